@@ -1,0 +1,16 @@
+// Cognito PreTokenGeneration (V1): adds userType and accessLevel from users_access to the ID token.
+// The server never trusts these claims for decisions (it reads users_access itself); the web uses them to draw.
+import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import { loadUserAccess } from '../kernel/users/user-records.js';
+
+export const handler = async (event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> => {
+  const uid = event.request.userAttributes.sub;
+  const access = uid ? await loadUserAccess(uid) : undefined;
+  event.response.claimsOverrideDetails = {
+    claimsToAddOrOverride: {
+      userType: access?.claims.userType ?? 'none',
+      accessLevel: String(access?.claims.accessLevel ?? 0),
+    },
+  };
+  return event;
+};

@@ -1,0 +1,97 @@
+// sendSignInLink: mails a single-use sign-in link. Public, throttled, and silent about which e-mails exist.
+import { setTimeout as delay } from 'node:timers/promises';
+import { publicAccess } from '../../kernel/access/rules.js';
+import { definePublicCall } from '../../kernel/call.js';
+import { readConfig } from '../../kernel/config.js';
+import { InvalidArgumentError, PermissionDeniedError } from '../../kernel/errors.js';
+import { logger } from '../../kernel/logger.js';
+import { sendMail } from '../../kernel/mail/mailer.js';
+import { countSignInRequest } from '../../kernel/sign-in/ip-throttle.js';
+import { createLinkToken, hashLinkToken, keyFor, normaliseEmail, signInLinkUrl } from '../../kernel/sign-in/link-token.js';
+import { issueSignInLink } from '../../kernel/sign-in/sign-in-links.js';
+import { signInMail } from '../../kernel/sign-in/sign-in-mail.js';
+import { signInSecret } from '../../kernel/sign-in/sign-in-secret.js';
+import { findUserByEmail } from '../../kernel/users/user-records.js';
+import { sendSignInLinkInput, sendSignInLinkOutput } from './contract.js';
+
+/** The same words for every address, registered or not. */
+export const signInLinkSentMessage = 'Check your inbox: if this address has an account, a sign-in link is on its way.';
+export const unknownAccountMessage = 'You are not currently authorized to create an account.';
+
+export const sendSignInLink = definePublicCall({
+  name: 'sendSignInLink',
+  input: sendSignInLinkInput,
+  output: sendSignInLinkOutput,
+  access: publicAccess,
+  async run(input, { request }) {
+    const started = Date.now();
+    const config = readConfig();
+    const origin = linkOrigin(input.url, config.ALLOWED_ORIGINS, request.origin);
+    const secret = await signInSecret();
+    await countSignInRequest({
+      subjectKey: keyFor(secret, 'ip', request.sourceIp),
+      now: started,
+      limit: config.SIGN_IN_IP_LIMIT,
+      windowSeconds: config.SIGN_IN_IP_WINDOW_SECONDS,
+    });
+
+    const email = normaliseEmail(input.email);
+    const user = await findUserByEmail(email);
+    if (!user && config.REVEAL_UNKNOWN_ACCOUNTS) throw new PermissionDeniedError(unknownAccountMessage);
+
+    // Unknown addresses get a record too, so throttling and timing do not tell them apart.
+    const token = createLinkToken();
+    await issueSignInLink({
+      emailKey: keyFor(secret, 'email', email),
+      uid: user?.uid,
+      tokenHash: hashLinkToken(token),
+      now: started,
+      lifetimeSeconds: config.SIGN_IN_LINK_TTL_SECONDS,
+      minIntervalSeconds: config.SIGN_IN_EMAIL_INTERVAL_SECONDS,
+    });
+    if (user) {
+      const mail = signInMail({
+        to: user.email,
+        link: signInLinkUrl(origin, token),
+        productName: config.PRODUCT_NAME,
+        expiresAt: started + config.SIGN_IN_LINK_TTL_SECONDS * 1000,
+        timeZone: input.timeZone,
+      });
+      try {
+        await sendMail(mail);
+      } catch (error) {
+        // The provider's words are not for users (and would tell known addresses apart).
+        logger.error('Sign-in mail was not accepted by the mail provider', {
+          requestId: request.requestId,
+          errorName: (error as Error).name,
+        });
+      }
+    }
+    await delay(Math.max(0, started + config.SIGN_IN_MIN_RESPONSE_MS - Date.now()));
+    return { success: true, message: signInLinkSentMessage };
+  },
+});
+
+/**
+ * The link may only lead to an allowed origin (exact match), given as the origin itself or as
+ * origin + /auth/redirect (the desktop app), and to the origin the request came from.
+ */
+function linkOrigin(url: string, allowedOrigins: readonly string[], requestOrigin: string | undefined): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InvalidArgumentError('url: must be an absolute address');
+  }
+  const origin = parsed.origin;
+  if (url !== origin && url !== `${origin}/` && url !== `${origin}/auth/redirect`) {
+    throw new InvalidArgumentError('url: must be the site origin, optionally followed by /auth/redirect');
+  }
+  if (!allowedOrigins.includes(origin)) {
+    throw new InvalidArgumentError('url: this origin is not allowed to receive sign-in links');
+  }
+  if (requestOrigin !== undefined && requestOrigin !== origin) {
+    throw new InvalidArgumentError('url: must be on the origin the request came from');
+  }
+  return origin;
+}

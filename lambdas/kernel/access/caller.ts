@@ -1,0 +1,38 @@
+// Who is calling, as the server established it: the verified token plus the caller's own records.
+export interface UserAccessRecord {
+  uid: string;
+  email: string;
+  claims: { userType: string; accessLevel: number; _revoked?: number; _synced?: number };
+  companies: string[];
+  servicesEnabled: string[];
+  servicesManaged: string[];
+  version: number;
+  updatedAt?: number;
+  updatedBy?: string;
+}
+
+export interface UserRecord {
+  uid: string;
+  email: string;
+  displayName?: string;
+  photoURL?: string;
+}
+
+export interface UserPreferencesRecord {
+  uid: string;
+  defaultCompany?: string;
+}
+
+export interface Caller {
+  uid: string;
+  email: string;
+  /** The token's auth_time, in ms since epoch. */
+  authTime: number;
+  user: UserRecord | undefined;
+  access: UserAccessRecord;
+  preferences: UserPreferencesRecord | undefined;
+}
+
+export type AccessRule =
+  | { kind: 'public'; describe: string }
+  | { kind: 'signedIn'; describe: string; allows: (caller: Caller) => boolean };

@@ -1,0 +1,75 @@
+// What a call is: a name, input and output schemas, an access rule and the function that does the work.
+// The registry (calls/registry.ts) lists them; the API handler, the CDK routes, the local adapter, the web
+// client types and the authorization tests are all driven from that one list.
+import type * as z from 'zod/mini';
+import type { AccessRule, Caller } from './access/caller.js';
+
+export interface RequestInfo {
+  requestId: string;
+  /** The client address as API Gateway reports it (requestContext.http.sourceIp). */
+  sourceIp: string;
+  /** The Origin header, when the browser sent one. */
+  origin?: string;
+}
+
+export interface PublicCallContext {
+  request: RequestInfo;
+}
+
+export interface SignedInCallContext extends PublicCallContext {
+  caller: Caller;
+}
+
+interface CallShape<Input, Output> {
+  name: string;
+  input: z.ZodMiniType<Input, unknown>;
+  output: z.ZodMiniType<Output, unknown>;
+}
+
+export interface PublicCall<Input = unknown, Output = unknown> extends CallShape<Input, Output> {
+  access: Extract<AccessRule, { kind: 'public' }>;
+  run(input: Input, context: PublicCallContext): Promise<Output>;
+}
+
+export interface SignedInCall<Input = unknown, Output = unknown> extends CallShape<Input, Output> {
+  access: Extract<AccessRule, { kind: 'signedIn' }>;
+  run(input: Input, context: SignedInCallContext): Promise<Output>;
+}
+
+export type CallDefinition<Input = unknown, Output = unknown> = PublicCall<Input, Output> | SignedInCall<Input, Output>;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds calls of every shape
+export type AnyCall = PublicCall<any, any> | SignedInCall<any, any>;
+
+export function definePublicCall<Input, Output>(call: PublicCall<Input, Output>): PublicCall<Input, Output> {
+  return call;
+}
+
+export function defineSignedInCall<Input, Output>(call: SignedInCall<Input, Output>): SignedInCall<Input, Output> {
+  return call;
+}
+
+export interface CallRegistry {
+  get(name: string): AnyCall | undefined;
+  list(): readonly AnyCall[];
+}
+
+/** Refuses to start with a call that has no access rule or a duplicate name. */
+export function createRegistry(calls: readonly AnyCall[]): CallRegistry {
+  const byName = new Map<string, AnyCall>();
+  for (const call of calls) {
+    const access = (call as { access?: AccessRule }).access;
+    if (!access || (access.kind !== 'public' && access.kind !== 'signedIn') || !access.describe) {
+      throw new Error(`Call ${call.name} has no access rule; every call must declare one`);
+    }
+    if (access.kind === 'signedIn' && typeof access.allows !== 'function') {
+      throw new Error(`Call ${call.name} has a signed-in access rule without an allows() check`);
+    }
+    if (byName.has(call.name)) throw new Error(`Call ${call.name} is registered twice`);
+    byName.set(call.name, call);
+  }
+  return {
+    get: (name) => byName.get(name),
+    list: () => [...byName.values()],
+  };
+}

@@ -1,0 +1,69 @@
+// Configuration of every function, read once from the environment and validated at cold start.
+// Endpoints of AWS services are not configuration of ours: the AWS SDK reads AWS_ENDPOINT_URL_* itself,
+// which is how the local stack points the same handlers at DynamoDB Local, the SES emulator and the
+// local Cognito endpoint.
+import * as z from 'zod/mini';
+
+const intFrom = (fallback: number) =>
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const parsed = Number(value);
+      if (!Number.isInteger(parsed) || parsed < 0) {
+        ctx.issues.push({ code: 'custom', message: `must be a non-negative integer, got "${value}"`, input: value });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  );
+
+const listFrom = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean)),
+);
+
+const configSchema = z.object({
+  TABLE_NAME: z.string().check(z.minLength(1)),
+  /** Origins a sign-in link may point at, exact match, comma separated (e.g. https://portal.example.com). */
+  ALLOWED_ORIGINS: listFrom,
+  /** Sender of every mail, a verified SES identity. */
+  MAIL_FROM: z._default(z.string(), 'no-reply@example.com'),
+  PRODUCT_NAME: z._default(z.string(), 'Security Portal'),
+  /** The Cognito user pool, for the functions that create or sign out users. */
+  USER_POOL_ID: z.optional(z.string()),
+  /** The HMAC key for user names in keys: given directly (local stack, tests) or as a Secrets Manager ARN (AWS). */
+  SIGN_IN_SECRET: z.optional(z.string().check(z.minLength(32))),
+  SIGN_IN_SECRET_ARN: z.optional(z.string()),
+  SIGN_IN_LINK_TTL_SECONDS: intFrom(900),
+  SIGN_IN_EMAIL_INTERVAL_SECONDS: intFrom(60),
+  SIGN_IN_IP_LIMIT: intFrom(30),
+  SIGN_IN_IP_WINDOW_SECONDS: intFrom(600),
+  /** Unknown e-mails are answered like known ones unless the operator turns this on. */
+  REVEAL_UNKNOWN_ACCOUNTS: z.pipe(z.optional(z.string()), z.transform((value) => value === 'true')),
+  /** Responses of sendSignInLink take at least this long, so known and unknown e-mails look alike. */
+  SIGN_IN_MIN_RESPONSE_MS: intFrom(150),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+let cached: Config | undefined;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (cached && env === process.env) return cached;
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
+  }
+  const config = parsed.data;
+  if (!config.SIGN_IN_SECRET && !config.SIGN_IN_SECRET_ARN) {
+    throw new Error('Invalid configuration: SIGN_IN_SECRET or SIGN_IN_SECRET_ARN is required');
+  }
+  if (env === process.env) cached = config;
+  return config;
+}
+
+/** Tests change the environment between cases; production reads it once. */
+export function resetConfigCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,90 @@
+// The few error values a call may end with, and their place in the protocol (spec section 8).
+// Anything else that escapes a handler is an internal error and is masked before it reaches a client.
+
+export type ErrorStatus =
+  | 'INVALID_ARGUMENT'
+  | 'UNAUTHENTICATED'
+  | 'PERMISSION_DENIED'
+  | 'NOT_FOUND'
+  | 'ABORTED'
+  | 'ALREADY_EXISTS'
+  | 'RESOURCE_EXHAUSTED'
+  | 'INTERNAL'
+  | 'UNAVAILABLE';
+
+export const httpStatusOf: Record<ErrorStatus, number> = {
+  INVALID_ARGUMENT: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  ABORTED: 409,
+  ALREADY_EXISTS: 409,
+  RESOURCE_EXHAUSTED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
+
+export class CallError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidArgumentError extends CallError {
+  constructor(message: string, details?: unknown) {
+    super('INVALID_ARGUMENT', message, details);
+  }
+}
+export class UnauthenticatedError extends CallError {
+  constructor(message = 'You must be signed in.') {
+    super('UNAUTHENTICATED', message);
+  }
+}
+export class PermissionDeniedError extends CallError {
+  constructor(message = 'You do not have access to this.') {
+    super('PERMISSION_DENIED', message);
+  }
+}
+export class NotFoundError extends CallError {
+  constructor(message: string) {
+    super('NOT_FOUND', message);
+  }
+}
+/** A write lost a race: the record changed since the editor read it. */
+export class ConflictError extends CallError {
+  constructor(message = 'The record was changed by someone else.', details?: unknown) {
+    super('ABORTED', message, details);
+  }
+}
+export class AlreadyExistsError extends CallError {
+  constructor(message: string) {
+    super('ALREADY_EXISTS', message);
+  }
+}
+export class ResourceExhaustedError extends CallError {
+  constructor(message: string) {
+    super('RESOURCE_EXHAUSTED', message);
+  }
+}
+
+export interface ErrorBody {
+  error: { status: ErrorStatus; message: string; details?: unknown };
+}
+
+/** Maps any thrown value to the protocol; unknown errors become a bare INTERNAL with the request id. */
+export function toErrorResponse(error: unknown, requestId: string): { statusCode: number; body: ErrorBody } {
+  if (error instanceof CallError) {
+    const body: ErrorBody = { error: { status: error.status, message: error.message } };
+    if (error.details !== undefined) body.error.details = error.details;
+    return { statusCode: httpStatusOf[error.status], body };
+  }
+  return {
+    statusCode: 500,
+    body: { error: { status: 'INTERNAL', message: `Internal error. Request id: ${requestId}` } },
+  };
+}

@@ -1,0 +1,134 @@
+// Turns an API Gateway HTTP API (v2) event into one call of the registry: parse, authenticate,
+// authorise, run, shape the answer. Errors leave through toErrorResponse only.
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import * as z from 'zod/mini';
+import type { Caller } from '../access/caller.js';
+import type { AnyCall, CallRegistry, PublicCall, RequestInfo, SignedInCall } from '../call.js';
+import {
+  InvalidArgumentError,
+  NotFoundError,
+  PermissionDeniedError,
+  UnauthenticatedError,
+  toErrorResponse,
+} from '../errors.js';
+import { logger } from '../logger.js';
+import { loadUserRecords } from '../users/user-records.js';
+
+/** Larger bodies are refused before parsing; no call needs more. */
+export const maxBodyBytes = 256 * 1024;
+
+type JwtClaims = Record<string, string | number | boolean | string[]>;
+type CallEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: { jwt?: { claims?: JwtClaims } } };
+};
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function makeCallHandler(registry: CallRegistry) {
+  return async (event: CallEvent): Promise<APIGatewayProxyResultV2> => {
+    const request: RequestInfo = {
+      requestId: event.requestContext.requestId,
+      sourceIp: event.requestContext.http.sourceIp,
+      origin: event.headers?.origin,
+    };
+    try {
+      const call = findCall(registry, event);
+      const data = readData(event);
+      const input = parseInput(call, data);
+      const result = isPublicCall(call)
+        ? await call.run(input, { request })
+        : await runSignedIn(call, input, request, event.requestContext.authorizer?.jwt?.claims);
+      return { statusCode: 200, headers: jsonHeaders, body: JSON.stringify({ result: call.output.parse(result) }) };
+    } catch (error) {
+      const { statusCode, body } = toErrorResponse(error, request.requestId);
+      if (statusCode >= 500) {
+        logger.error('Call failed', { requestId: request.requestId, path: event.rawPath, error: error as Error });
+      }
+      return { statusCode, headers: jsonHeaders, body: JSON.stringify(body) };
+    }
+  };
+}
+
+function findCall(registry: CallRegistry, event: CallEvent): AnyCall {
+  const name = event.pathParameters?.name ?? event.rawPath.split('/').pop() ?? '';
+  const call = registry.get(name);
+  if (!call) throw new NotFoundError(`Unknown call "${name.slice(0, 64)}"`);
+  return call;
+}
+
+function readData(event: CallEvent): unknown {
+  const raw = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) {
+    throw new InvalidArgumentError(`Request body is larger than ${maxBodyBytes / 1024} KB`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new InvalidArgumentError('Request body is not valid JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.hasOwn(body, 'data')) {
+    throw new InvalidArgumentError('Request body must be a JSON object with a "data" field');
+  }
+  // A call without arguments may be sent as {"data": null}, as the callable protocol does.
+  return (body as { data: unknown }).data ?? {};
+}
+
+function parseInput(call: AnyCall, data: unknown): unknown {
+  const parsed = call.input.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || undefined,
+    message: issue.message,
+  }));
+  const message = issues.map((issue) => (issue.field ? `${issue.field}: ${issue.message}` : issue.message)).join('; ');
+  throw new InvalidArgumentError(message || 'Invalid request', { issues });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- calls of every shape
+function isPublicCall(call: AnyCall): call is PublicCall<any, any> {
+  return call.access.kind === 'public';
+}
+
+async function runSignedIn(
+  call: SignedInCall<any, any>,
+  input: unknown,
+  request: RequestInfo,
+  claims: JwtClaims | undefined,
+): Promise<unknown> {
+  const caller = await authenticate(claims);
+  if (!call.access.allows(caller)) throw new PermissionDeniedError();
+  return call.run(input, { request, caller });
+}
+
+const claimsSchema = z.object({
+  sub: z.string().check(z.minLength(1)),
+  auth_time: z.coerce.number(),
+  token_use: z.literal('id'),
+});
+
+/**
+ * The JWT authorizer has checked signature, issuer, audience and expiry; the server adds what it cannot know:
+ * that the access record still exists and that the session was not revoked after the token was issued.
+ */
+async function authenticate(claims: JwtClaims | undefined): Promise<Caller> {
+  const parsed = claimsSchema.safeParse(claims);
+  if (!parsed.success) throw new UnauthenticatedError();
+  const { sub, auth_time } = parsed.data;
+  const authTime = auth_time * 1000;
+  const records = await loadUserRecords(sub);
+  if (!records.access) throw new UnauthenticatedError('Your account has no access to this portal.');
+  const revoked = records.access.claims._revoked;
+  if (revoked !== undefined && authTime < revoked) {
+    throw new UnauthenticatedError('Your session was ended. Please sign in again.');
+  }
+  return {
+    uid: sub,
+    email: records.access.email,
+    authTime,
+    user: records.user,
+    access: records.access,
+    preferences: records.preferences,
+  };
+}

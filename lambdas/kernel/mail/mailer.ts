@@ -1,0 +1,34 @@
+// Sends mail through SES (the SES emulator on the local stack). Every mail has an HTML and a text part.
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { readConfig } from '../config.js';
+
+const ses = new SESClient({});
+
+export interface Mail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export async function sendMail(mail: Mail): Promise<void> {
+  await ses.send(
+    new SendEmailCommand({
+      Source: readConfig().MAIL_FROM,
+      Destination: { ToAddresses: [mail.to] },
+      Message: {
+        Subject: { Data: mail.subject, Charset: 'UTF-8' },
+        Body: {
+          Html: { Data: mail.html, Charset: 'UTF-8' },
+          Text: { Data: mail.text, Charset: 'UTF-8' },
+        },
+      },
+    }),
+  );
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+}

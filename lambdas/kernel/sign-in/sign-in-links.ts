@@ -1,0 +1,72 @@
+// Stored sign-in links: one outstanding link per e-mail key, issued at most once per interval,
+// consumed at most once by a single conditional write.
+import { isConditionalCheckFailure } from '../data/conditional.js';
+import { portalData } from '../data/portal-data.js';
+import { ResourceExhaustedError } from '../errors.js';
+import { sameHash } from './link-token.js';
+
+export interface IssueLinkInput {
+  emailKey: string;
+  uid: string | undefined;
+  tokenHash: string;
+  now: number;
+  lifetimeSeconds: number;
+  minIntervalSeconds: number;
+}
+
+/**
+ * Replaces any earlier link of this e-mail key (a new link makes the old one useless), unless the last
+ * one was issued less than the interval ago: then nothing is written and the caller is throttled.
+ */
+export async function issueSignInLink(input: IssueLinkInput): Promise<void> {
+  const expiresAt = input.now + input.lifetimeSeconds * 1000;
+  try {
+    await portalData()
+      .signInLink.put({
+        emailKey: input.emailKey,
+        uid: input.uid ?? '',
+        tokenHash: input.tokenHash,
+        createdAt: input.now,
+        expiresAt,
+        ttl: Math.ceil(expiresAt / 1000) + 24 * 3600,
+      })
+      .where(
+        ({ createdAt }, { notExists, lte }) =>
+          `${notExists(createdAt)} OR ${lte(createdAt, input.now - input.minIntervalSeconds * 1000)}`,
+      )
+      .go({ response: 'none' });
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) {
+      throw new ResourceExhaustedError('A sign-in link was sent to this address moments ago. Please wait a minute and try again.');
+    }
+    throw error;
+  }
+}
+
+export interface ConsumeLinkInput {
+  emailKey: string;
+  uid: string;
+  answerHash: string;
+  now: number;
+}
+
+/** True only for the first use of an unexpired link made for this very user. Anything else is false. */
+export async function consumeSignInLink(input: ConsumeLinkInput): Promise<boolean> {
+  const { data: link } = await portalData().signInLink.get({ emailKey: input.emailKey }).go({ consistent: true });
+  if (!link || link.usedAt !== undefined) return false;
+  if (!sameHash(link.tokenHash, input.answerHash)) return false;
+  if (!link.uid || link.uid !== input.uid) return false;
+  if (link.expiresAt <= input.now) return false;
+  try {
+    // The write is the authority: two racing verifications of the same token cannot both pass it.
+    await portalData()
+      .signInLink.patch({ emailKey: input.emailKey })
+      .set({ usedAt: input.now })
+      .where(({ usedAt, tokenHash }, { notExists, eq }) => `${notExists(usedAt)} AND ${eq(tokenHash, link.tokenHash)}`)
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}

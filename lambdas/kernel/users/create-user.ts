@@ -1,0 +1,46 @@
+// Creating a person is all or nothing: the Cognito identity and the records exist together or not at all.
+import { isConditionalCheckFailure } from '../data/conditional.js';
+import { portalData } from '../data/portal-data.js';
+import { normaliseEmail } from '../sign-in/link-token.js';
+import { createIdentity, deleteIdentity } from './identity-provider.js';
+
+export interface NewUser {
+  email: string;
+  displayName?: string;
+  userType: string;
+  accessLevel: number;
+  companies?: string[];
+  servicesEnabled?: string[];
+  servicesManaged?: string[];
+  createdBy: string;
+}
+
+/** Idempotent: an existing user keeps their records, which are not overwritten. */
+export async function ensureUser(newUser: NewUser): Promise<{ uid: string; created: boolean }> {
+  const email = normaliseEmail(newUser.email);
+  const identity = await createIdentity(email);
+  const data = portalData();
+  try {
+    await data.users.transaction
+      .write(({ user, userAccess }) => [
+        user.create({ uid: identity.uid, email, displayName: newUser.displayName }).commit(),
+        userAccess
+          .create({
+            uid: identity.uid,
+            email,
+            claims: { userType: newUser.userType, accessLevel: newUser.accessLevel },
+            companies: newUser.companies ?? [],
+            servicesEnabled: newUser.servicesEnabled ?? [],
+            servicesManaged: newUser.servicesManaged ?? [],
+            updatedBy: newUser.createdBy,
+          })
+          .commit(),
+      ])
+      .go();
+    return { uid: identity.uid, created: true };
+  } catch (error) {
+    if (isConditionalCheckFailure(error) && !identity.created) return { uid: identity.uid, created: false };
+    if (identity.created) await deleteIdentity(email);
+    throw error;
+  }
+}

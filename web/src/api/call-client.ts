@@ -1,0 +1,180 @@
+// The one client for backend calls: POST {apiUrl}/calls/{name} with {"data": input}, typed by call name
+// from the server's own contracts, and spec section 8's status mapping applied literally.
+import type {
+  SendSignInLinkInput,
+  SendSignInLinkOutput,
+} from '../../../lambdas/calls/send-sign-in-link/contract';
+import type { GetSessionOutput } from '../../../lambdas/calls/get-session/contract';
+
+/** Each call's input and output, as the server's contracts define them. */
+export interface CallContracts {
+  sendSignInLink: { input: SendSignInLinkInput; output: SendSignInLinkOutput };
+  getSession: { input: Record<string, never>; output: GetSessionOutput };
+}
+
+export type CallName = keyof CallContracts;
+export type CallInput<Name extends CallName> = CallContracts[Name]['input'];
+export type CallOutput<Name extends CallName> = CallContracts[Name]['output'];
+
+/** Calls anyone may make: they go without an Authorization header. */
+const publicCalls: ReadonlySet<CallName> = new Set<CallName>(['sendSignInLink']);
+
+export type CallErrorCode =
+  | 'ok'
+  | 'cancelled'
+  | 'unknown'
+  | 'invalid-argument'
+  | 'deadline-exceeded'
+  | 'not-found'
+  | 'aborted'
+  | 'permission-denied'
+  | 'resource-exhausted'
+  | 'unimplemented'
+  | 'internal'
+  | 'unavailable'
+  | 'unauthenticated';
+
+/** Spec section 8: HTTP status to call error code. */
+export function codeForHttpStatus(status: number): CallErrorCode {
+  if (status >= 200 && status < 300) return 'ok';
+  switch (status) {
+    case 0:
+    case 500:
+      return 'internal';
+    case 400:
+      return 'invalid-argument';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'permission-denied';
+    case 404:
+      return 'not-found';
+    case 409:
+      return 'aborted';
+    case 429:
+      return 'resource-exhausted';
+    case 499:
+      return 'cancelled';
+    case 501:
+      return 'unimplemented';
+    case 503:
+      return 'unavailable';
+    case 504:
+      return 'deadline-exceeded';
+    default:
+      return 'unknown';
+  }
+}
+
+export class CallError extends Error {
+  override readonly name = 'CallError';
+
+  constructor(
+    readonly code: Exclude<CallErrorCode, 'ok'>,
+    message: string,
+    readonly details?: unknown,
+    /** True when `message` came from the server's error body (and so is meant for users). */
+    readonly fromServer = false,
+    /** The server's `error.status` (e.g. 'INVALID_ARGUMENT'), when it sent one. */
+    readonly serverStatus?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const defaultCallTimeoutMs = 70_000;
+
+export interface CallClientConfig {
+  /** Base URL of the API, e.g. '/api' from runtime-config.json. */
+  apiUrl: string;
+  /** The signed-in user's ID token, or undefined when nobody is signed in. */
+  getIdToken: () => Promise<string | undefined>;
+  /** Injected in tests; the browser's fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+let clientConfig: CallClientConfig | undefined;
+
+/** Called once at start, after runtime-config.json is read. */
+export function configureCalls(config: CallClientConfig): void {
+  clientConfig = { ...config, apiUrl: config.apiUrl.replace(/\/+$/, '') };
+}
+
+export interface CallOptions {
+  /** Defaults to 70 000 ms (spec 9); past it the call fails with deadline-exceeded. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function errorForResponse(status: number, body: unknown): CallError | undefined {
+  const code = codeForHttpStatus(status);
+  if (code === 'ok') return undefined;
+  const error = isObject(body) && isObject(body.error) ? body.error : undefined;
+  const message = typeof error?.message === 'string' && error.message !== '' ? error.message : undefined;
+  const serverStatus = typeof error?.status === 'string' ? error.status : undefined;
+  return new CallError(code, message ?? code, error?.details, message !== undefined, serverStatus);
+}
+
+/** Calls `name` with `input`; resolves with the call's result or throws a CallError. */
+export async function callFunction<Name extends CallName>(
+  name: Name,
+  input: CallInput<Name>,
+  options: CallOptions = {},
+): Promise<CallOutput<Name>> {
+  if (!clientConfig) throw new Error('configureCalls() must run before the first call');
+  const { apiUrl, getIdToken } = clientConfig;
+  const doFetch = clientConfig.fetch ?? globalThis.fetch.bind(globalThis);
+
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (!publicCalls.has(name)) {
+    const idToken = await getIdToken();
+    if (idToken) headers.Authorization = `Bearer ${idToken}`;
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? defaultCallTimeoutMs);
+  const onCallerAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  try {
+    let status: number;
+    let body: unknown = null;
+    try {
+      const response = await doFetch(`${apiUrl}/calls/${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ data: input }),
+        signal: controller.signal,
+      });
+      status = response.status;
+      try {
+        body = await response.json();
+      } catch {
+        body = null; // not JSON: handled below as spec 8 says
+      }
+    } catch {
+      if (timedOut) throw new CallError('deadline-exceeded', 'deadline-exceeded');
+      if (options.signal?.aborted) throw new CallError('cancelled', 'cancelled');
+      status = 0; // the network failed: spec 8 maps 0 to internal
+    }
+    if (timedOut) throw new CallError('deadline-exceeded', 'deadline-exceeded');
+
+    const error = errorForResponse(status, body);
+    if (error) throw error;
+    if (!isObject(body)) throw new CallError('internal', 'Response is not valid JSON object.');
+    const result = 'result' in body && body.result !== undefined ? body.result : body.data;
+    if (result === undefined) throw new CallError('internal', 'Response is missing data field.');
+    return result as CallOutput<Name>;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}

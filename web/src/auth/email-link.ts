@@ -1,0 +1,71 @@
+// The browser side of the e-mail link (ARCHITECTURE "Sign-in"): where the link should lead, the e-mail
+// remembered between asking for a link and opening it, and the token taken out of the address bar.
+
+/** Spec 5: non-space, @, non-space (the server's contract checks the same pattern). */
+const emailPattern = /^\S+@\S+$/;
+
+export const invalidEmailMessage = 'Invalid email';
+
+/** Returns the message to show under the field, or undefined when the e-mail is acceptable. */
+export function validateEmail(email: string): string | undefined {
+  return emailPattern.test(email.trim()) ? undefined : invalidEmailMessage;
+}
+
+/** The desktop app is an Electron shell around this site. */
+export function isDesktopApp(): boolean {
+  return typeof navigator !== 'undefined' && navigator.userAgent.includes('Electron');
+}
+
+/** Spec 2: the site origin, plus /auth/redirect in the desktop app. */
+export function signInRedirectUrl(): string {
+  const origin = window.location.origin;
+  return isDesktopApp() ? `${origin}/auth/redirect` : origin;
+}
+
+const emailStorageKey = 'emailForSignIn';
+
+export const emailForSignIn = {
+  read(): string | undefined {
+    try {
+      return window.localStorage.getItem(emailStorageKey) ?? undefined;
+    } catch {
+      return undefined; // storage blocked: the Welcome dialog asks instead
+    }
+  },
+  save(email: string): void {
+    try {
+      window.localStorage.setItem(emailStorageKey, email);
+    } catch {
+      // storage blocked: the link can still be completed by typing the e-mail in the Welcome dialog
+    }
+  },
+  remove(): void {
+    try {
+      window.localStorage.removeItem(emailStorageKey);
+    } catch {
+      // nothing stored
+    }
+  },
+};
+
+export const signInLinkPath = '/auth/redirect';
+const fragmentKey = 'signin';
+
+let takenToken: string | undefined;
+
+/**
+ * Reads `#signin=<token>` on /auth/redirect and at once removes the fragment from the address bar
+ * (security checklist 10: the token must not stay visible or reach history). Later calls return the
+ * token taken first, so the early call in main.tsx and the page agree.
+ */
+export function takeSignInToken(): string | undefined {
+  if (window.location.pathname !== signInLinkPath) return takenToken;
+  const hash = window.location.hash.replace(/^#/, '');
+  if (hash === '') return takenToken;
+  const token = new URLSearchParams(hash).get(fragmentKey) ?? undefined;
+  if (token !== undefined) {
+    takenToken = token === '' ? undefined : token;
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }
+  return takenToken;
+}

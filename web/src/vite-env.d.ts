@@ -1,0 +1,16 @@
+/// <reference types="vite/client" />
+
+// The only build-time settings the app reads (see config/build-settings.ts).
+interface ImportMetaEnv {
+  readonly VITE_PRODUCT_NAME?: string;
+  readonly VITE_PRODUCT_DOMAIN?: string;
+  readonly VITE_SHOW_LOGIN_FOOTER_LOGOS?: string;
+  readonly VITE_FOOTER_LOGO_LIGHT?: string;
+  readonly VITE_FOOTER_LOGO_DARK?: string;
+  readonly VITE_PRIMARY_COLOR?: string;
+  readonly VITE_VERSION_LABEL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
