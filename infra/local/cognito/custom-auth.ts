@@ -18,7 +18,6 @@ interface ChallengeResult {
 
 /** What the opaque Session string stands for; kept server-side and never persisted. */
 interface AuthSession {
-  clientId: string;
   /** The user's sub, or a stand-in for an unknown sign-in name. */
   userName: string;
   signInName: string;
@@ -60,7 +59,6 @@ export class CustomAuth {
     const user = this.users.find(signInName);
     if (user && !user.enabled) throw notAuthorized('User is disabled.');
     const session: AuthSession = {
-      clientId: this.pool.clientId,
       userName: user?.sub ?? this.tokens.pseudonym(signInName),
       signInName,
       userNotFound: !user,
@@ -76,12 +74,11 @@ export class CustomAuth {
     const session = this.sessions.get(sessionId);
     // A session answers one challenge: whatever happens next, the client needs the new one.
     this.sessions.delete(sessionId);
-    if (!session || session.expiresAt < Date.now() || session.clientId !== this.pool.clientId) {
-      throw notAuthorized(SESSION_EXPIRED);
-    }
-    if (username !== undefined && username !== session.userName && username.toLowerCase() !== session.signInName.toLowerCase()) {
-      throw notAuthorized(SESSION_EXPIRED);
-    }
+    if (!session || session.expiresAt < Date.now()) throw notAuthorized(SESSION_EXPIRED);
+    // The answer must name the user the session is for: its username, or the name it signed in with.
+    const forThisUser =
+      username === undefined || username === session.userName || username.toLowerCase() === session.signInName.toLowerCase();
+    if (!forThisUser) throw notAuthorized(SESSION_EXPIRED);
     const user = session.userNotFound ? undefined : this.users.find(session.userName);
     if (!session.userNotFound && !user) throw notAuthorized(FAILED);
     if (user && !user.enabled) throw notAuthorized('User is disabled.');
@@ -143,7 +140,8 @@ export class CustomAuth {
     if (decision.issueTokens === true) {
       if (!user) throw notAuthorized(FAILED);
       const authTime = Math.floor(Date.now() / 1000);
-      return { AuthenticationResult: await this.issue(user, authTime, 'TokenGeneration_Authentication', clientMetadata), ChallengeParameters: {} };
+      const result = await this.issue(user, authTime, 'TokenGeneration_Authentication', clientMetadata);
+      return { AuthenticationResult: result, ChallengeParameters: {} };
     }
     if (decision.challengeName !== 'CUSTOM_CHALLENGE') {
       // The client allows only the custom flow, so Define can ask for nothing else.

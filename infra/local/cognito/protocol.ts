@@ -29,8 +29,10 @@ const corsHeaders = {
   // No cookies are involved (tokens travel in bodies), so a wildcard origin is what Cognito sends too.
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, GET, OPTIONS',
-  'access-control-allow-headers':
-    'content-type, x-amz-target, x-amz-user-agent, cache-control, authorization, x-amz-date, x-amz-security-token, amz-sdk-invocation-id, amz-sdk-request',
+  'access-control-allow-headers': [
+    'content-type', 'x-amz-target', 'x-amz-user-agent', 'cache-control', 'authorization',
+    'x-amz-date', 'x-amz-security-token', 'amz-sdk-invocation-id', 'amz-sdk-request',
+  ].join(', '),
   'access-control-expose-headers': 'x-amzn-errortype, x-amzn-requestid, x-amzn-errormessage',
   'access-control-max-age': '600',
 };
@@ -79,11 +81,11 @@ export async function readJsonBody(req: IncomingMessage): Promise<Record<string,
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > MAX_BODY_BYTES) {
-      throw new CognitoError('SerializationException', 'Request body is too large.', 413);
-    }
-    chunks.push(buffer);
+    // Past the limit, keep reading but drop the bytes: answering before the client has finished
+    // sending makes some clients see a reset connection instead of the error.
+    if (size <= MAX_BODY_BYTES) chunks.push(buffer);
   }
+  if (size > MAX_BODY_BYTES) throw new CognitoError('SerializationException', 'Request body is too large.', 413);
   const text = Buffer.concat(chunks).toString('utf8');
   let parsed: unknown;
   try {

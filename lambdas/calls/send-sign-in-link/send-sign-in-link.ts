@@ -39,8 +39,17 @@ export const sendSignInLink = definePublicCall({
     const user = await findUserByEmail(email);
     if (!user && config.REVEAL_UNKNOWN_ACCOUNTS) throw new PermissionDeniedError(unknownAccountMessage);
 
-    // Unknown addresses get a record too, so throttling and timing do not tell them apart.
     const token = createLinkToken();
+    const mail = user
+      ? signInMail({
+          to: user.email,
+          link: signInLinkUrl(origin, token),
+          productName: config.PRODUCT_NAME,
+          expiresAt: started + config.SIGN_IN_LINK_TTL_SECONDS * 1000,
+          timeZone: input.timeZone,
+        })
+      : undefined;
+    // Unknown addresses get a record too, so throttling and timing do not tell them apart.
     await issueSignInLink({
       emailKey: keyFor(secret, 'email', email),
       uid: user?.uid,
@@ -49,14 +58,7 @@ export const sendSignInLink = definePublicCall({
       lifetimeSeconds: config.SIGN_IN_LINK_TTL_SECONDS,
       minIntervalSeconds: config.SIGN_IN_EMAIL_INTERVAL_SECONDS,
     });
-    if (user) {
-      const mail = signInMail({
-        to: user.email,
-        link: signInLinkUrl(origin, token),
-        productName: config.PRODUCT_NAME,
-        expiresAt: started + config.SIGN_IN_LINK_TTL_SECONDS * 1000,
-        timeZone: input.timeZone,
-      });
+    if (mail) {
       try {
         await sendMail(mail);
       } catch (error) {

@@ -32,7 +32,14 @@ export function signInMail(input: {
 }
 
 function formatExpiry(expiresAt: number, timeZone: string | undefined): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' };
+  const options: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
   try {
     return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: timeZone ?? 'UTC' }).format(expiresAt);
   } catch {

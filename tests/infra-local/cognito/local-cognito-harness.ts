@@ -79,7 +79,11 @@ export interface RunningPool {
 }
 
 /** Starts the endpoint on 127.0.0.1 and an ephemeral port; the issuer lives on the same origin. */
-export async function startPool(dataDir: string, triggers: CognitoTriggers): Promise<RunningPool> {
+export async function startPool(
+  dataDir: string,
+  triggers: CognitoTriggers,
+  options: { port?: number; authSessionValiditySeconds?: number } = {},
+): Promise<RunningPool> {
   let cognito: LocalCognito | undefined;
   const server: Server = createServer((req, res) => {
     if (!cognito) {
@@ -88,7 +92,8 @@ export async function startPool(dataDir: string, triggers: CognitoTriggers): Pro
     }
     void cognito.handle(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A restart passes the old port: the issuer (and so the tokens' iss) includes it.
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issuer = `${origin}/cognito/${USER_POOL_ID}`;
   cognito = await createLocalCognito({
@@ -98,6 +103,7 @@ export async function startPool(dataDir: string, triggers: CognitoTriggers): Pro
     issuer,
     dataDir,
     triggers,
+    ...(options.authSessionValiditySeconds !== undefined && { authSessionValiditySeconds: options.authSessionValiditySeconds }),
   });
   const running = cognito;
   return {
@@ -203,4 +209,27 @@ export async function callPool(endpoint: string, target: string, body: string | 
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+}
+
+/** The same sign-in as Amplify's, as raw protocol calls: for tests about the pool, not the client. */
+export async function signInRaw(endpoint: string, log: TriggerLog, email: string) {
+  const started = await callPool(endpoint, 'InitiateAuth', {
+    AuthFlow: 'CUSTOM_AUTH',
+    ClientId: CLIENT_ID,
+    AuthParameters: { USERNAME: email },
+  });
+  if (started.status !== 200) throw new Error(`InitiateAuth failed: ${JSON.stringify(started.body)}`);
+  const answered = await callPool(endpoint, 'RespondToAuthChallenge', {
+    ChallengeName: 'CUSTOM_CHALLENGE',
+    ClientId: CLIENT_ID,
+    Session: started.body.Session,
+    ChallengeResponses: { USERNAME: started.body.ChallengeParameters.USERNAME, ANSWER: log.codes.get(email.toLowerCase()) },
+  });
+  if (answered.status !== 200) throw new Error(`RespondToAuthChallenge failed: ${JSON.stringify(answered.body)}`);
+  return answered.body.AuthenticationResult as { AccessToken: string; IdToken: string; RefreshToken: string; ExpiresIn: number };
+}
+
+/** The claims of a JWT, unverified: for comparing two tokens' claims. */
+export function claimsOf(jwt: string): Record<string, any> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
 }

@@ -1,0 +1,153 @@
+// The HTTP API: one Lambda answers every call of the registry. Each call gets its own route, signed-in
+// calls behind the Cognito JWT authorizer, public ones open but throttled; a catch-all route lets the
+// handler answer NOT_FOUND for names it does not know.
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  type CfnStage,
+  HttpApi,
+  HttpMethod,
+  type HttpRoute,
+  LogGroupLogDestination,
+  type ThrottleSettings,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import type { PortalAuth } from './auth.js';
+import type { PortalData } from './data.js';
+import { PortalFunction } from './lambda-function.js';
+import type { PortalMail } from './mail.js';
+
+/** What the API needs to know of a call of the registry (lambdas/calls/registry.ts). */
+export interface CallRoute {
+  readonly name: string;
+  readonly access: { readonly kind: 'public' | 'signedIn' };
+}
+
+export interface PortalApiProps {
+  /** The calls to route, from the registry. */
+  readonly calls: readonly CallRoute[];
+  readonly data: PortalData;
+  readonly mail: PortalMail;
+  readonly auth: PortalAuth;
+  /**
+   * Answer sendSignInLink for an unknown e-mail with 'You are not currently authorized to create an account.'
+   * instead of the same answer as for a known one (REVEAL_UNKNOWN_ACCOUNTS).
+   * @default false
+   */
+  readonly revealUnknownAccounts?: boolean;
+  /**
+   * Account-wide limit of each route without an authorizer (sendSignInLink and the catch-all): anyone can call
+   * them, and sendSignInLink sends mail. Per-e-mail and per-address limits are the handler's.
+   * @default { rateLimit: 5, burstLimit: 10 }
+   */
+  readonly publicRouteThrottle?: ThrottleSettings;
+  /**
+   * Limit of every other route.
+   * @default { rateLimit: 100, burstLimit: 200 }
+   */
+  readonly defaultThrottle?: ThrottleSettings;
+  /** @default RetentionDays.ONE_YEAR */
+  readonly accessLogRetention?: RetentionDays;
+}
+
+export class PortalApi extends Construct {
+  readonly httpApi: HttpApi;
+  /** The function behind every call. */
+  readonly handler: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: PortalApiProps) {
+    super(scope, id);
+    const { auth, data, mail } = props;
+
+    this.handler = new PortalFunction(this, 'Handler', {
+      handler: 'api',
+      description: 'Every call of the portal API (POST /api/calls/{name})',
+      environment: {
+        TABLE_NAME: data.table.tableName,
+        MAIL_FROM: mail.senderEmail,
+        SIGN_IN_SECRET_ARN: auth.signInSecret.secretArn,
+        REVEAL_UNKNOWN_ACCOUNTS: String(props.revealUnknownAccounts ?? false),
+      },
+    }).function;
+    data.grantReadWrite(this.handler);
+    mail.grantSend(this.handler);
+    auth.grantReadSignInSecret(this.handler);
+
+    // No CORS: the browser reaches the API on the web's own origin, through CloudFront's /api/* behaviour.
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Security portal calls',
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.accessLogRetention ?? RetentionDays.ONE_YEAR,
+    });
+    const stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.defaultThrottle ?? { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            sourceIp: '$context.identity.sourceIp',
+            requestTime: '$context.requestTimeEpoch',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latency: '$context.responseLatency',
+            user: '$context.authorizer.claims.sub',
+            authorizerError: '$context.authorizer.error',
+            integrationError: '$context.integrationErrorMessage',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+
+    const integration = new HttpLambdaIntegration('Calls', this.handler);
+    const signedIn = new HttpUserPoolAuthorizer('SignedIn', auth.userPool, {
+      userPoolClients: [auth.userPoolClient],
+    });
+    const openRoutes = new Map<string, HttpRoute>();
+    const addRoute = (path: string, authorizer?: HttpUserPoolAuthorizer) => {
+      const [route] = this.httpApi.addRoutes({ path, methods: [HttpMethod.POST], integration, authorizer });
+      if (route && !authorizer) openRoutes.set(`POST ${path}`, route);
+    };
+    for (const call of props.calls) {
+      addRoute(`/api/calls/${call.name}`, call.access.kind === 'signedIn' ? signedIn : undefined);
+    }
+    // Exact routes win over this one, so it only sees names the registry does not have (or a signed-in call
+    // reached without its exact path, which the handler refuses without claims).
+    addRoute('/api/calls/{name}');
+
+    const publicThrottle = props.publicRouteThrottle ?? { rateLimit: 5, burstLimit: 10 };
+    const routeSettings: Record<string, { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number }> = {};
+    for (const [routeKey, route] of openRoutes) {
+      routeSettings[routeKey] = {
+        ThrottlingRateLimit: publicThrottle.rateLimit,
+        ThrottlingBurstLimit: publicThrottle.burstLimit,
+      };
+      // A stage can only name routes that already exist.
+      stage.node.addDependency(route);
+      NagSuppressions.addResourceSuppressions(route, [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason:
+            'Open by design: requesting a sign-in link precedes having a token, and the catch-all only answers ' +
+            'NOT_FOUND or UNAUTHENTICATED. The route is throttled and the handler limits per e-mail and address.',
+        },
+      ]);
+    }
+    (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
+  }
+
+  /** The exact origins (https://host) sign-in links may point at (ALLOWED_ORIGINS). */
+  allowSignInLinksTo(origins: readonly string[]): void {
+    this.handler.addEnvironment('ALLOWED_ORIGINS', origins.join(','));
+  }
+}

@@ -1,0 +1,43 @@
+// How Lambda code is bundled, in one place: the CDK functions (lambda-function.ts) and the bundle-size
+// measurement (scripts/) read the same entries and esbuild options, so what is measured is what ships.
+import type { BuildOptions } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, where package.json and package-lock.json live. */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Every Lambda handler of the portal, by name, as a path from the repository root. Each exports `handler`. */
+export const lambdaEntries = {
+  api: 'lambdas/api/handler.ts',
+  defineAuthChallenge: 'lambdas/auth/define-auth-challenge.ts',
+  createAuthChallenge: 'lambdas/auth/create-auth-challenge.ts',
+  verifyAuthChallengeResponse: 'lambdas/auth/verify-auth-challenge-response.ts',
+  preTokenGeneration: 'lambdas/auth/pre-token-generation.ts',
+  firstAdministrator: 'lambdas/bootstrap/first-administrator.ts',
+} as const;
+
+export type LambdaName = keyof typeof lambdaEntries;
+
+/** Lambda runtime nodejs22.x. */
+export const lambdaNodeTarget = 'node22';
+
+// Bundled ESM still meets CommonJS code (parts of the AWS SDK) that calls require("node:https") at load:
+// give it a real require, or the function crashes before the handler runs.
+const createRequireBanner = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/**
+ * esbuild options for every handler. The AWS SDK is bundled (not taken from the runtime) so the pinned
+ * versions of package.json are the ones that run; `module` before `main` picks the SDK's ESM builds,
+ * smaller and faster to import at cold start.
+ */
+export const lambdaEsbuildOptions = {
+  bundle: true,
+  platform: 'node',
+  target: lambdaNodeTarget,
+  format: 'esm',
+  mainFields: ['module', 'main'],
+  banner: { js: createRequireBanner },
+  minify: true,
+  sourcemap: false,
+  external: [],
+} satisfies BuildOptions;

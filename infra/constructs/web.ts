@@ -1,0 +1,261 @@
+// The web origin: the built app in a private bucket behind CloudFront (origin access control), the API on
+// the same origin under /api/*, strict security headers on every answer, and runtime-config.json written
+// at deploy time so one build serves every environment.
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What the web reads at start (GET /runtime-config.json). */
+export interface RuntimeConfig {
+  readonly region: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+}
+
+export interface PortalWebProps {
+  /** The built web app (index.html at its root), as `npm run build:web` leaves it. */
+  readonly webAssetPath: string;
+  /** The API served under /api/* on the same origin. */
+  readonly httpApi: IHttpApi;
+  /** Written to runtime-config.json with apiUrl '/api'. */
+  readonly runtimeConfig: RuntimeConfig;
+  /**
+   * A WAF web ACL (global scope, created in us-east-1) to attach to the distribution.
+   * @default - none
+   */
+  readonly webAclId?: string;
+  /**
+   * How long CloudFront and S3 access logs are kept.
+   * @default Duration.days(365)
+   */
+  readonly accessLogExpiration?: Duration;
+}
+
+// Paths without a file extension are routes of the single-page app: they all get index.html. Files that do
+// not exist stay 403/404 (no HTML served as a script), and /api/* never runs this function.
+const spaFallbackCode = `
+function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+export class PortalWeb extends Construct {
+  readonly distribution: Distribution;
+  /** https://<distribution domain>, where the portal is served. */
+  readonly origin: string;
+
+  constructor(scope: Construct, id: string, props: PortalWebProps) {
+    super(scope, id);
+    if (!existsSync(join(props.webAssetPath, 'index.html'))) {
+      throw new Error(
+        `The built web app is missing (no index.html in ${props.webAssetPath}). Run \`npm run build:web\` first.`,
+      );
+    }
+    const stack = Stack.of(this);
+
+    const accessLogs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logs are delivered with an ACL, which bucket-owner-enforced ownership refuses.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: props.accessLogExpiration ?? Duration.days(365) }],
+    });
+    NagSuppressions.addResourceSuppressions(accessLogs, [
+      { id: 'AwsSolutions-S1', reason: 'This is the access-log bucket; logging its own access would recurse.' },
+    ]);
+
+    const site = new Bucket(this, 'Site', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'site-bucket/',
+    });
+
+    const cognitoEndpoint = `https://cognito-idp.${stack.region}.${stack.urlSuffix}`;
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Security portal: CSP, HSTS, no referrer, no framing',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: [
+            "default-src 'self'",
+            `connect-src 'self' ${cognitoEndpoint}`,
+            "img-src 'self' data: https:",
+            // Cloudscape injects style elements at run time.
+            "style-src 'self' 'unsafe-inline'",
+            // Cloudscape's global styles inline their fonts as data: URLs.
+            "font-src 'self' data:",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "frame-ancestors 'none'",
+            "form-action 'self'",
+          ].join('; '),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        // Sign-in tokens travel in URL fragments; no page address leaves in a Referer.
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      },
+    });
+
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      comment: 'Serves index.html for the routes of the single-page app',
+      code: FunctionCode.fromInline(spaFallbackCode),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
+    const apiDomain = `${props.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Security portal',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: accessLogs,
+      logFilePrefix: 'cloudfront/',
+      webAclId: props.webAclId,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(site),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Everything but Host, which must stay the API's own for API Gateway to route the request.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+    this.origin = `https://${this.distribution.distributionDomainName}`;
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'The portal serves clients wherever they are; no country is excluded by policy.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The distribution uses the default *.cloudfront.net certificate, whose minimum protocol CloudFront fixes; ' +
+          'a custom domain with its ACM certificate would set TLSv1.2_2021.',
+      },
+      ...(props.webAclId
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason:
+                'No WAF by default (a global web ACL lives in us-east-1 and is billed per rule): sign-in is throttled ' +
+                'per e-mail and address in the handler and per route in API Gateway. Pass webAclId to attach one.',
+            },
+          ]),
+    ]);
+
+    // The deployments' (CDK-provided) function gets its own role and log group rather than
+    // AWSLambdaBasicExecutionRole; the deployment grants it the bucket and invalidation rights it uses.
+    const deploymentLogs = new LogGroup(this, 'DeploymentLogs', { retention: RetentionDays.ONE_MONTH });
+    const deploymentRole = new Role(this, 'DeploymentRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    });
+    deploymentLogs.grantWrite(deploymentRole);
+
+    // Hashed bundles never change under their name: cache them for a year. Old ones stay (no prune) for pages
+    // still open on the previous version.
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [Source.asset(props.webAssetPath)],
+      destinationBucket: site,
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+      role: deploymentRole,
+      logGroup: deploymentLogs,
+    });
+    // Everything else (index.html, runtime-config.json, public files) is revalidated on every load.
+    const entry = new BucketDeployment(this, 'DeployEntry', {
+      sources: [
+        Source.asset(props.webAssetPath),
+        Source.jsonData('runtime-config.json', { ...props.runtimeConfig, apiUrl: '/api' }),
+      ],
+      destinationBucket: site,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      role: deploymentRole,
+      logGroup: deploymentLogs,
+    });
+    // index.html must never name a bundle that is not there yet.
+    entry.node.addDependency(assets);
+
+    NagSuppressions.addResourceSuppressions(
+      deploymentRole,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Granted by BucketDeployment: read of the CDK asset objects and write of the site bucket objects ' +
+            '(object-level wildcards under those two buckets only).',
+          appliesTo: [
+            { regex: '/^Action::s3:[A-Za-z]+\\*$/' },
+            { regex: '/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-<AWS::AccountId>-<AWS::Region>\\/\\*$/' },
+            { regex: '/^Resource::<.*Site[A-Z0-9]+\\.Arn>\\/\\*$/' },
+          ],
+        },
+      ],
+      true,
+    );
+    for (const child of stack.node.children) {
+      if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
+        NagSuppressions.addResourceSuppressions(child, [
+          {
+            id: 'AwsSolutions-L1',
+            reason: 'The CDK-provided BucketDeployment function; its runtime is chosen and updated by aws-cdk-lib.',
+          },
+        ]);
+      }
+    }
+  }
+}

@@ -1,0 +1,140 @@
+// The local stand-in for API Gateway's HTTP API: turns an HTTP request into a payload v2 event for the
+// same handler Lambda runs, after checking the JWT as the HTTP API JWT authorizer would (signature,
+// issuer, expiry, audience) on routes that have the authorizer.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+
+/** HTTP API's own payload limit. */
+const maxPayloadBytes = 10 * 1024 * 1024;
+
+export interface ApiAdapterOptions {
+  /** Path prefix of the call routes, e.g. /api/calls */
+  basePath: string;
+  /** Calls whose route has no authorizer (public). Every other route requires a valid JWT. */
+  publicCalls: ReadonlySet<string>;
+  /** Every registered call name; an unknown name reaches the catch-all route, which has no authorizer. */
+  knownCalls: ReadonlySet<string>;
+  issuer: string;
+  audience: string;
+  jwks: () => Promise<Jwks>;
+  handler: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
+}
+
+export function createApiAdapter(options: ApiAdapterOptions) {
+  const verifier = JwtRsaVerifier.create({ issuer: options.issuer, audience: options.audience });
+  let jwksLoaded = false;
+
+  async function verifiedClaims(authorization: string | undefined): Promise<Record<string, string> | undefined> {
+    const token = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
+    if (!token) return undefined;
+    if (!jwksLoaded) {
+      verifier.cacheJwks(await options.jwks());
+      jwksLoaded = true;
+    }
+    try {
+      const payload = await verifier.verify(token);
+      return stringifyClaims(payload as Record<string, unknown>);
+    } catch {
+      return undefined;
+    }
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const name = url.pathname.slice(options.basePath.length + 1);
+    if (req.method !== 'POST' || !url.pathname.startsWith(`${options.basePath}/`) || !name || name.includes('/')) {
+      return sendJson(res, 404, { message: 'Not Found' });
+    }
+    const body = await readBody(req);
+    if (body === undefined) return sendJson(res, 413, { message: 'Request Entity Too Large' });
+
+    let claims: Record<string, string> | undefined;
+    if (options.knownCalls.has(name) && !options.publicCalls.has(name)) {
+      claims = await verifiedClaims(req.headers.authorization);
+      // What the HTTP API JWT authorizer answers: the handler is never invoked.
+      if (!claims) return sendJson(res, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
+    }
+
+    const event = toEvent(req, url, name, body, claims);
+    const result = await options.handler(event);
+    const structured: APIGatewayProxyStructuredResultV2 =
+      typeof result === 'object' && result !== null && 'statusCode' in result ? result : { statusCode: 200, body: JSON.stringify(result) };
+    res.writeHead(structured.statusCode ?? 200, { ...(structured.headers as Record<string, string>) });
+    res.end(structured.isBase64Encoded ? Buffer.from(structured.body ?? '', 'base64') : (structured.body ?? ''));
+  };
+}
+
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  name: string,
+  body: Buffer,
+  claims: Record<string, string> | undefined,
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const contentType = headers['content-type'] ?? '';
+  const textual = /json|text|xml|x-www-form-urlencoded/i.test(contentType);
+  const now = new Date();
+  const routeKey = claims ? `POST ${url.pathname}` : 'POST /api/calls/{name}';
+  const event: APIGatewayProxyEventV2 & { requestContext: { authorizer?: unknown } } = {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    pathParameters: { name },
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: {
+        method: 'POST',
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length === 0 ? undefined : textual ? body.toString('utf8') : body.toString('base64'),
+    isBase64Encoded: body.length > 0 && !textual,
+  };
+  if (claims) event.requestContext.authorizer = { jwt: { claims, scopes: null } };
+  return event;
+}
+
+/** HTTP API hands claims to the integration as strings, arrays as "[a b]". */
+function stringifyClaims(payload: Record<string, unknown>): Record<string, string> {
+  const claims: Record<string, string> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    claims[key] = Array.isArray(value) ? `[${value.join(' ')}]` : String(value);
+  }
+  return claims;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > maxPayloadBytes) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,54 @@
+// `npm start`: runs the whole product locally until Ctrl-C or SIGTERM.
+import path from 'node:path';
+import { demoUsers } from './demo-data.js';
+import { startLocalStack } from './stack.js';
+
+function port(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) {
+    console.error(`${name} must be a port number, got "${process.env[name]}"`);
+    process.exit(1);
+  }
+  return value;
+}
+
+const reset = process.argv.includes('--reset');
+const root = path.resolve(import.meta.dirname, '../..');
+
+try {
+  const stack = await startLocalStack({
+    port: port('PORT', 8080),
+    mailPort: port('MAIL_PORT', 8005),
+    dynamoDbPort: port('DYNAMODB_PORT', 8000),
+    dataDir: path.join(root, '.data'),
+    webRoot: path.join(root, 'web/dist'),
+    reset,
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the local stack…`);
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  console.log(`
+Security portal is running${reset ? ' (data reset)' : ''}.
+
+  App:          ${stack.appUrl}
+  Mail outbox:  ${stack.mailUrl}   (sign-in links arrive here)
+  Data:         ${path.join(root, '.data')}   (kept across restarts; npm start -- --reset starts clean)
+
+Demo accounts (sign in with the e-mail, then open the link from the outbox):
+${demoUsers
+  .map((user) => `  ${user.email.padEnd(22)} ${user.userType.padEnd(9)} level ${user.accessLevel}${user.companies ? `  companies: ${user.companies.join(', ')}` : ''}${user.servicesEnabled ? `  services: ${user.servicesEnabled.join(', ')}` : ''}`)
+  .join('\n')}
+
+Press Ctrl-C to stop.`);
+} catch (error) {
+  console.error(`Could not start the local stack: ${(error as Error).message}`);
+  process.exit(1);
+}

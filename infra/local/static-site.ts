@@ -1,0 +1,55 @@
+// Serves the built web app like S3 + CloudFront do: files by path, index.html for client-side routes,
+// and the same security headers as the CloudFront response-headers policy.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+};
+
+export const securityHeaders = {
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+export function createStaticSite(root: string) {
+  if (!existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`The web app is not built (${path.join(root, 'index.html')} is missing): run npm run build:web`);
+  }
+  return function serve(req: IncomingMessage, res: ServerResponse): void {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const candidate = path.normalize(path.join(root, pathname));
+    const inside = candidate.startsWith(root + path.sep);
+    const isFile = inside && existsSync(candidate) && statSync(candidate).isFile();
+    // Unknown paths without a file extension are app routes: a reload or a bookmark gets the app.
+    const file = isFile ? candidate : path.extname(pathname) ? undefined : path.join(root, 'index.html');
+    if (!file) {
+      res.writeHead(404, { 'content-type': 'text/plain', ...securityHeaders });
+      res.end('Not found');
+      return;
+    }
+    const immutable = file.includes(`${path.sep}assets${path.sep}`);
+    res.writeHead(200, {
+      'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...securityHeaders,
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    createReadStream(file).pipe(res);
+  };
+}

@@ -1,0 +1,185 @@
+// The JSON 1.1 transport as a browser or an SDK sees it: CORS, errors, bad input, sessions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callPool,
+  CLIENT_ID,
+  adminClient,
+  createUser,
+  signInRaw,
+  startPool,
+  tempDataDir,
+  testTriggers,
+  USER_POOL_ID,
+  type RunningPool,
+  type TriggerLog,
+} from './local-cognito-harness.js';
+
+const log: TriggerLog = { codes: new Map(), events: [] };
+let dataDir: Awaited<ReturnType<typeof tempDataDir>>;
+let pool: RunningPool;
+
+beforeAll(async () => {
+  dataDir = await tempDataDir();
+  // A short session lifetime lets one test watch a session expire.
+  pool = await startPool(dataDir.path, testTriggers(log), { authSessionValiditySeconds: 1 });
+  const admin = adminClient(pool.endpoint);
+  await createUser(admin, 'ada@example.com');
+  admin.destroy();
+});
+
+afterAll(async () => {
+  await pool.stop();
+  await dataDir.remove();
+});
+
+const initiate = (extra: object = {}) =>
+  callPool(pool.endpoint, 'InitiateAuth', {
+    AuthFlow: 'CUSTOM_AUTH',
+    ClientId: CLIENT_ID,
+    AuthParameters: { USERNAME: 'ada@example.com' },
+    ...extra,
+  });
+
+describe('local Cognito transport', () => {
+  it('answers a browser preflight with the headers Amplify needs', async () => {
+    const response = await fetch(pool.endpoint, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent,cache-control',
+      },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    const allowed = response.headers.get('access-control-allow-headers')?.split(/\s*,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(['content-type', 'x-amz-target', 'x-amz-user-agent', 'cache-control', 'authorization']));
+    const exposed = response.headers.get('access-control-expose-headers')?.split(/\s*,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['x-amzn-errortype', 'x-amzn-requestid', 'x-amzn-errormessage']));
+  });
+
+  it('answers on the base path with and without a trailing slash', async () => {
+    const withSlash = await callPool(`${pool.endpoint}/`, 'InitiateAuth', {
+      AuthFlow: 'CUSTOM_AUTH',
+      ClientId: CLIENT_ID,
+      AuthParameters: { USERNAME: 'ada@example.com' },
+    });
+    const withoutSlash = await initiate();
+
+    expect(withSlash.status).toBe(200);
+    expect(withoutSlash.status).toBe(200);
+    expect(withoutSlash.headers.get('content-type')).toBe('application/x-amz-json-1.1');
+    expect(withoutSlash.headers.get('access-control-allow-origin')).toBe('*');
+    expect(withoutSlash.body).toMatchObject({ ChallengeName: 'CUSTOM_CHALLENGE', Session: expect.any(String) });
+  });
+
+  it('serves the public JWKS at the issuer path', async () => {
+    const response = await fetch(`${pool.issuer}/.well-known/jwks.json`);
+    const jwks = (await response.json()) as { keys: Array<Record<string, unknown>> };
+
+    expect(response.status).toBe(200);
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String), n: expect.any(String), e: 'AQAB' });
+    for (const secret of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(jwks.keys[0]).not.toHaveProperty(secret);
+    expect(await pool.cognito.jwks()).toEqual(jwks);
+  });
+
+  it('answers an unknown operation with UnknownOperationException', async () => {
+    const response = await callPool(pool.endpoint, 'SignUp', { ClientId: CLIENT_ID, Username: 'x@example.com' });
+
+    expect(response.status).toBe(400);
+    expect(response.headers.get('x-amzn-errortype')).toBe('UnknownOperationException');
+    expect(response.body.__type).toBe('UnknownOperationException');
+  });
+
+  it('answers malformed bodies with SerializationException and keeps serving', async () => {
+    const notJson = await callPool(pool.endpoint, 'InitiateAuth', '{"AuthFlow": ');
+    const notAnObject = await callPool(pool.endpoint, 'InitiateAuth', '[1, 2]');
+    const wrongTypes = await callPool(pool.endpoint, 'InitiateAuth', { AuthFlow: 7, ClientId: CLIENT_ID });
+
+    expect(notJson).toMatchObject({ status: 400, body: { __type: 'SerializationException' } });
+    expect(notAnObject).toMatchObject({ status: 400, body: { __type: 'SerializationException' } });
+    expect(wrongTypes).toMatchObject({ status: 400, body: { __type: 'InvalidParameterException' } });
+    expect(wrongTypes.body.message).toMatch(/^1 validation error detected: Value at 'AuthFlow'/);
+    expect((await initiate()).status).toBe(200);
+  });
+
+  it('refuses every flow but custom auth and refresh, and unknown clients', async () => {
+    const password = await initiate({ AuthFlow: 'USER_PASSWORD_AUTH' });
+    const srp = await initiate({ AuthFlow: 'USER_SRP_AUTH' });
+    const otherClient = await initiate({ ClientId: 'someone-else' });
+
+    expect(password.body).toEqual({ __type: 'InvalidParameterException', message: 'USER_PASSWORD_AUTH flow not enabled for this client' });
+    expect(srp.body.__type).toBe('InvalidParameterException');
+    expect(otherClient.body).toEqual({ __type: 'ResourceNotFoundException', message: 'User pool client someone-else does not exist.' });
+  });
+
+  it('accepts a session once, and not after it expires', async () => {
+    const answer = (session: string) =>
+      callPool(pool.endpoint, 'RespondToAuthChallenge', {
+        ChallengeName: 'CUSTOM_CHALLENGE',
+        ClientId: CLIENT_ID,
+        Session: session,
+        ChallengeResponses: { USERNAME: 'ada@example.com', ANSWER: log.codes.get('ada@example.com') },
+      });
+    const expired = { __type: 'NotAuthorizedException', message: 'Invalid session for the user, session is expired.' };
+
+    const first = await initiate();
+    expect((await answer(first.body.Session)).status).toBe(200);
+    expect((await answer(first.body.Session)).body).toEqual(expired);
+
+    const late = await initiate();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await answer(late.body.Session)).body).toEqual(expired);
+    expect((await answer('made-up-session')).body).toEqual(expired);
+  });
+
+  it('reports a failing trigger as UserLambdaValidationException without its stack', async () => {
+    log.failDefineWith = 'users_access table unreachable';
+
+    const response = await initiate();
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      __type: 'UserLambdaValidationException',
+      message: 'DefineAuthChallenge failed with error users_access table unreachable.',
+    });
+  });
+
+  it('refreshes with InitiateAuth REFRESH_TOKEN_AUTH as well', async () => {
+    const tokens = await signInRaw(pool.endpoint, log, 'ada@example.com');
+
+    const refreshed = await initiate({ AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken } });
+    const bogus = await initiate({ AuthFlow: 'REFRESH_TOKEN', AuthParameters: { REFRESH_TOKEN: 'not-a-token' } });
+
+    expect(refreshed.body).toMatchObject({
+      AuthenticationResult: { AccessToken: expect.any(String), IdToken: expect.any(String), ExpiresIn: 3600, TokenType: 'Bearer' },
+      ChallengeParameters: {},
+    });
+    expect(refreshed.body.AuthenticationResult.RefreshToken).toBeUndefined();
+    expect(bogus.body.__type).toBe('NotAuthorizedException');
+  });
+
+  it('keeps Admin operations from browsers and from unsigned callers', async () => {
+    const request = { UserPoolId: USER_POOL_ID, Username: 'ada@example.com' };
+    const signature = { authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/eu-west-1/cognito-idp/aws4_request, SignedHeaders=host, Signature=00' };
+
+    const unsigned = await callPool(pool.endpoint, 'AdminGetUser', request);
+    const fromBrowser = await callPool(pool.endpoint, 'AdminGetUser', request, { ...signature, origin: 'http://evil.example' });
+    const signed = await callPool(pool.endpoint, 'AdminGetUser', request, signature);
+
+    expect(unsigned.body.__type).toBe('MissingAuthenticationTokenException');
+    expect(fromBrowser.body.__type).toBe('AccessDeniedException');
+    expect(signed.status).toBe(200);
+  });
+
+  it('answers other paths and methods without crashing', async () => {
+    expect((await fetch(`${pool.origin}/elsewhere`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(pool.endpoint)).status).toBe(405);
+    const huge = await callPool(pool.endpoint, 'InitiateAuth', JSON.stringify({ padding: 'x'.repeat(512 * 1024) }));
+    expect(huge).toMatchObject({ status: 413, body: { __type: 'SerializationException' } });
+    expect((await initiate()).status).toBe(200);
+  });
+});

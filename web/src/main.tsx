@@ -1,0 +1,40 @@
+// Start-up: take a sign-in token out of the address bar, read /runtime-config.json, configure
+// Amplify and the call client from it, then render. Nothing per environment is in the bundle.
+import '@cloudscape-design/global-styles/index.css';
+import './styles.css';
+// The build's primary colour (VITE_PRIMARY_COLOR) as Cloudscape theme CSS; see vite.config.ts.
+import 'virtual:portal-theme.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { takeSignInToken } from './auth/email-link';
+import { configureAmplify } from './auth/configure-amplify';
+import { branding } from './config/branding';
+import { loadRuntimeConfig } from './config/runtime-config';
+
+// First thing: the token must not stay in the address bar while the rest loads.
+takeSignInToken();
+document.title = branding.productName;
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+function showStartFailure(error: unknown): void {
+  console.error('The portal cannot start', error);
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.className = 'portal-start-failure';
+  message.textContent = 'The portal cannot start: its configuration could not be loaded. Please try again later.';
+  rootElement?.replaceChildren(message);
+}
+
+loadRuntimeConfig()
+  .then((config) => {
+    configureAmplify(config);
+    createRoot(rootElement).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  })
+  .catch(showStartFailure);

@@ -1,0 +1,109 @@
+// /auth/redirect: where the e-mailed sign-in link lands (spec 2 and 4, "Link arrival"); no shell.
+// The token leaves the address bar at once; sign-in completes with the stored or typed e-mail.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { emailForSignIn, takeSignInToken } from '../../auth/email-link';
+import { useAuth } from '../../components/auth/auth-context';
+import { LiveMessage } from '../../components/sign-in/live-message';
+import { completeSignInWithLink, messageForSignInError } from './complete-sign-in';
+import { WelcomeModal } from './welcome-modal';
+
+type Phase = 'starting' | 'signing-in' | 'needs-email' | 'dismissed' | 'failed';
+
+export default function AuthRedirectPage() {
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  // Taken (and removed from the address bar) during the first render; main.tsx usually did it already.
+  const [token] = useState(takeSignInToken);
+  const [phase, setPhase] = useState<Phase>('starting');
+  const [error, setError] = useState<string | undefined>();
+  const [emailTyped, setEmailTyped] = useState(false);
+  const started = useRef(false);
+
+  const complete = useCallback(
+    async (email: string) => {
+      setPhase('signing-in');
+      setError(undefined);
+      try {
+        await completeSignInWithLink(email, token);
+        emailForSignIn.remove();
+        await refresh();
+        await navigate('/', { replace: true });
+      } catch (caught) {
+        setError(messageForSignInError(caught));
+        setPhase('failed');
+      }
+    },
+    [token, refresh, navigate],
+  );
+
+  useEffect(() => {
+    if (started.current) return; // StrictMode runs effects twice in development
+    started.current = true;
+    const email = emailForSignIn.read();
+    if (email) void complete(email);
+    else setPhase('needs-email');
+  }, [complete]);
+
+  const backToSignIn = (
+    <Link
+      href="/"
+      onFollow={(event) => {
+        event.preventDefault();
+        void navigate('/', { replace: true });
+      }}
+    >
+      Back to sign in
+    </Link>
+  );
+
+  return (
+    <main className="portal-sign-in">
+      <div className="portal-sign-in__panel">
+        <Container header={<Header variant="h1">Sign in</Header>}>
+          <SpaceBetween size="l">
+            {phase === 'starting' || phase === 'signing-in' ? (
+              <div role="status" aria-live="polite">
+                <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+                  <Spinner />
+                  <Box>Signing you in…</Box>
+                </SpaceBetween>
+              </div>
+            ) : null}
+            {phase === 'dismissed' ? (
+              <SpaceBetween size="s">
+                <Box>Sign-in needs the e-mail address this link was sent to.</Box>
+                <SpaceBetween direction="horizontal" size="s" alignItems="center">
+                  <Button onClick={() => setPhase('needs-email')}>Enter email</Button>
+                  {backToSignIn}
+                </SpaceBetween>
+              </SpaceBetween>
+            ) : null}
+            <LiveMessage
+              type="error"
+              message={error}
+              testId="auth-redirect-error"
+              action={phase === 'failed' ? backToSignIn : undefined}
+            />
+          </SpaceBetween>
+        </Container>
+      </div>
+      <WelcomeModal
+        visible={phase === 'needs-email' || (phase === 'signing-in' && emailTyped)}
+        loading={phase === 'signing-in'}
+        onSubmit={(email) => {
+          setEmailTyped(true);
+          void complete(email);
+        }}
+        onDismiss={() => setPhase('dismissed')}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+// Completes e-mail-link sign-in with Amplify's custom auth flow (ARCHITECTURE "Sign-in", step 2).
+import { confirmSignIn, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
+
+/** Spec 8 (auth/invalid-action-code): a used, expired or mismatched link, or none at all. */
+export const invalidLinkMessage = 'This link was previously used or does not match the email you provided.';
+/** Spec 8: any other error while completing sign-in. */
+export const signInFailedMessage = 'Cannot send sign-in link. Please contact support.';
+
+export class SignInLinkError extends Error {
+  override readonly name = 'SignInLinkError';
+}
+
+/** Signs `email` in with the link's token; resolves once Amplify reports the user signed in. */
+export async function completeSignInWithLink(email: string, token: string | undefined): Promise<void> {
+  if (!token) throw new SignInLinkError(invalidLinkMessage);
+  try {
+    await getCurrentUser();
+    // Someone is signed in already: a link must never add to (or keep) another user's session.
+    await signOut();
+  } catch {
+    // nobody signed in
+  }
+  const started = await signIn({ username: email.trim(), options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
+  let signedIn = started.isSignedIn;
+  if (!signedIn && started.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE') {
+    const confirmed = await confirmSignIn({ challengeResponse: token });
+    signedIn = confirmed.isSignedIn;
+  }
+  // Any other next step (e.g. a second challenge) means the token was not accepted.
+  if (!signedIn) throw new SignInLinkError(invalidLinkMessage);
+}
+
+/** The message the page shows for an error thrown by completeSignInWithLink. */
+export function messageForSignInError(error: unknown): string {
+  if (error instanceof SignInLinkError) return error.message;
+  const name = error instanceof Error ? error.name : '';
+  // Cognito answers NotAuthorizedException for a wrong, used or expired token and for an unknown user
+  // (user-existence errors are suppressed); UserNotFoundException would mean the same thing.
+  if (name === 'NotAuthorizedException' || name === 'UserNotFoundException') return invalidLinkMessage;
+  return signInFailedMessage;
+}
