@@ -1,6 +1,7 @@
 // The HTTP API: one Lambda answers every call of the registry. Each call gets its own route, signed-in
 // calls behind the Cognito JWT authorizer, public ones open but throttled; a catch-all route lets the
 // handler answer NOT_FOUND for names it does not know.
+import { Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
@@ -14,7 +15,6 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { PortalAuth } from './auth.js';
 import type { PortalData } from './data.js';
@@ -134,14 +134,12 @@ export class PortalApi extends Construct {
       };
       // A stage can only name routes that already exist.
       stage.node.addDependency(route);
-      NagSuppressions.addResourceSuppressions(route, [
-        {
-          id: 'AwsSolutions-APIG4',
-          reason:
-            'Open by design: requesting a sign-in link precedes having a token, and the catch-all only answers ' +
-            'NOT_FOUND or UNAUTHENTICATED. The route is throttled and the handler limits per e-mail and address.',
-        },
-      ]);
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'Open by design: requesting a sign-in link precedes having a token, and the catch-all only answers ' +
+          'NOT_FOUND or UNAUTHENTICATED. The route is throttled and the handler limits per e-mail and address.',
+      });
     }
     (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);
   }

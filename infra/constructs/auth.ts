@@ -1,6 +1,6 @@
 // Sign-in: a Cognito user pool whose only way in is the custom challenge answered with the token of a mailed
 // link (the four triggers decide), the web's app client, and the HMAC key that hashes e-mails in table keys.
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   ClientAttributes,
@@ -11,7 +11,6 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { PortalData } from './data.js';
 import { PortalFunction } from './lambda-function.js';
@@ -46,15 +45,13 @@ export class PortalAuth extends Construct {
       description: 'HMAC key for e-mail addresses and client addresses in sign-in records',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
-    NagSuppressions.addResourceSuppressions(this.signInSecret, [
-      {
-        id: 'AwsSolutions-SMG4',
-        reason:
-          'A random HMAC key, not a credential of another service: no rotation function applies. It only keys ' +
-          'short-lived sign-in link and throttle records, so it can be replaced at any time, invalidating only ' +
-          'links not yet used.',
-      },
-    ]);
+    Validations.of(this.signInSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A random HMAC key, not a credential of another service: no rotation function applies. It only keys ' +
+        'short-lived sign-in link and throttle records, so it can be replaced at any time, invalidating only ' +
+        'links not yet used.',
+    });
     const secretEnvironment = { SIGN_IN_SECRET_ARN: this.signInSecret.secretArn };
 
     // Cognito waits at most 5 seconds for a trigger.
@@ -121,7 +118,7 @@ export class PortalAuth extends Construct {
       authSessionValidity: Duration.minutes(3),
     });
 
-    NagSuppressions.addResourceSuppressions(this.userPool, [
+    Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG2',
         reason:
@@ -139,7 +136,7 @@ export class PortalAuth extends Construct {
                 'API and single-use by design. Set featurePlan to PLUS to add adaptive authentication.',
             },
           ]),
-    ]);
+    );
   }
 
   /** GetSecretValue on the sign-in secret, nothing more. */

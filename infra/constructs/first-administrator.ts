@@ -1,10 +1,9 @@
 // Creates the first administrator when the stack is deployed, so someone can sign in and invite the rest.
 // The handler is idempotent and leaves the user alone on update and delete.
-import { CustomResource, Duration } from 'aws-cdk-lib';
+import { CustomResource, Duration, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { PortalAuth } from './auth.js';
 import type { PortalData } from './data.js';
@@ -58,26 +57,6 @@ export class FirstAdministrator extends Construct {
       properties: { Email: props.email },
     });
 
-    NagSuppressions.addResourceSuppressions(
-      frameworkRole,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason: 'Granted by the CDK Provider: invoke the onEvent function, including its versions (":*").',
-          appliesTo: [{ regex: `/^Resource::<.*CreateUserFunction[A-Z0-9]+\\.Arn>:\\*$/` }],
-        },
-      ],
-      true,
-    );
-    NagSuppressions.addResourceSuppressions(
-      provider,
-      [
-        {
-          id: 'AwsSolutions-L1',
-          reason: 'The CDK-provided custom resource framework function; aws-cdk-lib chooses and updates its runtime.',
-        },
-      ],
-      true,
-    );
+    // TODO acknowledgments
   }
 }

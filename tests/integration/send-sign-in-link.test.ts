@@ -1,0 +1,184 @@
+// sendSignInLink through the local origin and directly through its Lambda handler, against DynamoDB Local
+// and the SES emulator. Each security-checklist item of ARCHITECTURE.md it carries has a case here.
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { createHash } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { handler } from '../../lambdas/api/handler.js';
+import { signInLinkSentMessage } from '../../lambdas/calls/send-sign-in-link/send-sign-in-link.js';
+import { resetConfigCache } from '../../lambdas/kernel/config.js';
+import { dynamoDbClient } from '../../lambdas/kernel/data/client.js';
+import { postCall } from '../support/api.js';
+import { callEvent, parseResult } from '../support/call-event.js';
+import { mailsTo, nextSignInLink, tokenOf } from '../support/outbox.js';
+import { createTestUser } from '../support/users.js';
+
+const { appUrl } = inject('localStack');
+const timeZone = 'Europe/Berlin';
+
+async function tableItems(): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, any> | undefined;
+  do {
+    const page = await dynamoDbClient.send(new ScanCommand({ TableName: process.env.TABLE_NAME, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []).map((item) => Object.fromEntries(Object.entries(item).map(([k, v]) => [k, Object.values(v)[0]]))));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+describe('sendSignInLink', () => {
+  it('mails a registered user an absolute link on the origin of the request, with an HTML and a text part', async () => {
+    const { email } = await createTestUser();
+
+    const answer = await postCall('sendSignInLink', { data: { email, url: appUrl, timeZone } });
+    const link = await nextSignInLink(email, 0);
+
+    expect(answer).toEqual({ status: 200, body: { result: { success: true, message: signInLinkSentMessage } } });
+    expect(link.startsWith(`${appUrl}/auth/redirect#signin=`)).toBe(true);
+    const [mail] = await mailsTo(email);
+    expect(mail?.body.html).toContain(`href="${link}"`);
+    expect(mail?.body.text).toContain(link);
+    expect(mail?.body.text).toMatch(/expires at .*(CET|GMT\+1)/);
+  });
+
+  it('accepts an e-mail in any case and with surrounding spaces', async () => {
+    const { email } = await createTestUser();
+    const answer = await postCall('sendSignInLink', { data: { email: `  ${email.toUpperCase()} `, url: appUrl } });
+    expect(answer.status).toBe(200);
+    await nextSignInLink(email, 0);
+  });
+
+  it('stores only a hash of a 256-bit token, under an HMAC of the e-mail (checklist 1)', async () => {
+    const { email } = await createTestUser();
+    await postCall('sendSignInLink', { data: { email, url: appUrl } });
+    const token = tokenOf(await nextSignInLink(email, 0));
+
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const dump = JSON.stringify(await tableItems());
+    expect(dump).not.toContain(token);
+    expect(dump).toContain(createHash('sha256').update(token).digest('base64url'));
+    const linkRecords = (await tableItems()).filter((item) => item.__edb_e__ === 'signInLink');
+    for (const record of linkRecords) {
+      expect(String(record.pk)).not.toContain('@');
+      expect(String(record.pk)).not.toContain(createHash('sha256').update(email).digest('base64url'));
+      expect(String(record.pk)).not.toContain(createHash('sha256').update(email).digest('hex'));
+    }
+  });
+
+  it('answers an unknown e-mail exactly like a known one and mails nothing (checklist 6)', async () => {
+    const known = await createTestUser();
+    const unknown = `nobody-${Date.now()}@test.example`;
+
+    const knownAnswer = await postCall('sendSignInLink', { data: { email: known.email, url: appUrl } });
+    const unknownAnswer = await postCall('sendSignInLink', { data: { email: unknown, url: appUrl } });
+    await nextSignInLink(known.email, 0);
+
+    expect(unknownAnswer).toEqual(knownAnswer);
+    expect(await mailsTo(unknown)).toHaveLength(0);
+    // Throttling does not tell them apart either.
+    expect((await postCall('sendSignInLink', { data: { email: unknown, url: appUrl } })).status).toBe(429);
+  });
+
+  it('refuses a second link to the same address within a minute, and writes nothing (checklist 5)', async () => {
+    const { email } = await createTestUser();
+    await postCall('sendSignInLink', { data: { email, url: appUrl } });
+    const firstLink = await nextSignInLink(email, 0);
+
+    const second = await postCall('sendSignInLink', { data: { email, url: appUrl } });
+
+    expect(second.status).toBe(429);
+    expect(second.body.error.status).toBe('RESOURCE_EXHAUSTED');
+    expect(second.body.error.message).toMatch(/wait a minute/);
+    expect(await mailsTo(email)).toHaveLength(1);
+    const dump = JSON.stringify(await tableItems());
+    expect(dump).toContain(createHash('sha256').update(tokenOf(firstLink)).digest('base64url'));
+  });
+
+  it('lets a team behind one address send 30 links in 10 minutes and refuses the 31st (checklist 5)', async () => {
+    process.env.SIGN_IN_IP_LIMIT = '';
+    resetConfigCache();
+    try {
+      const teamAddress = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+      const answers = [];
+      for (let i = 0; i < 31; i += 1) {
+        const event = callEvent('sendSignInLink', { email: `team-${i}-${Date.now()}@test.example`, url: appUrl }, { sourceIp: teamAddress });
+        answers.push(parseResult(await handler(event as never)).statusCode);
+      }
+      const otherAddress = callEvent('sendSignInLink', { email: `other-${Date.now()}@test.example`, url: appUrl }, { sourceIp: '192.0.2.77' });
+
+      expect(answers.slice(0, 30)).toEqual(Array(30).fill(200));
+      expect(answers[30]).toBe(429);
+      expect(parseResult(await handler(otherAddress as never)).statusCode).toBe(200);
+    } finally {
+      process.env.SIGN_IN_IP_LIMIT = inject('localStack').environment.SIGN_IN_IP_LIMIT;
+      resetConfigCache();
+    }
+  });
+
+  it.each([
+    ['another site', 'https://evil.example'],
+    ['a path on the site', `${appUrl}/somewhere`],
+    ['a query string', `${appUrl}/?next=https://evil.example`],
+    ['a look-alike port', `${appUrl}1`],
+    ['not an address', 'javascript:alert(1)'],
+  ])('refuses a link to %s (checklist 7) and mails nothing', async (_case, url) => {
+    const { email } = await createTestUser();
+    const answer = await postCall('sendSignInLink', { data: { email, url } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: expect.stringMatching(/^url: /) });
+    expect(await mailsTo(email)).toHaveLength(0);
+  });
+
+  it('accepts origin + /auth/redirect (the desktop app) and refuses an allowed origin that is not the request\'s', async () => {
+    const { email } = await createTestUser();
+    const desktop = await postCall('sendSignInLink', { data: { email, url: `${appUrl}/auth/redirect` } });
+    expect(desktop.status).toBe(200);
+
+    const other = await createTestUser();
+    const localhostUrl = appUrl.replace('127.0.0.1', 'localhost');
+    const mismatched = await postCall('sendSignInLink', { data: { email: other.email, url: localhostUrl } }, { origin: appUrl });
+    expect(mismatched.status).toBe(400);
+    expect(mismatched.body.error.message).toBe('url: must be on the origin the request came from');
+  });
+
+  it('says "You are not currently authorized to create an account." only when the operator reveals unknown accounts', async () => {
+    process.env.REVEAL_UNKNOWN_ACCOUNTS = 'true';
+    resetConfigCache();
+    try {
+      const event = callEvent('sendSignInLink', { email: `stranger-${Date.now()}@test.example`, url: appUrl }, { origin: appUrl });
+      const answer = parseResult(await handler(event as never));
+      expect(answer).toEqual({
+        statusCode: 403,
+        body: { error: { status: 'PERMISSION_DENIED', message: 'You are not currently authorized to create an account.' } },
+      });
+    } finally {
+      delete process.env.REVEAL_UNKNOWN_ACCOUNTS;
+      resetConfigCache();
+    }
+  });
+
+  describe('bad input gets INVALID_ARGUMENT naming the problem, and nothing is written', () => {
+    it.each([
+      ['a body that is not JSON', '{"data":', 'Request body is not valid JSON'],
+      ['a body without data', '{"email":"a@b.c"}', 'Request body must be a JSON object with a "data" field'],
+      ['a missing e-mail', JSON.stringify({ data: { url: 'x' } }), 'email: '],
+      ['a mistyped e-mail', JSON.stringify({ data: { email: 42, url: 'x' } }), 'email: '],
+      ['an invalid e-mail', JSON.stringify({ data: { email: 'not an email', url: 'x' } }), 'email: Invalid email'],
+      ['an e-mail over 254 characters', JSON.stringify({ data: { email: `${'a'.repeat(250)}@b.example`, url: 'x' } }), 'email: email must be at most 254 characters'],
+      ['an extra field', JSON.stringify({ data: { email: 'a@b.c', url: 'x', admin: true } }), 'Unrecognized key'],
+      ['a __proto__ key', '{"data":{"email":"a@b.c","url":"x","__proto__":{"isAdmin":true}}}', 'Unrecognized key'],
+    ])('%s', async (_case, body, message) => {
+      const before = (await tableItems()).length;
+      const answer = await postCall('sendSignInLink', body, { raw: true });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.status).toBe('INVALID_ARGUMENT');
+      expect(answer.body.error.message).toContain(message);
+      expect((await tableItems()).length).toBe(before);
+    });
+
+    it('an unknown call name gets NOT_FOUND', async () => {
+      const answer = await postCall('makeMeAdmin', { data: {} });
+      expect(answer).toEqual({ status: 404, body: { error: { status: 'NOT_FOUND', message: 'Unknown call "makeMeAdmin"' } } });
+    });
+  });
+});

@@ -1,0 +1,39 @@
+// An API Gateway HTTP API (v2) event, for invoking the call handler directly (as Lambda would).
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+
+export function callEvent(
+  name: string,
+  data: unknown,
+  options: { sourceIp?: string; origin?: string; claims?: Record<string, string> } = {},
+): APIGatewayProxyEventV2 {
+  const event = {
+    version: '2.0',
+    routeKey: `POST /api/calls/${name}`,
+    rawPath: `/api/calls/${name}`,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json', ...(options.origin ? { origin: options.origin } : {}) },
+    pathParameters: { name },
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'test',
+      domainName: 'test',
+      domainPrefix: 'test',
+      http: { method: 'POST', path: `/api/calls/${name}`, protocol: 'HTTP/1.1', sourceIp: options.sourceIp ?? '198.51.100.1', userAgent: 'test' },
+      requestId: randomUUID(),
+      routeKey: `POST /api/calls/${name}`,
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+      ...(options.claims ? { authorizer: { jwt: { claims: options.claims, scopes: null } } } : {}),
+    },
+    body: JSON.stringify({ data }),
+    isBase64Encoded: false,
+  };
+  return event as APIGatewayProxyEventV2;
+}
+
+export function parseResult(result: unknown): { statusCode: number; body: any } {
+  const structured = result as { statusCode: number; body: string };
+  return { statusCode: structured.statusCode, body: JSON.parse(structured.body) };
+}

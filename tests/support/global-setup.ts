@@ -1,0 +1,49 @@
+// Starts one local stack for the whole test run, on free ports and clean data, the way `npm start` does.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack, type LocalStack } from '../../infra/local/stack.js';
+import { freePort } from './free-port.js';
+
+export interface LocalStackInfo {
+  appUrl: string;
+  mailUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  environment: Record<string, string>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    localStack: LocalStackInfo;
+  }
+}
+
+let stack: LocalStack | undefined;
+let dataDir: string | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  stack = await startLocalStack({
+    port: await freePort(),
+    mailPort: await freePort(),
+    dynamoDbPort: await freePort(),
+    dataDir,
+    webRoot: path.resolve('web/dist'),
+    // Every test request comes from 127.0.0.1; the per-address limit has its own test with the default.
+    settings: { SIGN_IN_IP_LIMIT: '100000' },
+  });
+  project.provide('localStack', {
+    appUrl: stack.appUrl,
+    mailUrl: stack.mailUrl,
+    userPoolId: stack.userPoolId,
+    userPoolClientId: stack.userPoolClientId,
+    environment: stack.environment,
+  });
+}
+
+export async function teardown(): Promise<void> {
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
