@@ -1,13 +1,15 @@
 // Creates the first administrator when the stack is deployed, so someone can sign in and invite the rest.
 // The handler is idempotent and leaves the user alone on update and delete.
-import { CustomResource, Duration, Validations } from 'aws-cdk-lib';
+import { CustomResource, Duration, Stack } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import type { PortalAuth } from './auth.js';
 import type { PortalData } from './data.js';
 import { PortalFunction } from './lambda-function.js';
+import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
 
 export interface FirstAdministratorProps {
   /** E-mail of the first administrator (analyst, level 9). */
@@ -57,6 +59,10 @@ export class FirstAdministrator extends Construct {
       properties: { Email: props.email },
     });
 
-    // TODO acknowledgments
+    acknowledgeWildcardGrants(
+      frameworkRole,
+      [new RegExp(`^Resource::<${Stack.of(this).getLogicalId(onEvent.node.defaultChild as CfnFunction)}\\.Arn>:\\*$`)],
+      'Granted by the CDK Provider: invoke the onEvent function, including its versions (":*").',
+    );
   }
 }

@@ -22,11 +22,12 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
 
 /** What the web reads at start (GET /runtime-config.json). */
 export interface RuntimeConfig {
@@ -221,15 +222,32 @@ export class PortalWeb extends Construct {
       ],
       destinationBucket: site,
       exclude: ['assets/*'],
+      // no-cache also bounds CloudFront's copy to the cache policy's 1-second minimum: no invalidation
+      // (and no cloudfront:CreateInvalidation on "*") is needed for a new version to show.
       cacheControl: [CacheControl.noCache()],
-      distribution: this.distribution,
-      distributionPaths: ['/*'],
       role: deploymentRole,
       logGroup: deploymentLogs,
     });
     // index.html must never name a bundle that is not there yet.
     entry.node.addDependency(assets);
 
-    // TODO acknowledgments
+    acknowledgeWildcardGrants(
+      deploymentRole,
+      [
+        /^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort)\*$/,
+        /^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
+        new RegExp(`^Resource::<${stack.getLogicalId(site.node.defaultChild as CfnBucket)}\\.Arn>/\\*$`),
+      ],
+      'Granted by BucketDeployment: read of the CDK asset objects and write of the site bucket objects; the ' +
+        'wildcards are object-level and action-family ones within those two buckets only.',
+    );
+    for (const child of stack.node.children) {
+      if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
+        Validations.of(child).acknowledge({
+          id: 'AwsSolutions-L1',
+          reason: 'The CDK-provided BucketDeployment function; aws-cdk-lib chooses and updates its runtime.',
+        });
+      }
+    }
   }
 }
