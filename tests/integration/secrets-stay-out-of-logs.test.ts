@@ -1,0 +1,55 @@
+// Checklist 10: tokens and links never reach the logs, including on the error paths that do log.
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+
+const { appUrl } = inject('localStack');
+// A mail provider that refuses every mail: the handler logs that, and must not log the link in doing so.
+process.env.AWS_ENDPOINT_URL_SES = 'http://127.0.0.1:9';
+
+const written: string[] = [];
+beforeAll(() => {
+  for (const stream of [process.stdout, process.stderr]) {
+    const original = stream.write.bind(stream);
+    vi.spyOn(stream, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
+      written.push(String(chunk));
+      return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
+    }) as never);
+  }
+  vi.spyOn(console, 'log').mockImplementation((...args) => void written.push(args.map(String).join(' ')));
+  vi.spyOn(console, 'error').mockImplementation((...args) => void written.push(args.map(String).join(' ')));
+});
+afterAll(() => vi.restoreAllMocks());
+
+describe('logs', () => {
+  it('hide mail-provider errors from the user and keep tokens out of the log', async () => {
+    const [{ handler }, { handler: verify }, { createTestUser }, { callEvent, parseResult }, { signInLinkSentMessage }, { portalData }] =
+      await Promise.all([
+        import('../../lambdas/api/handler.js'),
+        import('../../lambdas/auth/verify-auth-challenge-response.js'),
+        import('../support/users.js'),
+        import('../support/call-event.js'),
+        import('../../lambdas/calls/send-sign-in-link/send-sign-in-link.js'),
+        import('../../lambdas/kernel/data/portal-data.js'),
+      ]);
+    const { uid, email } = await createTestUser();
+
+    const answer = parseResult(await handler(callEvent('sendSignInLink', { email, url: appUrl }) as never));
+    const { data: records } = await portalData().signInLink.scan.go();
+    const ours = records.find((record) => record.uid === uid);
+
+    expect(answer).toEqual({ statusCode: 200, body: { result: { success: true, message: signInLinkSentMessage } } });
+    expect(ours).toBeDefined();
+    const log = written.join('\n');
+    expect(log).toContain('Sign-in mail was not accepted by the mail provider');
+    expect(log).not.toContain(ours!.tokenHash);
+    expect(log).not.toContain('#signin=');
+    expect(log).not.toContain(email);
+
+    // A failing verification logs its error name only.
+    await verify({
+      triggerSource: 'VerifyAuthChallengeResponse_Authentication',
+      request: { userAttributes: { sub: uid, email }, challengeAnswer: 'some-guess-token', privateChallengeParameters: {}, userNotFound: false },
+      response: {},
+    } as never);
+    expect(written.join('\n')).not.toContain('some-guess-token');
+  });
+});
