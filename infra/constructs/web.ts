@@ -195,7 +195,7 @@ export class PortalWeb extends Construct {
     );
 
     // The deployments' (CDK-provided) function gets its own role and log group rather than
-    // AWSLambdaBasicExecutionRole; the deployment grants it the bucket and invalidation rights it uses.
+    // AWSLambdaBasicExecutionRole; the deployments grant it the bucket rights they use.
     const deploymentLogs = new LogGroup(this, 'DeploymentLogs', { retention: RetentionDays.ONE_MONTH });
     const deploymentRole = new Role(this, 'DeploymentRole', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),

@@ -21,23 +21,26 @@ afterAll(() => vi.restoreAllMocks());
 
 describe('logs', () => {
   it('hide mail-provider errors from the user and keep tokens out of the log', async () => {
-    const [{ handler }, { handler: verify }, { createTestUser }, { callEvent, parseResult }, { signInLinkSentMessage }, { portalData }] =
+    const [{ handler }, { handler: verify }, { createTestUser }, { callEvent, parseResult }, { signInLinkSentMessage }, { GetItemCommand }, { signInLinkEntity }, { keyFor }, { signInSecret }] =
       await Promise.all([
         import('../../lambdas/api/handler.js'),
         import('../../lambdas/auth/verify-auth-challenge-response.js'),
         import('../support/users.js'),
         import('../support/call-event.js'),
         import('../../lambdas/calls/send-sign-in-link/send-sign-in-link.js'),
-        import('../../lambdas/kernel/data/portal-data.js'),
+        import('dynamodb-toolbox/entity/actions/get'),
+        import('../../lambdas/kernel/data/entities/sign-in.js'),
+        import('../../lambdas/kernel/sign-in/link-token.js'),
+        import('../../lambdas/kernel/sign-in/sign-in-secret.js'),
       ]);
     const { uid, email } = await createTestUser();
 
     const answer = parseResult(await handler(callEvent('sendSignInLink', { email, url: appUrl }) as never));
-    const { data: records } = await portalData().signInLink.scan.go();
-    const ours = records.find((record) => record.uid === uid);
+    const emailKey = keyFor(await signInSecret(), 'email', email);
+    const { Item: ours } = await signInLinkEntity.build(GetItemCommand).key({ emailKey }).send();
 
     expect(answer).toEqual({ statusCode: 200, body: { result: { success: true, message: signInLinkSentMessage } } });
-    expect(ours).toBeDefined();
+    expect(ours?.uid).toBe(uid);
     const log = written.join('\n');
     expect(log).toContain('Sign-in mail was not accepted by the mail provider');
     expect(log).not.toContain(ours!.tokenHash);

@@ -57,7 +57,7 @@ describe('sendSignInLink', () => {
     const dump = JSON.stringify(await tableItems());
     expect(dump).not.toContain(token);
     expect(dump).toContain(createHash('sha256').update(token).digest('base64url'));
-    const linkRecords = (await tableItems()).filter((item) => item.__edb_e__ === 'signInLink');
+    const linkRecords = (await tableItems()).filter((item) => item._et === 'signInLink');
     for (const record of linkRecords) {
       expect(String(record.pk)).not.toContain('@');
       expect(String(record.pk)).not.toContain(createHash('sha256').update(email).digest('base64url'));

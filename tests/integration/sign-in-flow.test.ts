@@ -11,7 +11,8 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { handler } from '../../lambdas/api/handler.js';
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
-import { portalData } from '../../lambdas/kernel/data/portal-data.js';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { userAccessEntity } from '../../lambdas/kernel/data/entities/users.js';
 import { MemoryKeyValueStorage } from '../infra-local/cognito/local-cognito-harness.js';
 import { postCall } from '../support/api.js';
 import { callEvent } from '../support/call-event.js';
@@ -180,7 +181,7 @@ describe('e-mail-link sign-in with the real triggers', () => {
     const token = await idToken();
     expect((await postCall('getSession', { data: {} }, { token })).status).toBe(200);
 
-    await portalData().userAccess.patch({ uid }).set({ claims: { userType: 'customer', accessLevel: 1, _revoked: Date.now() } }).go();
+    await userAccessEntity.build(UpdateItemCommand).item({ uid, claims: { _revoked: Date.now() } }).send();
 
     const refused = await postCall('getSession', { data: {} }, { token });
     expect(refused.status).toBe(401);

@@ -11,6 +11,7 @@ import { takeSignInToken } from './auth/email-link';
 import { configureAmplify } from './auth/configure-amplify';
 import { branding } from './config/branding';
 import { loadRuntimeConfig } from './config/runtime-config';
+import { preloadRoutePages } from './routes';
 
 // First thing: the token must not stay in the address bar while the rest loads.
 takeSignInToken();
@@ -28,8 +29,9 @@ function showStartFailure(error: unknown): void {
   rootElement?.replaceChildren(message);
 }
 
-loadRuntimeConfig()
-  .then((config) => {
+// The pages shown without sign-in (/auth/redirect, /vault/*) load in parallel with the configuration.
+Promise.all([loadRuntimeConfig(), preloadRoutePages(window.location.pathname, { publicOnly: true })])
+  .then(([config]) => {
     configureAmplify(config);
     createRoot(rootElement).render(
       <StrictMode>

@@ -1,6 +1,7 @@
 // Per-address throttle for sign-in links: a fixed window counter, incremented only while under the limit.
+import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { isConditionalCheckFailure } from '../data/conditional.js';
-import { portalData } from '../data/portal-data.js';
+import { signInThrottleEntity } from '../data/entities/sign-in.js';
 import { ResourceExhaustedError } from '../errors.js';
 
 export async function countSignInRequest(input: {
@@ -12,15 +13,16 @@ export async function countSignInRequest(input: {
   const windowMs = input.windowSeconds * 1000;
   const windowStart = Math.floor(input.now / windowMs) * windowMs;
   try {
-    await portalData()
-      .signInThrottle.upsert({
+    await signInThrottleEntity
+      .build(UpdateItemCommand)
+      .item({
         subjectKey: input.subjectKey,
         windowStart,
+        count: $add(1),
         ttl: Math.ceil((windowStart + windowMs) / 1000) + 3600,
       })
-      .add({ count: 1 })
-      .where(({ count }, { notExists, lt }) => `${notExists(count)} OR ${lt(count, input.limit)}`)
-      .go({ response: 'none' });
+      .options({ condition: { or: [{ attr: 'count', exists: false }, { attr: 'count', lt: input.limit }] } })
+      .send();
   } catch (error) {
     if (isConditionalCheckFailure(error)) {
       throw new ResourceExhaustedError('Too many sign-in requests from your network. Please try again in a few minutes.');

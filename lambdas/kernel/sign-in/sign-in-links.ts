@@ -1,7 +1,10 @@
 // Stored sign-in links: one outstanding link per e-mail key, issued at most once per interval,
 // consumed at most once by a single conditional write.
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { isConditionalCheckFailure } from '../data/conditional.js';
-import { portalData } from '../data/portal-data.js';
+import { signInLinkEntity } from '../data/entities/sign-in.js';
 import { ResourceExhaustedError } from '../errors.js';
 import { sameHash } from './link-token.js';
 
@@ -21,8 +24,9 @@ export interface IssueLinkInput {
 export async function issueSignInLink(input: IssueLinkInput): Promise<void> {
   const expiresAt = input.now + input.lifetimeSeconds * 1000;
   try {
-    await portalData()
-      .signInLink.put({
+    await signInLinkEntity
+      .build(PutItemCommand)
+      .item({
         emailKey: input.emailKey,
         uid: input.uid ?? '',
         tokenHash: input.tokenHash,
@@ -30,11 +34,15 @@ export async function issueSignInLink(input: IssueLinkInput): Promise<void> {
         expiresAt,
         ttl: Math.ceil(expiresAt / 1000) + 24 * 3600,
       })
-      .where(
-        ({ createdAt }, { notExists, lte }) =>
-          `${notExists(createdAt)} OR ${lte(createdAt, input.now - input.minIntervalSeconds * 1000)}`,
-      )
-      .go({ response: 'none' });
+      .options({
+        condition: {
+          or: [
+            { attr: 'createdAt', exists: false },
+            { attr: 'createdAt', lte: input.now - input.minIntervalSeconds * 1000 },
+          ],
+        },
+      })
+      .send();
   } catch (error) {
     if (isConditionalCheckFailure(error)) {
       throw new ResourceExhaustedError('A sign-in link was sent to this address moments ago. Please wait a minute and try again.');
@@ -52,18 +60,29 @@ export interface ConsumeLinkInput {
 
 /** True only for the first use of an unexpired link made for this very user. Anything else is false. */
 export async function consumeSignInLink(input: ConsumeLinkInput): Promise<boolean> {
-  const { data: link } = await portalData().signInLink.get({ emailKey: input.emailKey }).go({ consistent: true });
+  const { Item: link } = await signInLinkEntity
+    .build(GetItemCommand)
+    .key({ emailKey: input.emailKey })
+    .options({ consistent: true })
+    .send();
   if (!link || link.usedAt !== undefined) return false;
   if (!sameHash(link.tokenHash, input.answerHash)) return false;
   if (!link.uid || link.uid !== input.uid) return false;
   if (link.expiresAt <= input.now) return false;
   try {
     // The write is the authority: two racing verifications of the same token cannot both pass it.
-    await portalData()
-      .signInLink.patch({ emailKey: input.emailKey })
-      .set({ usedAt: input.now })
-      .where(({ usedAt, tokenHash }, { notExists, eq }) => `${notExists(usedAt)} AND ${eq(tokenHash, link.tokenHash)}`)
-      .go({ response: 'none' });
+    await signInLinkEntity
+      .build(UpdateItemCommand)
+      .item({ emailKey: input.emailKey, usedAt: input.now })
+      .options({
+        condition: {
+          and: [
+            { attr: 'usedAt', exists: false },
+            { attr: 'tokenHash', eq: link.tokenHash },
+          ],
+        },
+      })
+      .send();
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;

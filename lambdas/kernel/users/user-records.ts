@@ -1,10 +1,24 @@
 // Reading a person's records: by e-mail (sign-in) and all at once by uid (every signed-in call).
-import { portalData } from '../data/portal-data.js';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { UserAccessRecord, UserPreferencesRecord, UserRecord } from '../access/caller.js';
+import {
+  emailPartition,
+  userAccessEntity,
+  userEntity,
+  userPartition,
+  userPreferencesEntity,
+} from '../data/entities/users.js';
+import { portalTable } from '../data/table.js';
 
 export async function findUserByEmail(email: string): Promise<UserRecord | undefined> {
-  const { data } = await portalData().user.query.byEmail({ email }).go({ limit: 1 });
-  return data[0];
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(userEntity)
+    .query({ index: 'gsi1', partition: emailPartition(email) })
+    .options({ limit: 1 })
+    .send();
+  return Items?.[0];
 }
 
 export interface UserRecords {
@@ -15,15 +29,23 @@ export interface UserRecords {
 
 /** Profile, access and preferences share a partition: one Query reads them all. */
 export async function loadUserRecords(uid: string): Promise<UserRecords> {
-  const { data } = await portalData().users.collections.userRecords({ uid }).go();
-  return {
-    user: data.user[0],
-    access: data.userAccess[0] as UserAccessRecord | undefined,
-    preferences: data.userPreferences[0],
-  };
+  const { Items = [] } = await portalTable
+    .build(QueryCommand)
+    .entities(userEntity, userAccessEntity, userPreferencesEntity)
+    .query({ partition: userPartition(uid) })
+    .options({ consistent: true, showEntityAttr: true })
+    .send();
+  const records: UserRecords = { user: undefined, access: undefined, preferences: undefined };
+  for (const tagged of Items as ({ entity?: string } & Record<string, unknown>)[]) {
+    const { entity, ...item } = tagged;
+    if (entity === 'user') records.user = item as unknown as UserRecord;
+    else if (entity === 'userAccess') records.access = item as unknown as UserAccessRecord;
+    else if (entity === 'userPreferences') records.preferences = item as unknown as UserPreferencesRecord;
+  }
+  return records;
 }
 
 export async function loadUserAccess(uid: string): Promise<UserAccessRecord | undefined> {
-  const { data } = await portalData().userAccess.get({ uid }).go();
-  return (data ?? undefined) as UserAccessRecord | undefined;
+  const { Item } = await userAccessEntity.build(GetItemCommand).key({ uid }).send();
+  return Item;
 }

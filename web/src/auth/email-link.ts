@@ -73,3 +73,8 @@ export function takeSignInToken(): string | undefined {
   }
   return takenToken;
 }
+
+/** Called once the redirect page holds the token, so a later visit cannot reuse it. */
+export function forgetSignInToken(): void {
+  takenToken = undefined;
+}

@@ -1,4 +1,11 @@
 // A customer company, keyed by its slug, with the service flags of spec section 3.
+import { Entity } from 'dynamodb-toolbox/entity';
+import { boolean } from 'dynamodb-toolbox/schema/boolean';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { portalTable } from '../table.js';
+
 export const companyFlags = [
   'enableViewProjectMarianaResults',
   'enableViewProjectMarianaStats',
@@ -12,27 +19,24 @@ export const companyFlags = [
 
 export type CompanyFlag = (typeof companyFlags)[number];
 
-export const companySchema = {
-  model: { entity: 'company', version: '1', service: 'portal' },
-  attributes: {
-    slug: { type: 'string', required: true, readOnly: true },
-    companyName: { type: 'string', required: true },
-    enableViewProjectMarianaResults: { type: 'boolean', default: false },
-    enableViewProjectMarianaStats: { type: 'boolean', default: false },
-    enableDast: { type: 'boolean', default: false },
-    enableDastTriggering: { type: 'boolean', default: false },
-    enableViewResultsNetwork: { type: 'boolean', default: false },
-    enableViewCloudScanStats: { type: 'boolean', default: false },
-    enableViewCloudScanResults: { type: 'boolean', default: false },
-    enableViewResultsPasswordCracking: { type: 'boolean', default: false },
-    version: { type: 'number', required: true, default: () => 1 },
-    updatedAt: { type: 'number', default: () => Date.now() },
-    updatedBy: { type: 'string' },
-  },
-  indexes: {
-    bySlug: {
-      pk: { field: 'pk', composite: ['slug'] },
-      sk: { field: 'sk', composite: [] },
-    },
-  },
-} as const;
+export const companyEntity = new Entity({
+  name: 'company',
+  table: portalTable,
+  timestamps: false,
+  schema: item({
+    slug: string().key(),
+    companyName: string(),
+    enableViewProjectMarianaResults: boolean().default(false),
+    enableViewProjectMarianaStats: boolean().default(false),
+    enableDast: boolean().default(false),
+    enableDastTriggering: boolean().default(false),
+    enableViewResultsNetwork: boolean().default(false),
+    enableViewCloudScanStats: boolean().default(false),
+    enableViewCloudScanResults: boolean().default(false),
+    enableViewResultsPasswordCracking: boolean().default(false),
+    version: number().default(1),
+    updatedAt: number().default(() => Date.now()),
+    updatedBy: string().optional(),
+  }),
+  computeKey: ({ slug }) => ({ pk: `COMPANY#${slug}`, sk: 'COMPANY' }),
+});

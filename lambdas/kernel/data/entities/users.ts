@@ -1,78 +1,70 @@
 // A person's records: profile (user), access (users_access) and preferences (users_preferences).
-// They share one partition so a caller's whole context is read with a single Query.
+// They share the partition USER#<uid>, so a caller's whole context is read with a single Query.
+import { Entity } from 'dynamodb-toolbox/entity';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { list } from 'dynamodb-toolbox/schema/list';
+import { map } from 'dynamodb-toolbox/schema/map';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { portalTable } from '../table.js';
 
+export const userPartition = (uid: string) => `USER#${uid}`;
+export const emailPartition = (email: string) => `EMAIL#${email}`;
 
-const service = 'portal';
+const userSchema = item({
+  uid: string().key(),
+  email: string(),
+  displayName: string().optional(),
+  photoURL: string().optional(),
+  createdAt: number().default(() => Date.now()),
+});
 
-export const userSchema = {
-  model: { entity: 'user', version: '1', service },
-  attributes: {
-    uid: { type: 'string', required: true, readOnly: true },
-    email: { type: 'string', required: true },
-    displayName: { type: 'string' },
-    photoURL: { type: 'string' },
-    createdAt: { type: 'number', readOnly: true, default: () => Date.now() },
-  },
-  indexes: {
-    byUid: {
-      collection: 'userRecords',
-      pk: { field: 'pk', composite: ['uid'] },
-      sk: { field: 'sk', composite: [] },
-    },
-    byEmail: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['email'] },
-      sk: { field: 'gsi1sk', composite: [] },
-    },
-  },
-} as const;
+export const userEntity = new Entity({
+  name: 'user',
+  table: portalTable,
+  timestamps: false,
+  schema: userSchema.and((schema) => ({
+    gsi1pk: string()
+      .hidden()
+      .link<typeof schema>(({ email }) => emailPartition(email)),
+    gsi1sk: string().hidden().const('USER'),
+  })),
+  computeKey: ({ uid }) => ({ pk: userPartition(uid), sk: 'PROFILE' }),
+});
 
-export const userAccessSchema = {
-  model: { entity: 'userAccess', version: '1', service },
-  attributes: {
-    uid: { type: 'string', required: true, readOnly: true },
-    email: { type: 'string', required: true },
-    claims: {
-      type: 'map',
-      required: true,
-      properties: {
-        userType: { type: 'string', required: true },
-        accessLevel: { type: 'number', required: true },
-        /** Tokens whose auth_time is earlier than this (ms since epoch) are refused. */
-        _revoked: { type: 'number' },
-        /** Tokens whose auth_time is earlier than this (ms since epoch) must be refreshed. */
-        _synced: { type: 'number' },
-      },
-    },
-    companies: { type: 'list', items: { type: 'string' }, default: () => [] },
-    servicesEnabled: { type: 'list', items: { type: 'string' }, default: () => [] },
-    servicesManaged: { type: 'list', items: { type: 'string' }, default: () => [] },
-    version: { type: 'number', required: true, default: () => 1 },
-    updatedAt: { type: 'number', default: () => Date.now() },
-    updatedBy: { type: 'string' },
-  },
-  indexes: {
-    byUid: {
-      collection: 'userRecords',
-      pk: { field: 'pk', composite: ['uid'] },
-      sk: { field: 'sk', composite: [] },
-    },
-  },
-} as const;
+export const userAccessEntity = new Entity({
+  name: 'userAccess',
+  table: portalTable,
+  timestamps: false,
+  schema: item({
+    uid: string().key(),
+    email: string(),
+    claims: map({
+      userType: string(),
+      accessLevel: number(),
+      /** Tokens whose auth_time is earlier than this (ms since epoch) are refused. */
+      _revoked: number().optional(),
+      /** Tokens whose auth_time is earlier than this (ms since epoch) must be refreshed. */
+      _synced: number().optional(),
+    }),
+    companies: list(string()).default(() => []),
+    servicesEnabled: list(string()).default(() => []),
+    servicesManaged: list(string()).default(() => []),
+    version: number().default(1),
+    updatedAt: number().default(() => Date.now()),
+    updatedBy: string().optional(),
+  }),
+  computeKey: ({ uid }) => ({ pk: userPartition(uid), sk: 'ACCESS' }),
+});
 
-export const userPreferencesSchema = {
-  model: { entity: 'userPreferences', version: '1', service },
-  attributes: {
-    uid: { type: 'string', required: true, readOnly: true },
-    defaultCompany: { type: 'string' },
-    updatedAt: { type: 'number', default: () => Date.now() },
-  },
-  indexes: {
-    byUid: {
-      collection: 'userRecords',
-      pk: { field: 'pk', composite: ['uid'] },
-      sk: { field: 'sk', composite: [] },
-    },
-  },
-} as const;
-
+export const userPreferencesEntity = new Entity({
+  name: 'userPreferences',
+  table: portalTable,
+  timestamps: false,
+  schema: item({
+    uid: string().key(),
+    defaultCompany: string().optional(),
+    updatedAt: number().default(() => Date.now()),
+  }),
+  computeKey: ({ uid }) => ({ pk: userPartition(uid), sk: 'PREFERENCES' }),
+});

@@ -1,6 +1,6 @@
 // Holds the Amplify sign-in state for the whole app and follows Amplify's auth events, so signing in
 // on /auth/redirect or signing out anywhere changes what every route shows.
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
@@ -22,7 +22,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     const next = await readAuthState();
-    setState((previous) => (sameState(previous, next) ? previous : next));
+    // A transition: the screen for the new state (a lazy chunk) replaces the old one once it is ready.
+    startTransition(() => setState((previous) => (sameState(previous, next) ? previous : next)));
     return next;
   }, []);
 

@@ -20,7 +20,8 @@ export function AppLayout() {
 
   return (
     <div className="portal-shell">
-      <header className="portal-header">
+      {/* awsui-context-top-navigation: Cloudscape's dark header context, as its TopNavigation uses. */}
+      <header className="portal-header awsui-context-top-navigation">
         <RouterLink to="/" className="portal-header__brand">
           {branding.productName}
         </RouterLink>

@@ -13,6 +13,12 @@ export interface AuthGateProps {
 
 export function AuthGate({ signedOut, signedIn }: AuthGateProps) {
   const { state } = useAuth();
-  if (state.status === 'loading') return <PageLoading />;
-  return <Suspense fallback={<PageLoading />}>{state.status === 'signedIn' ? signedIn : signedOut}</Suspense>;
+  // One boundary from the first render on: the auth state changes in a transition (AuthProvider), so
+  // React keeps the spinner up while the next side's chunk loads instead of committing a fallback
+  // (which React 19 would then hold for at least 300 ms).
+  return (
+    <Suspense fallback={<PageLoading />}>
+      {state.status === 'loading' ? <PageLoading /> : state.status === 'signedIn' ? signedIn : signedOut}
+    </Suspense>
+  );
 }

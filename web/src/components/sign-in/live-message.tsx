@@ -18,6 +18,7 @@ export function LiveMessage({ type, message, action, testId }: LiveMessageProps)
       aria-live={type === 'error' ? 'assertive' : 'polite'}
       aria-atomic="true"
       data-testid={testId}
+      className="portal-live-message"
     >
       {message ? (
         <Alert type={type} statusIconAriaLabel={type === 'error' ? 'Error' : 'Success'} action={action}>

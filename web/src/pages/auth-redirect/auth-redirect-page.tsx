@@ -9,10 +9,10 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import { emailForSignIn, takeSignInToken } from '../../auth/email-link';
+import { emailForSignIn, forgetSignInToken, takeSignInToken } from '../../auth/email-link';
 import { useAuth } from '../../components/auth/auth-context';
 import { LiveMessage } from '../../components/sign-in/live-message';
-import { completeSignInWithLink, messageForSignInError } from './complete-sign-in';
+import { completeSignInWithLink, invalidLinkMessage, messageForSignInError } from './complete-sign-in';
 import { WelcomeModal } from './welcome-modal';
 
 type Phase = 'starting' | 'signing-in' | 'needs-email' | 'dismissed' | 'failed';
@@ -47,10 +47,17 @@ export default function AuthRedirectPage() {
   useEffect(() => {
     if (started.current) return; // StrictMode runs effects twice in development
     started.current = true;
+    forgetSignInToken(); // the page's state holds it now
+    if (!token) {
+      // Nothing to complete: say so rather than ask for an e-mail first.
+      setError(invalidLinkMessage);
+      setPhase('failed');
+      return;
+    }
     const email = emailForSignIn.read();
     if (email) void complete(email);
     else setPhase('needs-email');
-  }, [complete]);
+  }, [complete, token]);
 
   const backToSignIn = (
     <Link
@@ -86,13 +93,13 @@ export default function AuthRedirectPage() {
                 </SpaceBetween>
               </SpaceBetween>
             ) : null}
-            <LiveMessage
-              type="error"
-              message={error}
-              testId="auth-redirect-error"
-              action={phase === 'failed' ? backToSignIn : undefined}
-            />
           </SpaceBetween>
+          <LiveMessage
+            type="error"
+            message={error}
+            testId="auth-redirect-error"
+            action={phase === 'failed' ? backToSignIn : undefined}
+          />
         </Container>
       </div>
       <WelcomeModal

@@ -47,7 +47,12 @@ export function WelcomeModal({ visible, loading, onSubmit, onDismiss }: WelcomeM
               triggerType="custom"
               size="medium"
             >
-              <Button variant="inline-icon" iconName="status-info" ariaLabel="Why am I asked for my email?" />
+              <Button
+                variant="inline-icon"
+                iconName="status-info"
+                formAction="none"
+                ariaLabel="Why am I asked for my email?"
+              />
             </Popover>
           </Box>
           <EmailField
@@ -59,7 +64,7 @@ export function WelcomeModal({ visible, loading, onSubmit, onDismiss }: WelcomeM
             errorText={fieldError}
             autoFocus
           />
-          <LoginWithLinkButton loading={loading} />
+          <LoginWithLinkButton loading={loading} loadingText="Signing in" />
         </SpaceBetween>
       </form>
     </Modal>

@@ -73,9 +73,9 @@ export default function SignInPage() {
                 autoFocus
               />
               <LoginWithLinkButton loading={loading} />
-              <LiveMessage type="success" message={success} testId="sign-in-success" />
-              <LiveMessage type="error" message={error} testId="sign-in-error" />
             </SpaceBetween>
+            <LiveMessage type="success" message={success} testId="sign-in-success" />
+            <LiveMessage type="error" message={error} testId="sign-in-error" />
           </Container>
         </form>
         {branding.showLoginFooterLogos ? <LoginFooterLogos /> : null}

@@ -1,0 +1,119 @@
+// Sign-in as a person does it, in headless Chromium: the form, the mail in the outbox, the link.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.js';
+import { mailsTo, nextSignInLink } from '../support/outbox.js';
+import { createTestUser } from '../support/users.js';
+
+const { appUrl } = inject('localStack');
+const usedLinkMessage = 'This link was previously used or does not match the email you provided.';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function requestLinkInForm(page: Page, email: string): Promise<void> {
+  await page.goto(appUrl);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Login with Link' }).click();
+}
+
+describe('sign-in in the browser', () => {
+  let usedLink: string;
+  let usedLinkEmail: string;
+
+  it('same browser: the form, the mail in the outbox, the link signs in and lands on / without the token', async () => {
+    const { email } = await createTestUser({ displayName: 'Sam Same' });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+
+    await requestLinkInForm(page, email);
+    await expect.poll(() => page.getByText('Check your inbox').isVisible()).toBe(true);
+    const link = await nextSignInLink(email, 0);
+    await page.goto(link);
+
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => page.getByText(email).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(page.url()).not.toContain('signin=');
+    expect(await page.evaluate(() => localStorage.getItem('emailForSignIn'))).toBeNull();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Login with Link' }).isVisible()).toBe(true);
+    usedLink = link;
+    usedLinkEmail = email;
+    await context.close();
+  });
+
+  it('another browser: the Welcome dialog asks for the e-mail, then signs in', async () => {
+    const { email } = await createTestUser();
+    const requester = await browser.newContext();
+    await requestLinkInForm(await requester.newPage(), email);
+    const link = await nextSignInLink(email, 0);
+    await requester.close();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(link);
+    const dialog = page.getByRole('dialog', { name: 'Welcome' });
+    await expect.poll(() => dialog.getByText('Please provide your email to sign in').isVisible()).toBe(true);
+    expect(page.url()).not.toContain('signin=');
+    await dialog.getByRole('button', { name: 'Why am I asked for my email?' }).click();
+    await expect.poll(() => page.getByText(/session fixation/i).first().isVisible()).toBe(true);
+    // Opening the tooltip is not a submission: no error before the user typed anything.
+    expect(await dialog.getByText('Invalid email').isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+    await dialog.getByRole('button', { name: 'Login with Link' }).click();
+
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
+    await expect.poll(() => page.getByText(email).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await context.close();
+  });
+
+  it('a used link is refused with the spec message', async () => {
+    expect(usedLink).toBeDefined();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(appUrl);
+    await page.evaluate((email) => localStorage.setItem('emailForSignIn', email), usedLinkEmail);
+
+    await page.goto(usedLink);
+
+    await expect.poll(() => page.getByText(usedLinkMessage).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(page.url()).not.toContain('signin=');
+    await context.close();
+  });
+
+  it("'Invalid email' is the app's own message, and nothing is sent", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = 'not-an-email';
+
+    await requestLinkInForm(page, email);
+
+    await expect.poll(() => page.getByText('Invalid email').isVisible()).toBe(true);
+    // The app's message, tied to the field for assistive technology; the browser's bubble did not stand in.
+    expect(await page.getByRole('textbox', { name: 'Email' }).getAttribute('aria-invalid')).toBe('true');
+    expect(await mailsTo(email)).toHaveLength(0);
+    expect(await page.evaluate(() => localStorage.getItem('emailForSignIn'))).toBeNull();
+    await context.close();
+  });
+
+  it('the sign-in screen has no serious accessibility violations', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(appUrl);
+    await page.getByRole('textbox', { name: 'Email' }).waitFor();
+
+    const { violations } = await new AxeBuilder({ page }).analyze();
+
+    expect(violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,516 @@
+// What a deployer relies on in the synthesised template: sign-in locked to the custom flow, the table's
+// protections, one route per call with the right authorizer, the CloudFront security headers, least-privilege
+// roles, and a clean cdk-nag AWS Solutions report. The stack is synthesised once, with the real Lambda bundles.
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PortalStack } from '../../infra/stacks/portal-stack.js';
+import { callRegistry } from '../../lambdas/calls/registry.js';
+import { tableDesign } from '../../lambdas/kernel/data/table-design.js';
+
+type Resource = { Type: string; Properties?: Record<string, unknown>; DependsOn?: string | string[] };
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+const senderEmail = 'no-reply@portal.example';
+const extraOrigin = 'https://portal.example';
+
+let webAssetPath: string;
+let app: App;
+let template: Template;
+let resources: Record<string, Resource>;
+let nagViolations: { ruleName: string; severity: string; paths: string[] }[];
+
+beforeAll(() => {
+  // A stand-in for web/dist: the infra test checks the deployment, not the web build.
+  webAssetPath = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  writeFileSync(join(webAssetPath, 'index.html'), '<!doctype html><title>Portal</title>');
+  mkdirSync(join(webAssetPath, 'assets'));
+  writeFileSync(join(webAssetPath, 'assets', 'index-0a1b2c.js'), 'console.log("portal")');
+
+  app = new App();
+  const stack = new PortalStack(app, 'PortalTest', {
+    senderEmail,
+    firstAdminEmail: 'first-admin@portal.example',
+    extraAllowedOrigins: [extraOrigin],
+    webAssetPath,
+  });
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources as Record<string, Resource>;
+  // The same pack the app registers (infra/bin/portal.ts), run directly on the synthesised tree.
+  nagViolations = new AwsSolutionsChecks().validateScope(app).violations.map((violation) => ({
+    ruleName: violation.ruleName,
+    severity: violation.severity ?? 'error',
+    paths: violation.violatingResources.map((resource) => resource.constructPath ?? ''),
+  }));
+});
+
+afterAll(() => {
+  rmSync(webAssetPath, { recursive: true, force: true });
+});
+
+/** The logical id of the one resource of this type whose id starts with the prefix. */
+function logicalId(type: string, prefix: string): string {
+  const ids = Object.keys(resources).filter((id) => resources[id]?.Type === type && id.startsWith(prefix));
+  expect(ids, `${type} ${prefix}*`).toHaveLength(1);
+  return ids[0] as string;
+}
+
+function properties(id: string): Record<string, any> {
+  return (resources[id]?.Properties ?? {}) as Record<string, any>;
+}
+
+/** Every IAM statement attached to the role of the function whose logical id starts with the prefix. */
+function statementsOf(functionPrefix: string): Statement[] {
+  const roleId = properties(logicalId('AWS::Lambda::Function', functionPrefix)).Role['Fn::GetAtt'][0] as string;
+  expect(properties(roleId).ManagedPolicyArns).toBeUndefined();
+  return Object.values(resources)
+    .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+    .filter((policy) => JSON.stringify((policy.Properties as any).Roles) === JSON.stringify([{ Ref: roleId }]))
+    .flatMap((policy) => (policy.Properties as any).PolicyDocument.Statement as Statement[]);
+}
+
+function actionsOf(statements: Statement[]): string[] {
+  return statements.flatMap((statement) => [statement.Action].flat());
+}
+
+const portalFunctions = {
+  defineAuthChallenge: 'AuthDefineAuthChallengeFunction',
+  createAuthChallenge: 'AuthCreateAuthChallengeFunction',
+  verifyAuthChallengeResponse: 'AuthVerifyAuthChallengeResponseFunction',
+  preTokenGeneration: 'AuthPreTokenGenerationFunction',
+  api: 'ApiHandlerFunction',
+  firstAdministrator: 'FirstAdministratorCreateUserFunction',
+};
+
+describe('cdk-nag AWS Solutions', () => {
+  it('reports no unacknowledged error', () => {
+    expect(nagViolations.filter((violation) => violation.severity === 'error')).toEqual([]);
+  });
+
+  it('reports no unacknowledged warning', () => {
+    expect(nagViolations.filter((violation) => violation.severity !== 'error')).toEqual([]);
+  });
+});
+
+describe('sign-in (Cognito)', () => {
+  it('has a user pool with e-mail as user name, no self sign-up and the four sign-in triggers', () => {
+    const trigger = (prefix: string) => ({ 'Fn::GetAtt': [logicalId('AWS::Lambda::Function', prefix), 'Arn'] });
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      LambdaConfig: {
+        DefineAuthChallenge: trigger(portalFunctions.defineAuthChallenge),
+        CreateAuthChallenge: trigger(portalFunctions.createAuthChallenge),
+        VerifyAuthChallengeResponse: trigger(portalFunctions.verifyAuthChallengeResponse),
+        // PreTokenGeneration (V1), not PreTokenGenerationConfig (V2)
+        PreTokenGeneration: trigger(portalFunctions.preTokenGeneration),
+      },
+    });
+    const lambdaConfig = properties(logicalId('AWS::Cognito::UserPool', 'AuthUserPool')).LambdaConfig;
+    expect(lambdaConfig.PreTokenGenerationConfig).toBeUndefined();
+  });
+
+  it('has one app client: custom flow and refresh only, no secret, no user-existence errors, revocation on', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: ['ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      GenerateSecret: false,
+      PreventUserExistenceErrors: 'ENABLED',
+      EnableTokenRevocation: true,
+      AllowedOAuthFlowsUserPoolClient: false,
+    });
+  });
+
+  it('does not let users change their own e-mail through the app client', () => {
+    const client = properties(logicalId('AWS::Cognito::UserPoolClient', 'AuthUserPoolWebClient'));
+    expect(client.WriteAttributes).toEqual(expect.any(Array));
+    expect(client.WriteAttributes.length).toBeGreaterThan(0);
+    expect(client.WriteAttributes).not.toContain('email');
+  });
+
+  it('keeps the sign-in HMAC key in Secrets Manager, generated and at least 32 characters long', () => {
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { PasswordLength: Match.anyValue() },
+    });
+    const secret = properties(logicalId('AWS::SecretsManager::Secret', 'AuthSignInSecret'));
+    expect(secret.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe('data (DynamoDB)', () => {
+  it('builds the single table from the shared key design, with PITR, encryption, TTL and on-demand billing', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: tableDesign.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      SSESpecification: { SSEEnabled: true },
+      TimeToLiveSpecification: { AttributeName: tableDesign.timeToLiveAttribute, Enabled: true },
+      GlobalSecondaryIndexes: tableDesign.globalSecondaryIndexes.map((index) =>
+        Match.objectLike({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+        }),
+      ),
+    });
+  });
+
+  it('keeps the table when it leaves the stack', () => {
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+});
+
+describe('API (HTTP API)', () => {
+  it('has one POST route per call of the registry, JWT for signed-in calls and none for public ones', () => {
+    for (const call of callRegistry.list()) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: `POST /api/calls/${call.name}`,
+        AuthorizationType: call.access.kind === 'public' ? 'NONE' : 'JWT',
+      });
+    }
+  });
+
+  it('has a catch-all route without authorizer, and no other route', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'POST /api/calls/{name}',
+      AuthorizationType: 'NONE',
+    });
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', callRegistry.list().length + 1);
+  });
+
+  it('checks tokens with the user pool as issuer and the app client as audience', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: logicalId('AWS::Cognito::UserPoolClient', 'AuthUserPoolWebClient') }],
+        Issuer: Match.objectLike({
+          'Fn::Join': ['', Match.arrayWith([{ Ref: logicalId('AWS::Cognito::UserPool', 'AuthUserPool') }])],
+        }),
+      },
+    });
+  });
+
+  it('throttles every public route more tightly than the rest, and logs access', () => {
+    const stage = properties(logicalId('AWS::ApiGatewayV2::Stage', 'ApiHttpApiDefaultStage'));
+    const publicCalls = callRegistry.list().filter((call) => call.access.kind === 'public');
+    expect(publicCalls.map((call) => call.name)).toContain('sendSignInLink');
+    for (const call of publicCalls) {
+      const settings = stage.RouteSettings[`POST /api/calls/${call.name}`];
+      expect(settings.ThrottlingRateLimit).toBeLessThan(stage.DefaultRouteSettings.ThrottlingRateLimit);
+      expect(settings.ThrottlingBurstLimit).toBeLessThan(stage.DefaultRouteSettings.ThrottlingBurstLimit);
+    }
+    expect(stage.RouteSettings['POST /api/calls/{name}']).toBeDefined();
+    expect(stage.AccessLogSettings.DestinationArn).toBeDefined();
+    expect(stage.AccessLogSettings.Format).toContain('$context.requestId');
+  });
+
+  it('sends every route to the one API function', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationType: 'AWS_PROXY',
+      IntegrationUri: { 'Fn::GetAtt': [logicalId('AWS::Lambda::Function', portalFunctions.api), 'Arn'] },
+      PayloadFormatVersion: '2.0',
+    });
+  });
+});
+
+describe('web (S3 + CloudFront)', () => {
+  it('keeps the site bucket private and TLS-only', () => {
+    const site = logicalId('AWS::S3::Bucket', 'WebSite');
+    expect(properties(site).PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: site },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('reads the bucket through origin access control, with the SPA fallback on the default behaviour only', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution')).DistributionConfig;
+    const s3Origin = distribution.Origins.find((origin: any) => origin.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [logicalId('AWS::CloudFront::Function', 'WebSpaFallback'), 'FunctionARN'] },
+      },
+    ]);
+    expect(distribution.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('serves /api/* from the HTTP API: no caching, every method, every viewer value except Host', () => {
+    const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution')).DistributionConfig;
+    const api = distribution.CacheBehaviors.find((behavior: any) => behavior.PathPattern === '/api/*');
+    expect(api).toBeDefined();
+    expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
+    expect(api.FunctionAssociations).toBeUndefined();
+    const apiOrigin = distribution.Origins.find((origin: any) => origin.Id === api.TargetOriginId);
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain(logicalId('AWS::ApiGatewayV2::Api', 'ApiHttpApi'));
+    expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  it('answers with a strict CSP, HSTS, no referrer, nosniff and no framing, on pages and API alike', () => {
+    const policyId = logicalId('AWS::CloudFront::ResponseHeadersPolicy', 'WebSecurityHeaders');
+    const headers = properties(policyId).ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    for (const directive of [
+      "default-src 'self'",
+      "connect-src 'self' https://cognito-idp.",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-eval');
+    expect(headers.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: 63072000,
+      IncludeSubdomains: true,
+      Preload: true,
+      Override: true,
+    });
+    expect(headers.ReferrerPolicy.ReferrerPolicy).toBe('no-referrer');
+    expect(headers.ContentTypeOptions.Override).toBe(true);
+    expect(headers.FrameOptions.FrameOption).toBe('DENY');
+
+    const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution')).DistributionConfig;
+    for (const behavior of [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    }
+  });
+
+  it('deploys runtime-config.json with the region, the user pool, its client and apiUrl /api', () => {
+    const deployments = Object.values(resources).filter((resource) => resource.Type === 'Custom::CDKBucketDeployment');
+    const withMarkers = deployments.find((deployment) =>
+      ((deployment.Properties as any).SourceMarkers ?? []).some((markers: object) => Object.keys(markers).length > 0),
+    );
+    expect(withMarkers).toBeDefined();
+    const markerValues = (withMarkers?.Properties as any).SourceMarkers.find(
+      (markers: object) => Object.keys(markers).length > 0,
+    ) as Record<string, unknown>;
+
+    const configFile = findFile(app.outdir, 'runtime-config.json');
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, string>;
+    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'region', 'userPoolClientId', 'userPoolId']);
+    expect(config.apiUrl).toBe('/api');
+    expect(markerValues[config.userPoolId as string]).toEqual({ Ref: logicalId('AWS::Cognito::UserPool', 'AuthUserPool') });
+    expect(markerValues[config.userPoolClientId as string]).toEqual({
+      Ref: logicalId('AWS::Cognito::UserPoolClient', 'AuthUserPoolWebClient'),
+    });
+    expect(markerValues[config.region as string]).toEqual({ Ref: 'AWS::Region' });
+  });
+});
+
+describe('functions', () => {
+  it('run on nodejs22.x and arm64', () => {
+    for (const prefix of Object.values(portalFunctions)) {
+      const fn = properties(logicalId('AWS::Lambda::Function', prefix));
+      expect(fn.Runtime, prefix).toBe('nodejs22.x');
+      expect(fn.Architectures, prefix).toEqual(['arm64']);
+    }
+  });
+
+  it('get only the configuration their handlers read', () => {
+    const environment = (prefix: string) =>
+      Object.keys(properties(logicalId('AWS::Lambda::Function', prefix)).Environment?.Variables ?? {}).sort();
+    expect(environment(portalFunctions.defineAuthChallenge)).toEqual([]);
+    expect(environment(portalFunctions.createAuthChallenge)).toEqual([]);
+    expect(environment(portalFunctions.verifyAuthChallengeResponse)).toEqual(['SIGN_IN_SECRET_ARN', 'TABLE_NAME']);
+    expect(environment(portalFunctions.api)).toEqual(
+      ['ALLOWED_ORIGINS', 'MAIL_FROM', 'REVEAL_UNKNOWN_ACCOUNTS', 'SIGN_IN_SECRET_ARN', 'TABLE_NAME'],
+    );
+  });
+
+  it('load as ES modules and start (configuration checked at cold start) with exactly the variables given', () => {
+    for (const prefix of Object.values(portalFunctions)) {
+      const fn = properties(logicalId('AWS::Lambda::Function', prefix));
+      const bundle = join(app.outdir, `asset.${String(fn.Code.S3Key).replace(/\.zip$/, '')}`, 'index.mjs');
+      // Deploy-time values (Ref, GetAtt) become stand-ins; literal values are kept.
+      const variables = Object.fromEntries(
+        Object.entries(fn.Environment?.Variables ?? {}).map(([name, value]) => [
+          name,
+          typeof value === 'string' ? value : `stand-in-${name.toLowerCase()}`,
+        ]),
+      );
+      const probe = `const m = await import(${JSON.stringify(pathToFileURL(bundle).href)});
+        if (typeof m.handler !== 'function') { console.error('no handler export'); process.exit(3); }`;
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+        env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-1', ...variables },
+        encoding: 'utf8',
+      });
+      // The minified bundle's source line would drown the message: keep the error's own line.
+      const reason = result.stderr.split('\n').find((line) => /^\w*Error\b/.test(line)) ?? result.stderr.slice(-300);
+      expect(result.status, `${prefix}: ${reason}`).toBe(0);
+    }
+  });
+
+  it('let sign-in links point at the distribution itself and at the extra origins', () => {
+    const variables = properties(logicalId('AWS::Lambda::Function', portalFunctions.api)).Environment.Variables;
+    expect(variables.ALLOWED_ORIGINS).toEqual({
+      'Fn::Join': [
+        '',
+        [
+          'https://',
+          { 'Fn::GetAtt': [logicalId('AWS::CloudFront::Distribution', 'WebDistribution'), 'DomainName'] },
+          `,${extraOrigin}`,
+        ],
+      ],
+    });
+    expect(variables.MAIL_FROM).toBe(senderEmail);
+    expect(variables.REVEAL_UNKNOWN_ACCOUNTS).toBe('false');
+  });
+});
+
+describe('least privilege', () => {
+  const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+  it('gives the define and create triggers nothing but their own logs', () => {
+    for (const prefix of [portalFunctions.defineAuthChallenge, portalFunctions.createAuthChallenge]) {
+      expect(actionsOf(statementsOf(prefix)).sort(), prefix).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    }
+  });
+
+  it('lets pre-token-generation read the table and nothing else', () => {
+    const actions = actionsOf(statementsOf(portalFunctions.preTokenGeneration)).filter((a) => !a.startsWith('logs:'));
+    expect(actions.length).toBeGreaterThan(0);
+    for (const action of actions) expect(action).toMatch(/^dynamodb:(GetItem|BatchGetItem|Query|ConditionCheckItem)$/);
+  });
+
+  it('lets the verify trigger read and write the table and read the sign-in secret', () => {
+    const actions = actionsOf(statementsOf(portalFunctions.verifyAuthChallengeResponse));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue']));
+    expect(actions.filter((action) => /^(ses|cognito-idp):/.test(action))).toEqual([]);
+  });
+
+  it('lets the API send mail only as the sender identity', () => {
+    const ses = statementsOf(portalFunctions.api).filter((statement) =>
+      actionsOf([statement]).some((action) => action.startsWith('ses:')),
+    );
+    expect(ses).toHaveLength(1);
+    expect(actionsOf(ses).sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+    const resources = JSON.stringify(ses[0]?.Resource);
+    expect(resources).toContain(`:identity/${senderEmail}`);
+    expect(resources).not.toContain('"*"');
+  });
+
+  it('lets the first-administrator function create users in this pool and write (not read) the table', () => {
+    const statements = statementsOf(portalFunctions.firstAdministrator);
+    const cognito = statements.filter((statement) => actionsOf([statement]).some((a) => a.startsWith('cognito-idp:')));
+    expect(cognito.map((statement) => statement.Resource)).toEqual([
+      { 'Fn::GetAtt': [logicalId('AWS::Cognito::UserPool', 'AuthUserPool'), 'Arn'] },
+    ]);
+    const dynamodb = actionsOf(statements).filter((action) => action.startsWith('dynamodb:'));
+    expect(dynamodb.sort()).toEqual([...writeActions].sort());
+  });
+
+  it('names the table and its indexes in every DynamoDB grant: no wildcard, no Scan', () => {
+    const statements = Object.values(resources)
+      .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+      .flatMap((policy) => (policy.Properties as any).PolicyDocument.Statement as Statement[])
+      .filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      expect(JSON.stringify(statement.Resource)).not.toContain('*');
+      expect(actionsOf([statement])).not.toContain('dynamodb:Scan');
+      expect(actionsOf([statement]).filter((action) => action.includes('*'))).toEqual([]);
+    }
+  });
+});
+
+describe('deployment', () => {
+  it('creates the first administrator from the parameter', () => {
+    template.hasResourceProperties('Custom::FirstAdministrator', { Email: 'first-admin@portal.example' });
+  });
+
+  it('creates the SES identity of the sender', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: senderEmail });
+  });
+
+  it('has no dependency cycle between resources', () => {
+    expect(findCycle(resources)).toEqual([]);
+  });
+
+  it('refuses to synthesise without the built web app, and says how to build it', () => {
+    const bare = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    expect(
+      () =>
+        new PortalStack(bare, 'NoWeb', {
+          senderEmail,
+          firstAdminEmail: 'first-admin@portal.example',
+          webAssetPath: join(webAssetPath, 'missing'),
+        }),
+    ).toThrow(/npm run build:web/);
+  });
+});
+
+function findFile(directory: string, name: string): string {
+  for (const entry of readdirSync(directory, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name === name) return join(entry.parentPath, entry.name);
+  }
+  throw new Error(`${name} not found under ${directory}`);
+}
+
+/** The resource ids of one dependency cycle (Ref, Fn::GetAtt, Fn::Sub, DependsOn), or [] when there is none. */
+function findCycle(all: Record<string, Resource>): string[] {
+  const edges = new Map<string, Set<string>>();
+  for (const [id, resource] of Object.entries(all)) {
+    const targets = new Set<string>([resource.DependsOn ?? []].flat());
+    const visit = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(visit);
+      if (value === null || typeof value !== 'object') return;
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'Ref' && typeof inner === 'string') targets.add(inner);
+        else if (key === 'Fn::GetAtt' && Array.isArray(inner)) targets.add(String(inner[0]));
+        else if (key === 'Fn::Sub' && typeof inner === 'string') {
+          for (const match of inner.matchAll(/\$\{([A-Za-z0-9]+)[.}]/g)) targets.add(match[1] as string);
+        } else visit(inner);
+      }
+    };
+    visit(resource.Properties);
+    edges.set(id, new Set([...targets].filter((target) => target in all)));
+  }
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const walk = (id: string): string[] => {
+    if (state.get(id) === 'done') return [];
+    if (state.get(id) === 'open') return path.slice(path.indexOf(id));
+    state.set(id, 'open');
+    path.push(id);
+    for (const next of edges.get(id) ?? []) {
+      const cycle = walk(next);
+      if (cycle.length) return cycle;
+    }
+    path.pop();
+    state.set(id, 'done');
+    return [];
+  };
+  for (const id of edges.keys()) {
+    const cycle = walk(id);
+    if (cycle.length) return cycle;
+  }
+  return [];
+}

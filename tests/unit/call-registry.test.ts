@@ -1,0 +1,33 @@
+// The registry is the single list of calls: it refuses a call without an access rule, and every call has
+// schemas and a rule the rest of the system can rely on.
+import * as z from 'zod/mini';
+import { describe, expect, it } from 'vitest';
+import { callRegistry } from '../../lambdas/calls/registry.js';
+import { createRegistry, type AnyCall } from '../../lambdas/kernel/call.js';
+
+const noop = async () => ({});
+
+describe('call registry', () => {
+  it('refuses to start with a call that has no access rule', () => {
+    const withoutRule = { name: 'leaky', input: z.object({}), output: z.object({}), run: noop } as unknown as AnyCall;
+    expect(() => createRegistry([withoutRule])).toThrow('Call leaky has no access rule; every call must declare one');
+  });
+
+  it('refuses a signed-in rule without a check, and duplicate names', () => {
+    const noCheck = { name: 'x', input: z.object({}), output: z.object({}), run: noop, access: { kind: 'signedIn', describe: 'x' } } as unknown as AnyCall;
+    expect(() => createRegistry([noCheck])).toThrow('without an allows() check');
+    const call = { name: 'twice', input: z.object({}), output: z.object({}), run: noop, access: { kind: 'public', describe: 'anyone' } } as AnyCall;
+    expect(() => createRegistry([call, call])).toThrow('Call twice is registered twice');
+  });
+
+  it('holds the first calls: sendSignInLink (public) and getSession (signed in)', () => {
+    const calls = Object.fromEntries(callRegistry.list().map((call) => [call.name, call.access.kind]));
+    expect(calls).toEqual({ sendSignInLink: 'public', getSession: 'signedIn' });
+  });
+
+  it('does not find inherited names such as constructor or __proto__', () => {
+    expect(callRegistry.get('constructor')).toBeUndefined();
+    expect(callRegistry.get('__proto__')).toBeUndefined();
+    expect(callRegistry.get('toString')).toBeUndefined();
+  });
+});

@@ -1,0 +1,27 @@
+// Function configuration: defaults that let a team work, and loud failures on bad settings.
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../lambdas/kernel/config.js';
+
+const base = { TABLE_NAME: 'portal', SIGN_IN_SECRET: 's'.repeat(40) };
+
+describe('configuration', () => {
+  it('defaults: links live 15 minutes, one per address a minute, 30 per client address per 10 minutes', () => {
+    const config = readConfig({ ...base });
+    expect(config.SIGN_IN_LINK_TTL_SECONDS).toBe(900);
+    expect(config.SIGN_IN_EMAIL_INTERVAL_SECONDS).toBe(60);
+    expect(config.SIGN_IN_IP_LIMIT).toBeGreaterThanOrEqual(30);
+    expect(config.SIGN_IN_IP_WINDOW_SECONDS).toBe(600);
+    expect(config.REVEAL_UNKNOWN_ACCOUNTS).toBe(false);
+  });
+
+  it('parses allowed origins as an exact list', () => {
+    const config = readConfig({ ...base, ALLOWED_ORIGINS: 'https://a.example, https://b.example' });
+    expect(config.ALLOWED_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('fails loudly on a missing table, a missing secret or a malformed number', () => {
+    expect(() => readConfig({ SIGN_IN_SECRET: base.SIGN_IN_SECRET })).toThrow(/TABLE_NAME/);
+    expect(() => readConfig({ TABLE_NAME: 'portal' })).toThrow('SIGN_IN_SECRET or SIGN_IN_SECRET_ARN is required');
+    expect(() => readConfig({ ...base, SIGN_IN_IP_LIMIT: 'lots' })).toThrow(/SIGN_IN_IP_LIMIT/);
+  });
+});
