@@ -80,6 +80,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     MAIL_FROM: 'no-reply@portal.local',
     SIGN_IN_SECRET: localSecret(options.dataDir),
     POWERTOOLS_LOG_LEVEL: 'WARN',
+    // Lambda runs Node 22; on an older local Node the SDK would warn on every start.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     ...options.settings,
   };
   Object.assign(process.env, environment);
