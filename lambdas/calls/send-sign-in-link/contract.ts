@@ -1,15 +1,14 @@
 // sendSignInLink's wire contract, shared by the server and the web client.
 import * as z from 'zod/mini';
 
-/** Spec section 5: non-space, @, non-space. */
-export const emailPattern = /^\S+@\S+$/;
+import { emailPattern, invalidEmailMessage } from './email-rule.js';
 
 export const sendSignInLinkInput = z.strictObject({
   email: z.string().check(
     z.trim(),
     z.minLength(1, 'email is required'),
     z.maxLength(254, 'email must be at most 254 characters'),
-    z.regex(emailPattern, 'Invalid email'),
+    z.regex(emailPattern, invalidEmailMessage),
   ),
   /** Where the link leads: the site origin, or origin + /auth/redirect in the desktop app. */
   url: z.string().check(z.maxLength(2048, 'url must be at most 2048 characters')),

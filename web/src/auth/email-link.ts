@@ -1,14 +1,9 @@
 // The browser side of the e-mail link (ARCHITECTURE "Sign-in"): where the link should lead, the e-mail
 // remembered between asking for a link and opening it, and the token taken out of the address bar.
 
-/**
- * Spec 5: non-space, @, non-space. The same pattern as the server's contract (send-sign-in-link),
- * copied because importing the contract would pull zod (about 3.5 KB gzipped) into the first load;
- * keep them equal (a unit test should compare the two).
- */
-export const emailPattern = /^\S+@\S+$/;
+import { emailPattern, invalidEmailMessage } from '../../../lambdas/calls/send-sign-in-link/email-rule';
 
-export const invalidEmailMessage = 'Invalid email';
+export { invalidEmailMessage };
 
 /** Returns the message to show under the field, or undefined when the e-mail is acceptable. */
 export function validateEmail(email: string): string | undefined {
