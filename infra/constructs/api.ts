@@ -13,6 +13,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { viewerAddressHeader } from './web.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -71,6 +72,7 @@ export class PortalApi extends Construct {
         MAIL_FROM: mail.senderEmail,
         SIGN_IN_SECRET_ARN: auth.signInSecret.secretArn,
         REVEAL_UNKNOWN_ACCOUNTS: String(props.revealUnknownAccounts ?? false),
+        VIEWER_ADDRESS_HEADER: viewerAddressHeader,
       },
     }).function;
     data.grantReadWrite(this.handler);

@@ -78,8 +78,7 @@ export class PortalAuth extends Construct {
       handler: 'preTokenGeneration',
       description: 'Cognito PreTokenGeneration: adds userType and accessLevel to the ID token',
       timeout: triggerTimeout,
-      // The secret's ARN only satisfies the configuration check at cold start; this trigger never reads it.
-      environment: { TABLE_NAME: data.table.tableName, ...secretEnvironment },
+      environment: { TABLE_NAME: data.table.tableName },
     }).function;
     data.grantRead(preTokenGeneration);
 

@@ -30,8 +30,6 @@ export class FirstAdministrator extends Construct {
       environment: {
         TABLE_NAME: data.table.tableName,
         USER_POOL_ID: auth.userPool.userPoolId,
-        // Only satisfies the configuration check at cold start; this function never reads the secret.
-        SIGN_IN_SECRET_ARN: auth.signInSecret.secretArn,
       },
     }).function;
     data.grantWrite(onEvent);

@@ -67,6 +67,17 @@ function handler(event) {
   return request;
 }`;
 
+/** The header the API's handler reads the viewer's address from (VIEWER_ADDRESS_HEADER). */
+export const viewerAddressHeader = 'x-viewer-address';
+
+// Behind CloudFront, API Gateway sees the edge's address, which would make the per-address sign-in
+// throttle shared by everyone behind one edge. The function overwrites any value the viewer sent.
+const viewerAddressCode = `
+function handler(event) {
+  event.request.headers['${viewerAddressHeader}'] = { value: event.viewer.ip };
+  return event.request;
+}`;
+
 export class PortalWeb extends Construct {
   readonly distribution: Distribution;
   /** https://<distribution domain>, where the portal is served. */
@@ -141,6 +152,12 @@ export class PortalWeb extends Construct {
       runtime: FunctionRuntime.JS_2_0,
     });
 
+    const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
+      comment: 'Passes the viewer address to the API',
+      code: FunctionCode.fromInline(viewerAddressCode),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
     const apiDomain = `${props.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Security portal',
@@ -167,6 +184,7 @@ export class PortalWeb extends Construct {
           // Everything but Host, which must stay the API's own for API Gateway to route the request.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
       },
     });

@@ -41,6 +41,11 @@ const configSchema = z.object({
   SIGN_IN_IP_WINDOW_SECONDS: intFrom(600),
   /** Unknown e-mails are answered like known ones unless the operator turns this on. */
   REVEAL_UNKNOWN_ACCOUNTS: z.pipe(z.optional(z.string()), z.transform((value) => value === 'true')),
+  /**
+   * A header that the CDN in front of the API sets to the viewer's address (CloudFront: a viewer-request
+   * function writes x-viewer-address). Unset, the address API Gateway saw is used (the local stack).
+   */
+  VIEWER_ADDRESS_HEADER: z.optional(z.string().check(z.toLowerCase())),
   /** Responses of sendSignInLink take at least this long, so known and unknown e-mails look alike. */
   SIGN_IN_MIN_RESPONSE_MS: intFrom(150),
 });
@@ -56,9 +61,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
   }
   const config = parsed.data;
-  if (!config.SIGN_IN_SECRET && !config.SIGN_IN_SECRET_ARN) {
-    throw new Error('Invalid configuration: SIGN_IN_SECRET or SIGN_IN_SECRET_ARN is required');
-  }
   if (env === process.env) cached = config;
   return config;
 }

@@ -266,7 +266,10 @@ describe('web (S3 + CloudFront)', () => {
     expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
     expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
     expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
-    expect(api.FunctionAssociations).toBeUndefined();
+    // The viewer's address reaches the API for the per-address sign-in throttle; the SPA fallback does not run.
+    expect(api.FunctionAssociations).toHaveLength(1);
+    const viewerAddress = properties(api.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]);
+    expect(viewerAddress.FunctionCode).toContain("event.request.headers['x-viewer-address'] = { value: event.viewer.ip }");
     const apiOrigin = distribution.Origins.find((origin: any) => origin.Id === api.TargetOriginId);
     expect(JSON.stringify(apiOrigin.DomainName)).toContain(logicalId('AWS::ApiGatewayV2::Api', 'ApiHttpApi'));
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
@@ -341,7 +344,7 @@ describe('functions', () => {
     expect(environment(portalFunctions.createAuthChallenge)).toEqual([]);
     expect(environment(portalFunctions.verifyAuthChallengeResponse)).toEqual(['SIGN_IN_SECRET_ARN', 'TABLE_NAME']);
     expect(environment(portalFunctions.api)).toEqual(
-      ['ALLOWED_ORIGINS', 'MAIL_FROM', 'REVEAL_UNKNOWN_ACCOUNTS', 'SIGN_IN_SECRET_ARN', 'TABLE_NAME'],
+      ['ALLOWED_ORIGINS', 'MAIL_FROM', 'REVEAL_UNKNOWN_ACCOUNTS', 'SIGN_IN_SECRET_ARN', 'TABLE_NAME', 'VIEWER_ADDRESS_HEADER'],
     );
   });
 

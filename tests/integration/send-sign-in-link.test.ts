@@ -182,3 +182,26 @@ describe('sendSignInLink', () => {
     });
   });
 });
+
+describe('the client address behind a CDN', () => {
+  it('counts the address the CDN reports when VIEWER_ADDRESS_HEADER is set, not the edge address', async () => {
+    Object.assign(process.env, { SIGN_IN_IP_LIMIT: '2', VIEWER_ADDRESS_HEADER: 'x-viewer-address' });
+    resetConfigCache();
+    try {
+      const edge = '198.51.100.200';
+      const send = async (viewer: string) => {
+        const event = callEvent('sendSignInLink', { email: `cdn-${Math.random()}@test.example`, url: appUrl }, { sourceIp: edge });
+        event.headers['x-viewer-address'] = viewer;
+        return parseResult(await handler(event as never)).statusCode;
+      };
+      const viewer = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+      expect([await send(viewer), await send(viewer), await send(viewer)]).toEqual([200, 200, 429]);
+      // Another viewer behind the same edge is not throttled by the first one.
+      expect(await send('192.0.2.200')).toBe(200);
+    } finally {
+      process.env.SIGN_IN_IP_LIMIT = inject('localStack').environment.SIGN_IN_IP_LIMIT;
+      delete process.env.VIEWER_ADDRESS_HEADER;
+      resetConfigCache();
+    }
+  });
+});

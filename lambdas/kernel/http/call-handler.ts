@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda
 import * as z from 'zod/mini';
 import type { Caller } from '../access/caller.js';
 import type { AnyCall, CallRegistry, PublicCall, RequestInfo, SignedInCall } from '../call.js';
+import { readConfig } from '../config.js';
 import {
   InvalidArgumentError,
   NotFoundError,
@@ -28,7 +29,7 @@ export function makeCallHandler(registry: CallRegistry) {
   return async (event: CallEvent): Promise<APIGatewayProxyResultV2> => {
     const request: RequestInfo = {
       requestId: event.requestContext.requestId,
-      sourceIp: event.requestContext.http.sourceIp,
+      sourceIp: clientAddress(event),
       origin: event.headers?.origin,
     };
     try {
@@ -47,6 +48,13 @@ export function makeCallHandler(registry: CallRegistry) {
       return { statusCode, headers: jsonHeaders, body: JSON.stringify(body) };
     }
   };
+}
+
+/** Behind CloudFront, API Gateway sees the edge's address; the CDN passes the viewer's in a header. */
+function clientAddress(event: CallEvent): string {
+  const header = readConfig().VIEWER_ADDRESS_HEADER;
+  const forwarded = header ? event.headers?.[header]?.trim() : undefined;
+  return forwarded || event.requestContext.http.sourceIp;
 }
 
 function findCall(registry: CallRegistry, event: CallEvent): AnyCall {

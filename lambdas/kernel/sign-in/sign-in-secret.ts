@@ -7,6 +7,7 @@ let secret: Promise<string> | undefined;
 async function loadSecret(): Promise<string> {
   const { SIGN_IN_SECRET, SIGN_IN_SECRET_ARN } = readConfig();
   if (SIGN_IN_SECRET) return SIGN_IN_SECRET;
+  if (!SIGN_IN_SECRET_ARN) throw new Error('Invalid configuration: SIGN_IN_SECRET or SIGN_IN_SECRET_ARN is required');
   const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: SIGN_IN_SECRET_ARN }));
   if (!answer.SecretString || answer.SecretString.length < 32) {
     throw new Error('The sign-in secret is missing or shorter than 32 characters');
