@@ -1,6 +1,9 @@
-// `npm start`: runs the whole product locally until Ctrl-C or SIGTERM.
+// `npm start`: builds the web app, then runs the whole product locally until Ctrl-C or SIGTERM.
+// (The script is `exec node …`, one process under npm, so a SIGTERM npm forwards reaches it.)
 import path from 'node:path';
+import { build } from 'vite';
 import { demoUsers } from './demo-data.js';
+import { checkJava } from './dynamodb-local.js';
 import { startLocalStack } from './stack.js';
 
 function port(name: string, fallback: number): number {
@@ -16,6 +19,8 @@ const reset = process.argv.includes('--reset');
 const root = path.resolve(import.meta.dirname, '../..');
 
 try {
+  checkJava(); // before anything else, so a missing Java costs one clear line and no waiting
+  await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn' });
   const stack = await startLocalStack({
     port: port('PORT', 8080),
     mailPort: port('MAIL_PORT', 8005),
