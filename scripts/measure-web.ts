@@ -2,28 +2,18 @@
 // field shows (raw and gzip -9 bytes) and the time to get there, against a blank page.
 // Run: npx tsx scripts/measure-web.ts (after npm run build:web). The budget script imports
 // measureSignInPage().
-import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Response } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
+import { createStaticSite } from '../infra/local/static-site.js';
+import { launchBrowser } from '../tests/support/browser.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
 export const defaultDistDir = join(repoRoot, 'web', 'dist');
-export const chromiumPath = '/usr/bin/chromium';
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 /** The sign-in page's budget for JavaScript loaded before the form shows, gzipped. */
 export const signInJsGzipBudgetBytes = 300 * 1000;
 
@@ -38,19 +28,6 @@ export const fakeRuntimeConfig = {
 const blankPagePath = '/__blank.html';
 const blankPageHtml = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body><p id="blank">blank</p></body></html>';
 
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
 
 export interface StaticServer {
   /** e.g. http://127.0.0.1:41234 */
@@ -59,47 +36,23 @@ export interface StaticServer {
 }
 
 /**
- * Serves a built web/dist on 127.0.0.1 (ephemeral port) with SPA fallback to index.html, a fake
- * /runtime-config.json, a tiny blank page, and an API that answers every call 503 (no backend).
+ * Serves a built web/dist on 127.0.0.1 (ephemeral port) the way the local stack does (the same static
+ * site module), plus a fake /runtime-config.json, a tiny blank page, and an API that answers 503.
  */
 export async function serveWebDist(distDir = defaultDistDir, runtimeConfig: object = fakeRuntimeConfig): Promise<StaticServer> {
-  const indexFile = join(distDir, 'index.html');
-  try {
-    await stat(indexFile);
-  } catch {
-    throw new Error(`${indexFile} is missing: run npm run build:web first`);
-  }
-  const root = normalize(distDir + sep);
-
+  const staticSite = createStaticSite(distDir);
   const server: Server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const path = decodeURIComponent(url.pathname);
-      const send = (status: number, type: string, body: string | Buffer) => {
-        response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
-        response.end(body);
-      };
-      if (path === '/runtime-config.json') return send(200, contentTypes['.json']!, JSON.stringify(runtimeConfig));
-      if (path === blankPagePath) return send(200, contentTypes['.html']!, blankPageHtml);
-      if (path.startsWith('/api/')) {
-        return send(503, contentTypes['.json']!, JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'No backend behind the measuring server.' } }));
-      }
-      const file = normalize(join(distDir, path));
-      if (file.startsWith(root)) {
-        try {
-          if ((await stat(file)).isFile()) {
-            return send(200, contentTypes[extname(file)] ?? 'application/octet-stream', await readFile(file));
-          }
-        } catch {
-          // not a file: fall through
-        }
-      }
-      // SPA fallback: unknown paths without a file extension get the app; missing assets are 404.
-      if (extname(path) === '') return send(200, contentTypes['.html']!, await readFile(indexFile));
-      return send(404, 'text/plain; charset=utf-8', 'Not found');
-    })().catch((error: unknown) => {
-      response.writeHead(500).end(String(error));
-    });
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const send = (status: number, type: string, body: string) => {
+      response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      response.end(body);
+    };
+    if (path === '/runtime-config.json') return send(200, 'application/json', JSON.stringify(runtimeConfig));
+    if (path === blankPagePath) return send(200, 'text/html; charset=utf-8', blankPageHtml);
+    if (path.startsWith('/api/')) {
+      return send(503, 'application/json', JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'No backend behind the measuring server.' } }));
+    }
+    return staticSite(request, response);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
@@ -109,9 +62,6 @@ export async function serveWebDist(distDir = defaultDistDir, runtimeConfig: obje
   };
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-}
 
 export interface LoadedFile {
   /** Path on the server, e.g. /assets/index-abc.js */
@@ -222,7 +172,7 @@ async function timeToVisible(browser: Browser, url: string, selector: string): P
 export async function measureSignInPage(options: MeasureOptions = {}): Promise<SignInPageMeasurement> {
   const runs = options.runs ?? 10;
   const server = await serveWebDist(options.distDir ?? defaultDistDir);
-  const browser = await launchChromium();
+  const browser = await launchBrowser();
   try {
     const files = await recordSignInFiles(browser, server.origin);
     const formTimes: number[] = [];
