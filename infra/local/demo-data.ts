@@ -1,6 +1,6 @@
 // The demo accounts and companies of the local stack (listed in the README), seeded idempotently.
 import type { NewUser } from '../../lambdas/kernel/users/create-user.js';
-import type { CompanyFlag } from '../../lambdas/kernel/data/entities/companies.js';
+import { companyFlags, type CompanyFlag } from '../../lambdas/kernel/data/entities/companies.js';
 
 export const demoUsers: Omit<NewUser, 'createdBy'>[] = [
   { email: 'admin@example.com', displayName: 'Ada Admin', userType: 'analyst', accessLevel: 9 },
@@ -22,16 +22,7 @@ export const demoCompanies: { slug: string; companyName: string; flags: CompanyF
   {
     slug: 'acme',
     companyName: 'Acme Corp',
-    flags: [
-      'enableViewProjectMarianaResults',
-      'enableViewProjectMarianaStats',
-      'enableDast',
-      'enableDastTriggering',
-      'enableViewResultsNetwork',
-      'enableViewCloudScanStats',
-      'enableViewCloudScanResults',
-      'enableViewResultsPasswordCracking',
-    ],
+    flags: [...companyFlags], // every service of spec section 3
   },
   {
     slug: 'globex',
