@@ -1,6 +1,7 @@
 // The CDK app: reads the deploy parameters from context and checks the stack with cdk-nag's AWS Solutions pack.
 //   npx cdk deploy -c senderEmail=no-reply@example.org -c firstAdminEmail=admin@example.org \
-//     [-c allowedOrigins=https://portal.example.org] [-c revealUnknownAccounts=true] [-c senderIdentityExists=true]
+//     [-c supportEmail=support@example.org] [-c allowedOrigins=https://portal.example.org]
+//     [-c revealUnknownAccounts=true] [-c senderIdentityExists=true]
 import { Annotations, App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { PortalStack } from '../stacks/portal-stack.js';
@@ -31,6 +32,7 @@ const stack = new PortalStack(app, 'SecurityPortal', {
   senderEmail: senderEmail ?? 'no-reply@example.com',
   createSenderIdentity: context('senderIdentityExists') !== 'true',
   firstAdminEmail: firstAdminEmail ?? 'first-admin@example.com',
+  supportEmail: context('supportEmail'),
   extraAllowedOrigins,
   revealUnknownAccounts: context('revealUnknownAccounts') === 'true',
 });

@@ -40,6 +40,8 @@ export interface PortalApiProps {
    * @default false
    */
   readonly revealUnknownAccounts?: boolean;
+  /** Where support messages are mailed (SUPPORT_MAIL_TO). */
+  readonly supportEmail: string;
   /**
    * Account-wide limit of each route without an authorizer (sendSignInLink and the catch-all): anyone can call
    * them, and sendSignInLink sends mail. Per-e-mail and per-address limits are the handler's.
@@ -70,6 +72,7 @@ export class PortalApi extends Construct {
       environment: {
         TABLE_NAME: data.table.tableName,
         MAIL_FROM: mail.senderEmail,
+        SUPPORT_MAIL_TO: props.supportEmail,
         SIGN_IN_SECRET_ARN: auth.signInSecret.secretArn,
         REVEAL_UNKNOWN_ACCOUNTS: String(props.revealUnknownAccounts ?? false),
         VIEWER_ADDRESS_HEADER: viewerAddressHeader,

@@ -78,6 +78,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     USER_POOL_ID: userPoolId,
     ALLOWED_ORIGINS: [appUrl, `http://localhost:${options.port}`].join(','),
     MAIL_FROM: 'no-reply@portal.local',
+    SUPPORT_MAIL_TO: 'support@portal.local',
     SIGN_IN_SECRET: localSecret(options.dataDir),
     POWERTOOLS_LOG_LEVEL: 'WARN',
     // Lambda runs Node 22; on an older local Node the SDK would warn on every start.

@@ -19,6 +19,11 @@ export interface PortalStackProps extends StackProps {
    * @default true
    */
   readonly createSenderIdentity?: boolean;
+  /**
+   * Where support messages from the contact dialog are mailed.
+   * @default senderEmail
+   */
+  readonly supportEmail?: string;
   /** The first administrator, created on deploy. */
   readonly firstAdminEmail: string;
   /**
@@ -53,6 +58,7 @@ export class PortalStack extends Stack {
       mail,
       auth,
       revealUnknownAccounts: props.revealUnknownAccounts,
+      supportEmail: props.supportEmail ?? props.senderEmail,
     });
     const web = new PortalWeb(this, 'Web', {
       webAssetPath: props.webAssetPath ?? join(repoRoot, 'web', 'dist'),

@@ -30,6 +30,8 @@ const configSchema = z.object({
   /** Sender of every mail, a verified SES identity. */
   MAIL_FROM: z._default(z.string(), 'no-reply@example.com'),
   PRODUCT_NAME: z._default(z.string(), 'Security Portal'),
+  /** Where support messages from the contact dialog are mailed (the provider's inbox). */
+  SUPPORT_MAIL_TO: z._default(z.string(), 'support@example.com'),
   /** The Cognito user pool, for the functions that create or sign out users. */
   USER_POOL_ID: z.optional(z.string()),
   /** The HMAC key for user names in keys: given directly (local stack, tests) or as a Secrets Manager ARN (AWS). */

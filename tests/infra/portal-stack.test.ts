@@ -344,7 +344,7 @@ describe('functions', () => {
     expect(environment(portalFunctions.createAuthChallenge)).toEqual([]);
     expect(environment(portalFunctions.verifyAuthChallengeResponse)).toEqual(['SIGN_IN_SECRET_ARN', 'TABLE_NAME']);
     expect(environment(portalFunctions.api)).toEqual(
-      ['ALLOWED_ORIGINS', 'MAIL_FROM', 'REVEAL_UNKNOWN_ACCOUNTS', 'SIGN_IN_SECRET_ARN', 'TABLE_NAME', 'VIEWER_ADDRESS_HEADER'],
+      ['ALLOWED_ORIGINS', 'MAIL_FROM', 'REVEAL_UNKNOWN_ACCOUNTS', 'SIGN_IN_SECRET_ARN', 'SUPPORT_MAIL_TO', 'TABLE_NAME', 'VIEWER_ADDRESS_HEADER'],
     );
   });
 

@@ -1,5 +1,6 @@
-// getSession's wire contract: who the caller is and what their access record says.
+// getSession's wire contract: the session context of spec section 3, as the server establishes it.
 import * as z from 'zod/mini';
+import { companyDoc } from '../shared/schemas.js';
 
 export const getSessionInput = z.strictObject({});
 
@@ -21,6 +22,7 @@ export const sessionUserAccess = z.object({
   companies: z.array(z.string()),
   servicesEnabled: z.array(z.string()),
   servicesManaged: z.array(z.string()),
+  version: z.number(),
 });
 
 export const sessionUserPreferences = z.object({
@@ -31,6 +33,11 @@ export const getSessionOutput = z.object({
   user: sessionUser,
   userAccess: sessionUserAccess,
   userPreferences: sessionUserPreferences,
+  /** Companies the user may select: every company for analysts of level 7 or more, else their own. */
+  companyList: z.array(z.object({ slug: z.string(), companyName: z.string() })),
+  /** The selected company (spec section 4), or null when there is none. */
+  company: z.nullable(z.string()),
+  companyDoc: z.nullable(companyDoc),
 });
 
 export type GetSessionOutput = z.infer<typeof getSessionOutput>;

@@ -1,6 +1,8 @@
-// getSession: the signed-in user's own records, as the server sees them.
-import { signedIn } from '../../kernel/access/rules.js';
+// getSession: the session context of spec section 3: who the caller is, what their access record says,
+// the companies they may select and the selected one (spec section 4's rule).
+import { selectCompany, signedIn } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
+import { selectableCompanies } from '../../kernel/companies/company-access.js';
 import { getSessionInput, getSessionOutput } from './contract.js';
 
 export const getSession = defineSignedInCall({
@@ -9,10 +11,18 @@ export const getSession = defineSignedInCall({
   output: getSessionOutput,
   access: signedIn,
   async run(_input, { caller }) {
+    const companies = await selectableCompanies(caller);
+    const company = selectCompany(
+      companies.map((record) => record.slug),
+      caller.preferences?.defaultCompany,
+    );
     return {
       user: caller.user ?? { uid: caller.uid, email: caller.email },
       userAccess: caller.access,
       userPreferences: { defaultCompany: caller.preferences?.defaultCompany },
+      companyList: companies.map(({ slug, companyName }) => ({ slug, companyName })),
+      company: company ?? null,
+      companyDoc: companies.find((record) => record.slug === company) ?? null,
     };
   },
 });

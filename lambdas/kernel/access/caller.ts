@@ -21,6 +21,24 @@ export interface UserRecord {
 export interface UserPreferencesRecord {
   uid: string;
   defaultCompany?: string;
+  updatedAt?: number;
+}
+
+/** A company's record (spec section 3): its name and the service flags. */
+export interface CompanyRecord {
+  slug: string;
+  companyName: string;
+  enableViewProjectMarianaResults: boolean;
+  enableViewProjectMarianaStats: boolean;
+  enableDast: boolean;
+  enableDastTriggering: boolean;
+  enableViewResultsNetwork: boolean;
+  enableViewCloudScanStats: boolean;
+  enableViewCloudScanResults: boolean;
+  enableViewResultsPasswordCracking: boolean;
+  version: number;
+  updatedAt?: number;
+  updatedBy?: string;
 }
 
 export interface Caller {

@@ -1,20 +1,132 @@
 // The access rules of spec section 6, in one module: the server applies them as the authority and the
-// web imports the same functions to decide which menus to show.
-import type { AccessRule, UserAccessRecord } from './caller.js';
+// web imports the same functions to decide which menus and pages to show. Pure functions, no imports
+// beyond types, so the web's bundle carries only these few lines.
+import type { AccessRule, CompanyRecord, UserAccessRecord } from './caller.js';
 
+/** Spec section 9: admin 5; all-service view 2; analyst search above 5; all companies 7. */
 export const thresholds = {
   admin: 5,
   allServicesView: 2,
+  templateSearchAbove: 5,
   allCompanies: 7,
 } as const;
 
+export const services = ['projectmariana', 'password_cracking', 'dast', 'network', 'cloud'] as const;
+export type ServiceName = (typeof services)[number];
+
+/** The parts of users_access the rules read. */
+export type AccessClaims = Pick<UserAccessRecord, 'claims' | 'companies' | 'servicesEnabled' | 'servicesManaged'>;
+type CompanyFlags = Omit<CompanyRecord, 'slug' | 'companyName' | 'version' | 'updatedAt' | 'updatedBy'>;
+
 /** A check passes when the level is at least the given number. */
 export function hasLevel(access: Pick<UserAccessRecord, 'claims'> | undefined, level: number): boolean {
-  return (access?.claims.accessLevel ?? 0) >= level;
+  const accessLevel = access?.claims.accessLevel;
+  return typeof accessLevel === 'number' && accessLevel >= level;
 }
 
 export function isAdmin(access: Pick<UserAccessRecord, 'claims'> | undefined): boolean {
   return hasLevel(access, thresholds.admin);
+}
+
+export function isAnalyst(access: Pick<UserAccessRecord, 'claims'> | undefined): boolean {
+  return access?.claims.userType === 'analyst';
+}
+
+/** Analysts with level 7 or more see and may open every company. */
+export function canListAllCompanies(access: Pick<UserAccessRecord, 'claims'> | undefined): boolean {
+  return isAnalyst(access) && hasLevel(access, thresholds.allCompanies);
+}
+
+/** Finding-template search credentials: analysts above level 5. */
+export function canSearchTemplates(access: Pick<UserAccessRecord, 'claims'> | undefined): boolean {
+  return isAnalyst(access) && (access?.claims.accessLevel ?? 0) > thresholds.templateSearchAbove;
+}
+
+/** Whether the caller may read or act on this company: a member, or an analyst who sees every company. */
+export function canAccessCompany(access: AccessClaims | undefined, companySlug: string): boolean {
+  if (!access) return false;
+  return canListAllCompanies(access) || access.companies.includes(companySlug);
+}
+
+/** The company flags that turn each service on (any one of them is enough). */
+export const serviceFlags: Record<ServiceName, readonly (keyof CompanyFlags)[]> = {
+  projectmariana: ['enableViewProjectMarianaResults', 'enableViewProjectMarianaStats'],
+  dast: ['enableDast'],
+  network: ['enableViewResultsNetwork'],
+  cloud: ['enableViewCloudScanStats', 'enableViewCloudScanResults'],
+  password_cracking: ['enableViewResultsPasswordCracking'],
+};
+
+function isServiceName(service: string): service is ServiceName {
+  return (services as readonly string[]).includes(service);
+}
+
+/**
+ * Service viewing: the company has the service's flag on AND the user has level 2 or more or lists the
+ * service in servicesEnabled. 'dast-triggering' also needs enableDastTriggering. Unknown services and a
+ * missing company record are denied.
+ */
+export function canViewService(
+  company: CompanyFlags | undefined,
+  access: AccessClaims | undefined,
+  service: string,
+): boolean {
+  if (!company || !access) return false;
+  const triggering = service === 'dast-triggering';
+  const name = triggering ? 'dast' : service;
+  if (!isServiceName(name)) return false;
+  if (!serviceFlags[name].some((flag) => company[flag] === true)) return false;
+  if (triggering && company.enableDastTriggering !== true) return false;
+  return hasLevel(access, thresholds.allServicesView) || access.servicesEnabled.includes(name);
+}
+
+/** The separate check of spec 6: is the service in the user's servicesManaged list. */
+export function managesService(access: AccessClaims | undefined, service: string): boolean {
+  return access?.servicesManaged.includes(service) ?? false;
+}
+
+export interface AccessContext {
+  access: AccessClaims | undefined;
+  /** The selected company's record, if any. */
+  company: CompanyFlags | undefined;
+}
+
+/**
+ * Spec section 6's menu table, one rule per entry. The web shows an entry (and lets its page open)
+ * only when its rule passes; the calls behind each page apply the same rules on the server.
+ */
+export const menuRules = {
+  /** Reports entries: level 1 plus the service enabled for the company, or an admin-type override. */
+  report: ({ access, company }: AccessContext, service: ServiceName) =>
+    (hasLevel(access, 1) && canViewService(company, access, service)) || isAdmin(access),
+  reports: (context: AccessContext) => services.some((service) => menuRules.report(context, service)),
+  templates: ({ access }: AccessContext) => hasLevel(access, 7),
+  analystSection: ({ access }: AccessContext) => hasLevel(access, 5),
+  /** Analyst service pages: 7; password cracking also for a user who manages that service. */
+  analystServicePage: ({ access }: AccessContext, service: ServiceName) =>
+    hasLevel(access, 7) || (service === 'password_cracking' && managesService(access, service)),
+  vaultLinks: ({ access }: AccessContext) => hasLevel(access, 5),
+  agents: ({ access }: AccessContext) => hasLevel(access, 7),
+  locations: ({ access }: AccessContext) => hasLevel(access, 7),
+  administration: ({ access }: AccessContext) => hasLevel(access, 3),
+  createCompany: ({ access }: AccessContext) => hasLevel(access, 7),
+  manageCompanies: ({ access }: AccessContext) => hasLevel(access, 7),
+  platformUsers: ({ access }: AccessContext) => hasLevel(access, 9),
+  platformServices: ({ access }: AccessContext) => hasLevel(access, 9),
+  emailKeys: ({ access }: AccessContext) => hasLevel(access, 9),
+  manageUsers: ({ access }: AccessContext) => hasLevel(access, 3),
+  dastKeys: ({ access, company }: AccessContext) => hasLevel(access, 3) && company?.enableDastTriggering === true,
+} as const;
+
+export type MenuEntry = keyof typeof menuRules;
+
+/**
+ * Company selection (spec section 4): none available, none selected; one, that one; several, the
+ * preferred one if available, else the first.
+ */
+export function selectCompany(available: readonly string[], defaultCompany: string | undefined): string | undefined {
+  if (defaultCompany && available.includes(defaultCompany)) return defaultCompany;
+  return available[0];
 }
 
 export const publicAccess = { kind: 'public', describe: 'anyone, signed in or not' } as const satisfies AccessRule;
@@ -24,3 +136,12 @@ export const signedIn = {
   describe: 'any signed-in user',
   allows: () => true,
 } as const satisfies AccessRule;
+
+/** A call open to signed-in users of at least this level. */
+export function levelAtLeast(level: number) {
+  return {
+    kind: 'signedIn',
+    describe: `signed-in users with access level ${level} or more`,
+    allows: (caller) => hasLevel(caller.access, level),
+  } as const satisfies AccessRule;
+}

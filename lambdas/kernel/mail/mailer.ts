@@ -6,6 +6,7 @@ const ses = new SESClient({});
 
 export interface Mail {
   to: string;
+  replyTo?: string;
   subject: string;
   html: string;
   text: string;
@@ -16,6 +17,7 @@ export async function sendMail(mail: Mail): Promise<void> {
     new SendEmailCommand({
       Source: readConfig().MAIL_FROM,
       Destination: { ToAddresses: [mail.to] },
+      ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
       Message: {
         Subject: { Data: mail.subject, Charset: 'UTF-8' },
         Body: {

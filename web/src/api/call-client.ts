@@ -5,11 +5,39 @@ import type {
   SendSignInLinkOutput,
 } from '../../../lambdas/calls/send-sign-in-link/contract';
 import type { GetSessionOutput } from '../../../lambdas/calls/get-session/contract';
+import type { getCompanyInput, getCompanyOutput } from '../../../lambdas/calls/get-company/contract';
+import type {
+  setDefaultCompanyInput,
+  setDefaultCompanyOutput,
+} from '../../../lambdas/calls/set-default-company/contract';
+import type {
+  handleSupportEmailInput,
+  handleSupportEmailOutput,
+} from '../../../lambdas/calls/handle-support-email/contract';
+import type { listEventsInput, listEventsOutput } from '../../../lambdas/calls/list-events/contract';
+import type { watchSessionOutput } from '../../../lambdas/calls/watch-session/contract';
+
+import type * as z from 'zod/mini';
+
+/** The wire types of a contract's schema (type-only: no zod in the bundle). */
+type WireInput<Schema extends z.ZodMiniType> = z.input<Schema>;
+type WireOutput<Schema extends z.ZodMiniType> = z.output<Schema>;
 
 /** Each call's input and output, as the server's contracts define them. */
 export interface CallContracts {
   sendSignInLink: { input: SendSignInLinkInput; output: SendSignInLinkOutput };
   getSession: { input: Record<string, never>; output: GetSessionOutput };
+  getCompany: { input: WireInput<typeof getCompanyInput>; output: WireOutput<typeof getCompanyOutput> };
+  setDefaultCompany: {
+    input: WireInput<typeof setDefaultCompanyInput>;
+    output: WireOutput<typeof setDefaultCompanyOutput>;
+  };
+  handleSupportEmail: {
+    input: WireInput<typeof handleSupportEmailInput>;
+    output: WireOutput<typeof handleSupportEmailOutput>;
+  };
+  listEvents: { input: WireInput<typeof listEventsInput>; output: WireOutput<typeof listEventsOutput> };
+  watchSession: { input: Record<string, never>; output: WireOutput<typeof watchSessionOutput> };
 }
 
 export type CallName = keyof CallContracts;
@@ -95,6 +123,19 @@ export interface CallClientConfig {
 
 let clientConfig: CallClientConfig | undefined;
 
+const unauthenticatedListeners = new Set<(name: CallName) => void>();
+
+/**
+ * Runs `listener` whenever a signed-in call answers 401 (the token is expired or revoked), so the
+ * session can sign out wherever the call was made. Returns a function that removes the listener.
+ */
+export function onUnauthenticated(listener: (name: CallName) => void): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => {
+    unauthenticatedListeners.delete(listener);
+  };
+}
+
 /** Called once at start, after runtime-config.json is read. */
 export function configureCalls(config: CallClientConfig): void {
   clientConfig = { ...config, apiUrl: config.apiUrl.replace(/\/+$/, '') };
@@ -168,7 +209,12 @@ export async function callFunction<Name extends CallName>(
     if (timedOut) throw new CallError('deadline-exceeded', 'deadline-exceeded');
 
     const error = errorForResponse(status, body);
-    if (error) throw error;
+    if (error) {
+      if (error.code === 'unauthenticated' && !publicCalls.has(name)) {
+        for (const listener of [...unauthenticatedListeners]) listener(name);
+      }
+      throw error;
+    }
     if (!isObject(body)) throw new CallError('internal', 'Response is not valid JSON object.');
     const result = 'result' in body && body.result !== undefined ? body.result : body.data;
     if (result === undefined) throw new CallError('internal', 'Response is missing data field.');

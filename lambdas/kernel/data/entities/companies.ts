@@ -19,11 +19,10 @@ export const companyFlags = [
 
 export type CompanyFlag = (typeof companyFlags)[number];
 
-export const companyEntity = new Entity({
-  name: 'company',
-  table: portalTable,
-  timestamps: false,
-  schema: item({
+/** Every company sits in one index partition, sorted by slug: the list analysts of level 7+ see. */
+export const companyListPartition = 'COMPANIES';
+
+const companySchema = item({
     slug: string().key(),
     companyName: string(),
     enableViewProjectMarianaResults: boolean().default(false),
@@ -37,6 +36,17 @@ export const companyEntity = new Entity({
     version: number().default(1),
     updatedAt: number().default(() => Date.now()),
     updatedBy: string().optional(),
-  }),
+});
+
+export const companyEntity = new Entity({
+  name: 'company',
+  table: portalTable,
+  timestamps: false,
+  schema: companySchema.and((schema) => ({
+    gsi1pk: string().hidden().const(companyListPartition),
+    gsi1sk: string()
+      .hidden()
+      .link<typeof schema>(({ slug }) => slug),
+  })),
   computeKey: ({ slug }) => ({ pk: `COMPANY#${slug}`, sk: 'COMPANY' }),
 });

@@ -1,0 +1,24 @@
+// listEvents: the events the current user created, newest first, a page at a time.
+import * as z from 'zod/mini';
+import { pageCursor } from '../shared/schemas.js';
+
+export const listEventsInput = z.strictObject({
+  cursor: z.optional(pageCursor),
+  limit: z.optional(z.int().check(z.minimum(1, 'limit must be 1 to 100'), z.maximum(100, 'limit must be 1 to 100'))),
+});
+
+export const eventRecord = z.object({
+  id: z.string(),
+  type: z.string(),
+  summary: z.string(),
+  createdAt: z.number(),
+  createdByUid: z.string(),
+  createdByEmail: z.string(),
+});
+
+export const listEventsOutput = z.object({
+  events: z.array(eventRecord),
+  nextCursor: z.optional(z.string()),
+});
+
+export type EventRecordOutput = z.infer<typeof eventRecord>;

@@ -1,0 +1,26 @@
+// setDefaultCompany: the company switch of the user menu, saved as users_preferences.defaultCompany.
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { signedIn } from '../../kernel/access/rules.js';
+import { defineSignedInCall } from '../../kernel/call.js';
+import { readAccessibleCompany } from '../../kernel/companies/company-access.js';
+import { userPreferencesEntity } from '../../kernel/data/entities/users.js';
+import { eventWrite } from '../../kernel/events/events.js';
+import { setDefaultCompanyInput, setDefaultCompanyOutput } from './contract.js';
+
+export const setDefaultCompany = defineSignedInCall({
+  name: 'setDefaultCompany',
+  input: setDefaultCompanyInput,
+  output: setDefaultCompanyOutput,
+  access: { ...signedIn, describe: 'members of the company, and analysts of level 7 or more' },
+  async run({ slug }, { caller }) {
+    const company = await readAccessibleCompany(caller, slug);
+    const before = caller.preferences?.defaultCompany;
+    const now = Date.now();
+    await execute(
+      userPreferencesEntity.build(UpdateTransaction).item({ uid: caller.uid, defaultCompany: slug, updatedAt: now }),
+      eventWrite(caller, { type: 'defaultCompanyChanged', summary: `Switched to ${company.companyName}`, before, after: slug }, now),
+    );
+    return { defaultCompany: slug, companyDoc: company };
+  },
+});

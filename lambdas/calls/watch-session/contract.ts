@@ -1,0 +1,13 @@
+// watchSession: the few values the web polls to notice a change of the user's access or preferences
+// (spec section 4: refresh the token when it predates _synced, sign out when it predates _revoked).
+import * as z from 'zod/mini';
+
+export const watchSessionInput = z.strictObject({});
+
+export const watchSessionOutput = z.object({
+  accessVersion: z.number(),
+  _revoked: z.optional(z.number()),
+  _synced: z.optional(z.number()),
+  defaultCompany: z.optional(z.string()),
+  preferencesUpdatedAt: z.optional(z.number()),
+});

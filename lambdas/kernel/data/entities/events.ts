@@ -1,0 +1,36 @@
+// Events: what a user did, listed newest first for that user (and, by the index, for everyone).
+import { Entity } from 'dynamodb-toolbox/entity';
+import { any } from 'dynamodb-toolbox/schema/any';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { portalTable } from '../table.js';
+
+export const eventPartition = (uid: string) => `EVENTS#${uid}`;
+export const allEventsPartition = 'EVENTS';
+/** Sort keys order by time; the id keeps two events of the same millisecond apart. */
+export const eventSortKey = (createdAt: number, id: string) => `${String(createdAt).padStart(15, '0')}#${id}`;
+
+const eventSchema = item({
+  createdByUid: string().key(),
+  createdAt: number().key(),
+  id: string().key(),
+  createdByEmail: string(),
+  type: string(),
+  summary: string(),
+  before: any().optional(),
+  after: any().optional(),
+});
+
+export const eventEntity = new Entity({
+  name: 'event',
+  table: portalTable,
+  timestamps: false,
+  schema: eventSchema.and((schema) => ({
+    gsi1pk: string().hidden().const(allEventsPartition),
+    gsi1sk: string()
+      .hidden()
+      .link<typeof schema>(({ createdAt, id }) => eventSortKey(createdAt, id)),
+  })),
+  computeKey: ({ createdByUid, createdAt, id }) => ({ pk: eventPartition(createdByUid), sk: eventSortKey(createdAt, id) }),
+});

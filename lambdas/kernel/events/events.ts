@@ -1,0 +1,54 @@
+// Recording what users do, and listing it back to them newest first.
+import { randomUUID } from 'node:crypto';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import type { Caller } from '../access/caller.js';
+import { decodeCursor, encodeCursor } from '../data/cursor.js';
+import { eventEntity, eventPartition } from '../data/entities/events.js';
+import { portalTable } from '../data/table.js';
+
+export interface EventInput {
+  type: string;
+  summary: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The write of one event, to go in the same transaction as the change it records. */
+export function eventWrite(caller: Pick<Caller, 'uid' | 'email'>, event: EventInput, now = Date.now()) {
+  return eventEntity.build(PutTransaction).item({
+    createdByUid: caller.uid,
+    createdByEmail: caller.email,
+    createdAt: now,
+    id: randomUUID(),
+    type: event.type,
+    summary: event.summary,
+    before: event.before,
+    after: event.after,
+  });
+}
+
+export async function listEventsCreatedBy(uid: string, page: { cursor?: string; limit: number }) {
+  const partition = eventPartition(uid);
+  const { Items = [], LastEvaluatedKey } = await portalTable
+    .build(QueryCommand)
+    .entities(eventEntity)
+    .query({ partition })
+    .options({
+      reverse: true,
+      limit: page.limit,
+      exclusiveStartKey: decodeCursor(page.cursor, { attribute: 'pk', value: partition }),
+    })
+    .send();
+  return {
+    events: Items.map(({ id, type, summary, createdAt, createdByUid, createdByEmail }) => ({
+      id,
+      type,
+      summary,
+      createdAt,
+      createdByUid,
+      createdByEmail,
+    })),
+    nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string | number> | undefined),
+  };
+}
