@@ -10,12 +10,16 @@ import { App } from './app';
 import { takeSignInToken } from './auth/email-link';
 import { configureAmplify } from './auth/configure-amplify';
 import { branding } from './config/branding';
+import { applyColorScheme, onSystemColorSchemeChange, readColorScheme } from './config/color-scheme';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { preloadRoutePages } from './routes';
 
 // First thing: the token must not stay in the address bar while the rest loads.
 takeSignInToken();
 document.title = branding.productName;
+// The saved colour scheme before anything renders; 'auto' keeps following the system setting.
+applyColorScheme(readColorScheme());
+onSystemColorSchemeChange(() => applyColorScheme(readColorScheme()));
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

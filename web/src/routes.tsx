@@ -1,12 +1,16 @@
-// The one route table of the app; it mirrors spec section 2. Every page is code-split (React.lazy via
-// lazyPage), so the sign-in screen loads none of the signed-in pages, nor the session provider.
+// The one route table of the app; it mirrors spec section 2. Each page inside the shell names the rule
+// of spec 6 that opens it (a key of menuRules in lambdas/kernel/access/rules.ts): the same entry gates
+// its menu link and its route. Every page is code-split (React.lazy via lazyPage), so the sign-in
+// screen loads none of the signed-in pages, nor the session provider, nor the rules themselves.
 import { Suspense, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import type { IconProps } from '@cloudscape-design/components/icon';
+import type { MenuEntry, ServiceName } from '../../lambdas/kernel/access/rules';
 import { AuthGate } from './components/layout/auth-gate';
 import { lazyPage } from './components/layout/lazy-page';
 import { PageLoading } from './components/layout/page-loading';
+import { SignedOutRoute } from './components/layout/signed-out-route';
 
-const SignInPage = lazyPage(() => import('./pages/sign-in/sign-in-page'));
 const SignedInShell = lazyPage(() => import('./components/layout/signed-in-shell'));
 const AuthRedirectPage = lazyPage(() => import('./pages/auth-redirect/auth-redirect-page'));
 const VaultPage = lazyPage(() => import('./pages/vault/vault-page'));
@@ -14,50 +18,199 @@ const HomePage = lazyPage(() => import('./pages/home/home-page'));
 const PageUnavailable = lazyPage(() => import('./pages/page-unavailable/page-unavailable'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'));
 
-/** Route `handle`: how to fetch the route's page chunk ahead of rendering it. */
-export interface RouteHandle {
-  preload: () => Promise<void>;
-  /** True for routes shown without sign-in (their chunk may load before the auth state is known). */
-  public?: boolean;
+/** A rule of spec 6 by its name in menuRules; the two per-service rules carry their service. */
+export type AccessGate =
+  | { rule: 'report' | 'analystServicePage'; service: ServiceName }
+  | { rule: Exclude<MenuEntry, 'report' | 'analystServicePage'> };
+
+export type SectionId = 'home' | 'reports' | 'templates' | 'analyst' | 'administration';
+
+/** A main section: one button of the navigation rail, its pages in the sub-menu beside it. */
+export interface NavSection {
+  id: SectionId;
+  title: string;
+  iconName: IconProps.Name;
+  /** The section's own rule of spec 6; every page in it needs it too. */
+  gate?: AccessGate;
 }
 
+export const navSections: readonly NavSection[] = [
+  { id: 'home', title: 'Home', iconName: 'grid-view' },
+  { id: 'reports', title: 'Reports', iconName: 'file', gate: { rule: 'reports' } },
+  { id: 'templates', title: 'Templates', iconName: 'script', gate: { rule: 'templates' } },
+  { id: 'analyst', title: 'Analyst', iconName: 'security', gate: { rule: 'analystSection' } },
+  { id: 'administration', title: 'Administration', iconName: 'settings', gate: { rule: 'administration' } },
+];
+
+/** A page inside the shell (spec 2's routes table). */
 export interface ShellPage {
   path: string;
   /** The page's title (spec 2's purpose column). */
   title: string;
+  /** Its link text in the section's sub-menu. */
+  navLabel: string;
+  section: SectionId;
+  /** A heading the link sits under in the sub-menu. */
+  group?: string;
+  /** The rule of spec 6 that opens it (besides its section's); none: every signed-in user. */
+  gate?: AccessGate;
 }
 
-/** Spec 2's routes inside the shell whose pages are not built yet; each shows PageUnavailable. */
-export const pagesNotBuiltYet: readonly ShellPage[] = [
-  { path: '/reports', title: 'Reports' },
-  { path: '/reports/projectmariana', title: 'ProjectMariana reports' },
-  { path: '/reports/password_cracking', title: 'Password cracking reports' },
-  { path: '/reports/dast', title: 'DAST reports' },
-  { path: '/reports/network', title: 'Network scanning reports' },
-  { path: '/reports/cloud', title: 'Cloud scanning reports' },
-  { path: '/templates', title: 'Templates' },
-  { path: '/templates/finding', title: 'Finding templates' },
-  { path: '/analyst/services/projectmariana', title: 'ProjectMariana service' },
-  { path: '/analyst/services/dast', title: 'DAST service' },
-  { path: '/analyst/services/network', title: 'Network scanning service' },
-  { path: '/analyst/services/cloud', title: 'Cloud scanning service' },
-  { path: '/analyst/services/password-cracking', title: 'Password cracking service' },
-  { path: '/analyst/vault/link', title: 'Generate vault share link' },
-  { path: '/analyst/vault/request', title: 'Generate vault request link' },
-  { path: '/analyst/agents', title: 'Manage agents' },
-  { path: '/analyst/locations', title: 'Manage locations' },
-  { path: '/admin/company/create-company', title: 'Create company' },
-  { path: '/admin/company', title: 'Manage companies' },
-  { path: '/admin/company/manage-users', title: 'Manage company users' },
-  { path: '/admin/app/users', title: 'Platform users' },
-  { path: '/admin/app/services', title: 'Platform services' },
-  { path: '/admin/keys_email', title: 'E-mail keys' },
-  { path: '/admin/dast', title: 'DAST keys' },
-  { path: '/profile', title: 'Settings' },
+export const shellPages: readonly ShellPage[] = [
+  { path: '/', title: 'Home', navLabel: 'Home', section: 'home' },
+  { path: '/profile', title: 'Settings', navLabel: 'Settings', section: 'home' },
+
+  { path: '/reports', title: 'Reports', navLabel: 'All reports', section: 'reports', gate: { rule: 'reports' } },
+  ...(
+    [
+      ['projectmariana', '/reports/projectmariana', 'ProjectMariana'],
+      ['password_cracking', '/reports/password_cracking', 'Password cracking'],
+      ['dast', '/reports/dast', 'DAST'],
+      ['network', '/reports/network', 'Network scanning'],
+      ['cloud', '/reports/cloud', 'Cloud scanning'],
+    ] as const
+  ).map(
+    ([service, path, name]): ShellPage => ({
+      path,
+      title: `${name} reports`,
+      navLabel: name,
+      section: 'reports',
+      gate: { rule: 'report', service },
+    }),
+  ),
+
+  { path: '/templates', title: 'Templates', navLabel: 'All templates', section: 'templates', gate: { rule: 'templates' } },
+  {
+    path: '/templates/finding',
+    title: 'Finding templates',
+    navLabel: 'Finding templates',
+    section: 'templates',
+    gate: { rule: 'templates' },
+  },
+
+  ...(
+    [
+      ['projectmariana', '/analyst/services/projectmariana', 'ProjectMariana'],
+      ['dast', '/analyst/services/dast', 'DAST'],
+      ['network', '/analyst/services/network', 'Network scanning'],
+      ['cloud', '/analyst/services/cloud', 'Cloud scanning'],
+      ['password_cracking', '/analyst/services/password-cracking', 'Password cracking'],
+    ] as const
+  ).map(
+    ([service, path, name]): ShellPage => ({
+      path,
+      title: `${name} service`,
+      navLabel: name,
+      section: 'analyst',
+      group: 'Services',
+      gate: { rule: 'analystServicePage', service },
+    }),
+  ),
+  {
+    path: '/analyst/vault/link',
+    title: 'Generate vault share link',
+    navLabel: 'Vault share link',
+    section: 'analyst',
+    group: 'Vault',
+    gate: { rule: 'vaultLinks' },
+  },
+  {
+    path: '/analyst/vault/request',
+    title: 'Generate vault request link',
+    navLabel: 'Vault request link',
+    section: 'analyst',
+    group: 'Vault',
+    gate: { rule: 'vaultLinks' },
+  },
+  { path: '/analyst/agents', title: 'Manage agents', navLabel: 'Agents', section: 'analyst', gate: { rule: 'agents' } },
+  {
+    path: '/analyst/locations',
+    title: 'Manage locations',
+    navLabel: 'Locations',
+    section: 'analyst',
+    gate: { rule: 'locations' },
+  },
+
+  {
+    path: '/admin/company/create-company',
+    title: 'Create company',
+    navLabel: 'Create company',
+    section: 'administration',
+    group: 'Companies',
+    gate: { rule: 'createCompany' },
+  },
+  {
+    path: '/admin/company',
+    title: 'Manage companies',
+    navLabel: 'Manage companies',
+    section: 'administration',
+    group: 'Companies',
+    gate: { rule: 'manageCompanies' },
+  },
+  {
+    path: '/admin/company/manage-users',
+    title: 'Manage company users',
+    navLabel: 'Manage users',
+    section: 'administration',
+    group: 'Companies',
+    gate: { rule: 'manageUsers' },
+  },
+  {
+    path: '/admin/app/users',
+    title: 'Platform users',
+    navLabel: 'Platform users',
+    section: 'administration',
+    group: 'Platform',
+    gate: { rule: 'platformUsers' },
+  },
+  {
+    path: '/admin/app/services',
+    title: 'Platform services',
+    navLabel: 'Platform services',
+    section: 'administration',
+    group: 'Platform',
+    gate: { rule: 'platformServices' },
+  },
+  {
+    path: '/admin/keys_email',
+    title: 'E-mail keys',
+    navLabel: 'E-mail keys',
+    section: 'administration',
+    group: 'Keys',
+    gate: { rule: 'emailKeys' },
+  },
+  {
+    path: '/admin/dast',
+    title: 'DAST keys',
+    navLabel: 'DAST keys',
+    section: 'administration',
+    group: 'Keys',
+    gate: { rule: 'dastKeys' },
+  },
 ];
+
+/** Route `handle`: how to fetch the route's page chunk ahead of rendering it, and which page it is. */
+export interface RouteHandle {
+  preload: () => Promise<void>;
+  /** True for routes shown without sign-in (their chunk may load before the auth state is known). */
+  public?: boolean;
+  /** The shell page the route shows (its title and its gate). */
+  page?: ShellPage;
+}
 
 function withoutShell(page: ReactNode): ReactNode {
   return <Suspense fallback={<PageLoading />}>{page}</Suspense>;
+}
+
+/** The page element of a shell route; pages not built yet say so plainly. */
+function shellRoute(page: ShellPage): RouteObject {
+  const handle = (preload: () => Promise<void>): RouteHandle => ({ preload, page });
+  if (page.path === '/') return { index: true, element: <HomePage />, handle: handle(HomePage.preload) };
+  return {
+    path: page.path,
+    element: <PageUnavailable title={page.title} />,
+    handle: handle(PageUnavailable.preload),
+  };
 }
 
 export const routes: RouteObject[] = [
@@ -72,17 +225,13 @@ export const routes: RouteObject[] = [
     element: withoutShell(<VaultPage />),
     handle: { preload: VaultPage.preload, public: true } satisfies RouteHandle,
   },
-  // Everything else sits behind the auth gate: signed out, the sign-in screen; signed in, the shell.
+  // Everything else sits behind the auth gate: signed out, the sign-in screen on '/' and a link to it
+  // elsewhere; signed in, the shell, whose route guard applies each page's gate.
   {
     path: '/',
-    element: <AuthGate signedOut={<SignInPage />} signedIn={<SignedInShell />} />,
+    element: <AuthGate signedOut={<SignedOutRoute />} signedIn={<SignedInShell />} />,
     children: [
-      { index: true, element: <HomePage />, handle: { preload: HomePage.preload } satisfies RouteHandle },
-      ...pagesNotBuiltYet.map(({ path, title }) => ({
-        path,
-        element: <PageUnavailable title={title} />,
-        handle: { preload: PageUnavailable.preload } satisfies RouteHandle,
-      })),
+      ...shellPages.map(shellRoute),
       { path: '*', element: <NotFoundPage />, handle: { preload: NotFoundPage.preload } satisfies RouteHandle },
     ],
   },

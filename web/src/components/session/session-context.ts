@@ -1,27 +1,31 @@
 // The shared session context of spec section 3: user, access and preference records, the selected
-// company, and the helpers that cancel live subscriptions and sign out.
+// company (chosen by the server in getSession) with its record, and the helpers that register and
+// cancel live subscriptions and sign out.
 import { createContext, useContext } from 'react';
 import type { GetSessionOutput } from '../../../../lambdas/calls/get-session/contract';
 
 export type SessionUser = GetSessionOutput['user'];
 export type SessionUserAccess = GetSessionOutput['userAccess'];
 export type SessionUserPreferences = GetSessionOutput['userPreferences'];
+export type SessionCompanyDoc = NonNullable<GetSessionOutput['companyDoc']>;
+export type SessionCompanyOption = GetSessionOutput['companyList'][number];
 
 export interface SessionContextValue {
   user: SessionUser;
   userAccess: SessionUserAccess;
   userPreferences: SessionUserPreferences;
-  /** Slug of the selected company, undefined when the user has none (spec 4). */
-  company: string | undefined;
-  setCompany: (companySlug: string) => void;
+  /** Slug of the selected company, null when there is none (spec 4). */
+  company: string | null;
+  /** The selected company's record, null when there is none or it may not be read. */
+  companyDoc: SessionCompanyDoc | null;
+  /** Saves `companySlug` as defaultCompany (setDefaultCompany) and selects it. */
+  setCompany: (companySlug: string) => Promise<void>;
   /** The companies the user can choose from. */
-  companyList: readonly string[];
+  companyList: readonly SessionCompanyOption[];
   /** Registers the cancel function of a live subscription; returns a function that unregisters it. */
   registerSubscription: (cancel: () => void) => () => void;
   /** Cancels every live subscription, then signs out (spec 7 'Sign-out'). */
   signOut: () => Promise<void>;
-  /** Reads getSession again. */
-  reload: () => Promise<void>;
 }
 
 export const SessionContext = createContext<SessionContextValue | undefined>(undefined);
@@ -32,8 +36,15 @@ export function useSession(): SessionContextValue {
   return value;
 }
 
-/** Spec 4: no companies, none; one, that one; several, defaultCompany if listed, else the first. */
-export function selectCompany(companies: readonly string[], defaultCompany: string | undefined): string | undefined {
-  if (defaultCompany !== undefined && companies.includes(defaultCompany)) return defaultCompany;
-  return companies[0];
+/** Spec 2: the display name's fallback. */
+export const anonymousUserName = 'Anonymous User';
+
+export function displayNameOf(user: SessionUser): string {
+  return user.displayName?.trim() || anonymousUserName;
+}
+
+/** Spec 2: the handle is the part of the e-mail before the @. */
+export function handleOf(user: SessionUser): string {
+  const at = user.email.indexOf('@');
+  return at >= 0 ? user.email.slice(0, at) : user.email;
 }

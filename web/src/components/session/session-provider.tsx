@@ -1,103 +1,252 @@
-// Loads the caller's session (getSession) once signed in and provides it to the signed-in pages.
-// Lives in the signed-in shell's chunk, so the sign-in screen never loads it.
+// Loads the caller's session (getSession: the server selects the company) once signed in, keeps it
+// current, and provides it to the signed-in pages. Lives in the signed-in shell's chunk, so the
+// sign-in screen never loads it.
+//
+// Keeping it current (spec 4): watchSession is polled every 10 s while signed in, and when the window
+// regains focus. A changed access version or preferences stamp re-reads getSession; a token signed in
+// before _revoked cancels every live subscription (the poll among them) and signs out; a token issued
+// before _synced is refreshed, then getSession is re-read. The selected company's record is re-read on
+// the same beat. A 401 from any call signs out.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { CallError, callFunction, type CallOutput } from '../../api/call-client';
+import { isAnalyst } from '../../../../lambdas/kernel/access/rules';
+import { CallError, callFunction, onUnauthenticated, type CallOutput } from '../../api/call-client';
 import { PageLoading } from '../layout/page-loading';
-import { SessionContext, selectCompany, type SessionContextValue } from './session-context';
+import { SessionContext, type SessionContextValue } from './session-context';
+import { readTokenTimes, tokenFreshness } from './session-freshness';
+
+type Session = CallOutput<'getSession'>;
+type WatchAnswer = CallOutput<'watchSession'>;
 
 type LoadState =
   | { status: 'loading' }
-  | { status: 'ready'; session: CallOutput<'getSession'> }
+  | { status: 'ready'; session: Session }
   | { status: 'failed'; message: string };
 
-/** Spec 4: a token older than _revoked is signed out; one issued before _synced is refreshed. */
-async function tokenFreshness(
-  claims: CallOutput<'getSession'>['userAccess']['claims'],
-): Promise<'fresh' | 'stale' | 'revoked'> {
-  const { tokens } = await fetchAuthSession();
-  const payload = tokens?.idToken?.payload;
-  const authTimeMs = typeof payload?.auth_time === 'number' ? payload.auth_time * 1000 : undefined;
-  const issuedAtMs = typeof payload?.iat === 'number' ? payload.iat * 1000 : undefined;
-  if (claims._revoked !== undefined && authTimeMs !== undefined && authTimeMs < claims._revoked) return 'revoked';
-  if (claims._synced !== undefined && issuedAtMs !== undefined && issuedAtMs < claims._synced) return 'stale';
-  return 'fresh';
+/** How often the session is checked; spec: a change must show within 15 s. */
+export const sessionWatchIntervalMs = 10_000;
+/** A focus right after a check does not check again. */
+const focusCheckMinGapMs = 2_000;
+
+function isCode(error: unknown, code: CallError['code']): boolean {
+  return error instanceof CallError && error.code === code;
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
-  const [chosenCompany, setChosenCompany] = useState<string | undefined>(undefined);
   const subscriptions = useRef(new Set<() => void>());
+  const signingOut = useRef(false);
+  const sessionRef = useRef<Session | undefined>(undefined);
+  sessionRef.current = load.status === 'ready' ? load.session : undefined;
 
-  const signOut = useCallback(async () => {
-    for (const cancel of subscriptions.current) {
+  const cancelSubscriptions = useCallback(() => {
+    for (const cancel of [...subscriptions.current]) {
       try {
         cancel();
-      } catch {
-        // a failing cancel must not keep the user signed in
+      } catch (error) {
+        console.error('A live subscription failed to cancel', error); // it must not keep anyone signed in
       }
     }
     subscriptions.current.clear();
-    await amplifySignOut();
   }, []);
 
-  const reload = useCallback(async () => {
+  const signOut = useCallback(async () => {
+    if (signingOut.current) return;
+    signingOut.current = true;
+    cancelSubscriptions();
+    try {
+      await amplifySignOut();
+    } finally {
+      signingOut.current = false;
+    }
+  }, [cancelSubscriptions]);
+
+  const registerSubscription = useCallback((cancel: () => void) => {
+    subscriptions.current.add(cancel);
+    return () => {
+      subscriptions.current.delete(cancel);
+    };
+  }, []);
+
+  // Spec 8 (401 → unauthenticated): the token is expired or revoked, wherever the call was made.
+  useEffect(() => onUnauthenticated(() => void signOut()), [signOut]);
+
+  /** getSession, with spec 4's token checks; undefined when the user was signed out instead. */
+  const fetchSession = useCallback(async (): Promise<Session | undefined> => {
+    let session = await callFunction('getSession', {});
+    let freshness = tokenFreshness(session.userAccess.claims, await readTokenTimes());
+    if (freshness === 'stale') {
+      await fetchAuthSession({ forceRefresh: true });
+      session = await callFunction('getSession', {});
+      freshness = tokenFreshness(session.userAccess.claims, await readTokenTimes());
+    }
+    if (freshness === 'revoked') {
+      await signOut();
+      return undefined;
+    }
+    return session;
+  }, [signOut]);
+
+  const loadSession = useCallback(async () => {
     setLoad({ status: 'loading' });
     try {
-      let session = await callFunction('getSession', {});
-      let freshness = await tokenFreshness(session.userAccess.claims);
-      if (freshness === 'stale') {
-        // New claims were synced after this token was issued: refresh once to pick them up.
-        await fetchAuthSession({ forceRefresh: true });
-        session = await callFunction('getSession', {});
-        freshness = (await tokenFreshness(session.userAccess.claims)) === 'revoked' ? 'revoked' : 'fresh';
-      }
-      if (freshness === 'revoked') {
-        await signOut();
-        return;
-      }
-      setLoad({ status: 'ready', session });
+      const session = await fetchSession();
+      if (session) setLoad({ status: 'ready', session });
     } catch (error) {
-      if (error instanceof CallError && error.code === 'unauthenticated') {
-        await signOut(); // the server refused the token (expired or revoked)
-        return;
-      }
+      if (isCode(error, 'unauthenticated')) return; // the 401 listener signs out
       const message = error instanceof CallError && error.fromServer ? error.message : 'Your session could not be loaded.';
       setLoad({ status: 'failed', message });
     }
-  }, [signOut]);
+  }, [fetchSession]);
+
+  /** Re-reads getSession without showing the loading state. */
+  const refreshSession = useCallback(async () => {
+    const session = await fetchSession();
+    if (session) setLoad({ status: 'ready', session });
+  }, [fetchSession]);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    void loadSession();
+  }, [loadSession]);
+
+  const updateSession = useCallback((change: (session: Session) => Session) => {
+    setLoad((previous) => (previous.status === 'ready' ? { status: 'ready', session: change(previous.session) } : previous));
+  }, []);
+
+  /** Spec 4: reading the selected company was denied. Analysts lose the selection; others are signed out. */
+  const companyDenied = useCallback(
+    async (slug: string) => {
+      const session = sessionRef.current;
+      if (session && isAnalyst(session.userAccess)) {
+        console.warn(`Reading company '${slug}' was denied: the company selection is cleared.`);
+        updateSession((current) => ({ ...current, company: null, companyDoc: null }));
+        return;
+      }
+      await signOut();
+    },
+    [signOut, updateSession],
+  );
+
+  const setCompany = useCallback(
+    async (slug: string) => {
+      try {
+        const answer = await callFunction('setDefaultCompany', { slug });
+        updateSession((current) => ({
+          ...current,
+          company: answer.defaultCompany,
+          companyDoc: answer.companyDoc,
+          userPreferences: { ...current.userPreferences, defaultCompany: answer.defaultCompany },
+        }));
+      } catch (error) {
+        if (isCode(error, 'permission-denied')) {
+          await companyDenied(slug);
+          return;
+        }
+        throw error;
+      }
+    },
+    [companyDenied, updateSession],
+  );
+
+  /** Re-reads the selected company's record (its service flags gate menus and pages). */
+  const checkCompany = useCallback(async () => {
+    const slug = sessionRef.current?.company;
+    if (!slug) return;
+    try {
+      const companyDoc = await callFunction('getCompany', { slug });
+      updateSession((current) =>
+        current.company === slug && current.companyDoc?.version !== companyDoc.version ? { ...current, companyDoc } : current,
+      );
+    } catch (error) {
+      if (isCode(error, 'permission-denied') && sessionRef.current?.company === slug) await companyDenied(slug);
+      else throw error;
+    }
+  }, [companyDenied, updateSession]);
+
+  const ready = load.status === 'ready';
+  useEffect(() => {
+    if (!ready) return undefined;
+    let stopped = false;
+    let running = false;
+    let lastCheck = 0;
+    let baseline: WatchAnswer | undefined;
+
+    const check = async () => {
+      if (stopped || running) return;
+      running = true;
+      lastCheck = Date.now();
+      try {
+        const watch = await callFunction('watchSession', {});
+        const session = sessionRef.current;
+        if (stopped || !session) return;
+        const freshness = tokenFreshness(watch, await readTokenTimes());
+        if (freshness === 'revoked') {
+          await signOut(); // cancels this poll first
+          return;
+        }
+        const changed = baseline
+          ? watch.accessVersion !== baseline.accessVersion || watch.preferencesUpdatedAt !== baseline.preferencesUpdatedAt
+          : watch.accessVersion !== session.userAccess.version ||
+            (watch.defaultCompany ?? undefined) !== session.userPreferences.defaultCompany;
+        baseline = watch;
+        if (freshness === 'stale') {
+          await fetchAuthSession({ forceRefresh: true });
+          await refreshSession();
+        } else if (changed) {
+          await refreshSession();
+        } else {
+          await checkCompany();
+        }
+      } catch (error) {
+        // A 401 is handled by the listener (sign-out); anything else is tried again on the next beat.
+        if (!isCode(error, 'unauthenticated')) console.warn('Checking the session failed', error);
+      } finally {
+        running = false;
+      }
+    };
+
+    const interval = window.setInterval(() => void check(), sessionWatchIntervalMs);
+    const onFocus = () => {
+      if (Date.now() - lastCheck >= focusCheckMinGapMs) void check();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') onFocus();
+    };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onVisible);
+    const cancel = () => {
+      stopped = true;
+      window.clearInterval(interval);
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+    const unregister = registerSubscription(cancel);
+    void check();
+    return () => {
+      cancel();
+      unregister();
+    };
+  }, [ready, signOut, refreshSession, checkCompany, registerSubscription]);
 
   const value = useMemo<SessionContextValue | undefined>(() => {
     if (load.status !== 'ready') return undefined;
-    const { user, userAccess, userPreferences } = load.session;
-    const companyList = userAccess.companies;
-    const company =
-      chosenCompany !== undefined && companyList.includes(chosenCompany)
-        ? chosenCompany
-        : selectCompany(companyList, userPreferences.defaultCompany);
+    const { user, userAccess, userPreferences, company, companyDoc, companyList } = load.session;
     return {
       user,
       userAccess,
       userPreferences,
       company,
-      setCompany: setChosenCompany,
+      companyDoc,
       companyList,
-      registerSubscription: (cancel) => {
-        subscriptions.current.add(cancel);
-        return () => subscriptions.current.delete(cancel);
-      },
+      setCompany,
+      registerSubscription,
       signOut,
-      reload,
     };
-  }, [load, chosenCompany, signOut, reload]);
+  }, [load, setCompany, registerSubscription, signOut]);
 
   if (load.status === 'loading') return <PageLoading label="Loading your session" />;
   if (load.status === 'failed' || !value) {
@@ -110,7 +259,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             statusIconAriaLabel="Error"
             action={
               <SpaceBetween direction="horizontal" size="xs">
-                <Button onClick={() => void reload()}>Try again</Button>
+                <Button onClick={() => void loadSession()}>Try again</Button>
                 <Button onClick={() => void signOut()}>Sign out</Button>
               </SpaceBetween>
             }
