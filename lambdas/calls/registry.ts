@@ -1,14 +1,28 @@
 // Every call of the product. Adding a call: its folder under calls/, and one line here.
 import { createRegistry } from '../kernel/call.js';
+import { createCompany } from './create-company/create-company.js';
 import { getCompany } from './get-company/get-company.js';
 import { getSession } from './get-session/get-session.js';
 import { handleSupportEmail } from './handle-support-email/handle-support-email.js';
+import { inviteCompanyUser } from './invite-company-user/invite-company-user.js';
+import { listCompanies } from './list-companies/list-companies.js';
+import { listCompanyUsers } from './list-company-users/list-company-users.js';
 import { listEvents } from './list-events/list-events.js';
+import { listPlatformServices } from './list-platform-services/list-platform-services.js';
+import { listUsers } from './list-users/list-users.js';
+import { removeCompanyUser } from './remove-company-user/remove-company-user.js';
 import { sendSignInLink } from './send-sign-in-link/send-sign-in-link.js';
 import { setDefaultCompany } from './set-default-company/set-default-company.js';
+import { signOutEverywhere } from './sign-out-everywhere/sign-out-everywhere.js';
+import { updateCompany } from './update-company/update-company.js';
+import { updateCompanyUser } from './update-company-user/update-company-user.js';
+import { updatePlatformService } from './update-platform-service/update-platform-service.js';
+import { updateProfile } from './update-profile/update-profile.js';
+import { updateUserAccess } from './update-user-access/update-user-access.js';
 import { watchSession } from './watch-session/watch-session.js';
 
 export const callRegistry = createRegistry([
+  // sign-in and session
   sendSignInLink,
   getSession,
   watchSession,
@@ -16,4 +30,18 @@ export const callRegistry = createRegistry([
   setDefaultCompany,
   handleSupportEmail,
   listEvents,
+  updateProfile,
+  listPlatformServices,
+  // administration
+  createCompany,
+  listCompanies,
+  updateCompany,
+  listCompanyUsers,
+  inviteCompanyUser,
+  updateCompanyUser,
+  removeCompanyUser,
+  listUsers,
+  updateUserAccess,
+  signOutEverywhere,
+  updatePlatformService,
 ]);

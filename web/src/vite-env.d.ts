@@ -4,6 +4,7 @@
 interface ImportMetaEnv {
   readonly VITE_PRODUCT_NAME?: string;
   readonly VITE_PRODUCT_DOMAIN?: string;
+  readonly VITE_HEADER_LOGO?: string;
   readonly VITE_SHOW_LOGIN_FOOTER_LOGOS?: string;
   readonly VITE_FOOTER_LOGO_LIGHT?: string;
   readonly VITE_FOOTER_LOGO_DARK?: string;

@@ -9,6 +9,8 @@ export const sessionUser = z.object({
   email: z.string(),
   displayName: z.optional(z.string()),
   photoURL: z.optional(z.string()),
+  /** The profile's version, for conditional edits on the profile page. */
+  version: z.optional(z.number()),
 });
 
 export const sessionUserAccess = z.object({
@@ -27,6 +29,7 @@ export const sessionUserAccess = z.object({
 
 export const sessionUserPreferences = z.object({
   defaultCompany: z.optional(z.string()),
+  colorScheme: z.optional(z.enum(['auto', 'dark', 'light'])),
 });
 
 export const getSessionOutput = z.object({
@@ -38,6 +41,8 @@ export const getSessionOutput = z.object({
   /** The selected company (spec section 4), or null when there is none. */
   company: z.nullable(z.string()),
   companyDoc: z.nullable(companyDoc),
+  /** Services the platform offers; a service switched off leaves every menu and report. */
+  offeredServices: z.array(z.string()),
 });
 
 export type GetSessionOutput = z.infer<typeof getSessionOutput>;

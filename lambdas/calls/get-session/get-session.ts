@@ -1,8 +1,9 @@
 // getSession: the session context of spec section 3: who the caller is, what their access record says,
-// the companies they may select and the selected one (spec section 4's rule).
+// the companies they may select and the selected one (spec section 4's rule), and the offered services.
 import { selectCompany, signedIn } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { selectableCompanies } from '../../kernel/companies/company-access.js';
+import { listPlatformServices } from '../../kernel/platform/platform-services.js';
 import { getSessionInput, getSessionOutput } from './contract.js';
 
 export const getSession = defineSignedInCall({
@@ -11,7 +12,7 @@ export const getSession = defineSignedInCall({
   output: getSessionOutput,
   access: signedIn,
   async run(_input, { caller }) {
-    const companies = await selectableCompanies(caller);
+    const [companies, catalogue] = await Promise.all([selectableCompanies(caller), listPlatformServices()]);
     const company = selectCompany(
       companies.map((record) => record.slug),
       caller.preferences?.defaultCompany,
@@ -19,10 +20,11 @@ export const getSession = defineSignedInCall({
     return {
       user: caller.user ?? { uid: caller.uid, email: caller.email },
       userAccess: caller.access,
-      userPreferences: { defaultCompany: caller.preferences?.defaultCompany },
+      userPreferences: { defaultCompany: caller.preferences?.defaultCompany, colorScheme: caller.preferences?.colorScheme },
       companyList: companies.map(({ slug, companyName }) => ({ slug, companyName })),
       company: company ?? null,
       companyDoc: companies.find((record) => record.slug === company) ?? null,
+      offeredServices: catalogue.filter((service) => service.offered).map((service) => service.name),
     };
   },
 });

@@ -3,6 +3,8 @@ import * as z from 'zod/mini';
 import { pageCursor } from '../shared/schemas.js';
 
 export const listEventsInput = z.strictObject({
+  /** 'everyone' (level 9): every user's events, newest first. */
+  scope: z.optional(z.enum(['mine', 'everyone'])),
   cursor: z.optional(pageCursor),
   limit: z.optional(z.int().check(z.minimum(1, 'limit must be 1 to 100'), z.maximum(100, 'limit must be 1 to 100'))),
 });

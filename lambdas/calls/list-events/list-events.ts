@@ -1,13 +1,19 @@
 // listEvents: the current user's own events, newest first, a page at a time.
-import { signedIn } from '../../kernel/access/rules.js';
+import { hasLevel, signedIn } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
-import { listEventsCreatedBy } from '../../kernel/events/events.js';
+import { PermissionDeniedError } from '../../kernel/errors.js';
+import { listAllEvents, listEventsCreatedBy } from '../../kernel/events/events.js';
 import { listEventsInput, listEventsOutput } from './contract.js';
 
 export const listEvents = defineSignedInCall({
   name: 'listEvents',
   input: listEventsInput,
   output: listEventsOutput,
-  access: signedIn,
-  run: ({ cursor, limit }, { caller }) => listEventsCreatedBy(caller.uid, { cursor, limit: limit ?? 20 }),
+  access: { ...signedIn, describe: "any signed-in user for their own events; level 9 for everyone's" },
+  async run({ scope, cursor, limit }, { caller }) {
+    const page = { cursor, limit: limit ?? 20 };
+    if (scope !== 'everyone') return listEventsCreatedBy(caller.uid, page);
+    if (!hasLevel(caller.access, 9)) throw new PermissionDeniedError("Only platform administrators see everyone's events.");
+    return listAllEvents(page);
+  },
 });

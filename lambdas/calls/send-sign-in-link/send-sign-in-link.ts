@@ -3,7 +3,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { publicAccess } from '../../kernel/access/rules.js';
 import { definePublicCall } from '../../kernel/call.js';
 import { readConfig } from '../../kernel/config.js';
-import { InvalidArgumentError, PermissionDeniedError } from '../../kernel/errors.js';
+import { PermissionDeniedError } from '../../kernel/errors.js';
+import { linkOrigin } from '../../kernel/sign-in/link-origin.js';
 import { logger } from '../../kernel/logger.js';
 import { sendMail } from '../../kernel/mail/mailer.js';
 import { countSignInRequest } from '../../kernel/sign-in/ip-throttle.js';
@@ -73,27 +74,3 @@ export const sendSignInLink = definePublicCall({
     return { success: true, message: signInLinkSentMessage };
   },
 });
-
-/**
- * The link may only lead to an allowed origin (exact match), given as the origin itself or as
- * origin + /auth/redirect (the desktop app), and to the origin the request came from.
- */
-function linkOrigin(url: string, allowedOrigins: readonly string[], requestOrigin: string | undefined): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new InvalidArgumentError('url: must be an absolute address');
-  }
-  const origin = parsed.origin;
-  if (url !== origin && url !== `${origin}/` && url !== `${origin}/auth/redirect`) {
-    throw new InvalidArgumentError('url: must be the site origin, optionally followed by /auth/redirect');
-  }
-  if (!allowedOrigins.includes(origin)) {
-    throw new InvalidArgumentError('url: this origin is not allowed to receive sign-in links');
-  }
-  if (requestOrigin !== undefined && requestOrigin !== origin) {
-    throw new InvalidArgumentError('url: must be on the origin the request came from');
-  }
-  return origin;
-}

@@ -17,6 +17,7 @@ export const companyDoc = z.object({
   enableViewCloudScanStats: z.boolean(),
   enableViewCloudScanResults: z.boolean(),
   enableViewResultsPasswordCracking: z.boolean(),
+  memberCount: z.optional(z.number()),
   version: z.number(),
   updatedAt: z.optional(z.number()),
   updatedBy: z.optional(z.string()),
@@ -26,3 +27,65 @@ export type CompanyDoc = z.infer<typeof companyDoc>;
 
 /** An opaque cursor for the next page of a list, as a previous page returned it. */
 export const pageCursor = z.string().check(z.maxLength(2048, 'cursor is too long'));
+
+/** Spec section 5's e-mail rule, for fields other than sign-in. */
+export const emailAddress = z.string().check(
+  z.trim(),
+  z.toLowerCase(),
+  z.maxLength(254, 'must be at most 254 characters'),
+  z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
+);
+
+export const accessLevel = z.int().check(z.minimum(0, 'must be 0 to 9'), z.maximum(9, 'must be 0 to 9'));
+
+export const serviceName = z.enum(['projectmariana', 'password_cracking', 'dast', 'network', 'cloud']);
+
+export const serviceList = z.array(serviceName).check(z.maxLength(5, 'lists each service at most once'));
+
+/** The version of a record the editor saw; the write lands only if it is still current. */
+export const recordVersion = z.int().check(z.minimum(1, 'must be a record version'));
+
+export const pageLimit = z.int().check(z.minimum(1, 'must be 1 to 100'), z.maximum(100, 'must be 1 to 100'));
+
+export const companyFlagsInput = z.strictObject({
+  enableViewProjectMarianaResults: z.optional(z.boolean()),
+  enableViewProjectMarianaStats: z.optional(z.boolean()),
+  enableDast: z.optional(z.boolean()),
+  enableDastTriggering: z.optional(z.boolean()),
+  enableViewResultsNetwork: z.optional(z.boolean()),
+  enableViewCloudScanStats: z.optional(z.boolean()),
+  enableViewCloudScanResults: z.optional(z.boolean()),
+  enableViewResultsPasswordCracking: z.optional(z.boolean()),
+});
+
+export const companyName = z.string().check(
+  z.trim(),
+  z.minLength(1, 'is required'),
+  z.maxLength(100, 'must be at most 100 characters'),
+);
+
+/** A user as the administration pages list them. */
+export const userRow = z.object({
+  uid: z.string(),
+  email: z.string(),
+  displayName: z.optional(z.string()),
+  userType: z.string(),
+  accessLevel: z.number(),
+  companies: z.array(z.string()),
+  servicesEnabled: z.array(z.string()),
+  servicesManaged: z.array(z.string()),
+  lastSignInAt: z.optional(z.number()),
+  version: z.number(),
+});
+
+export type UserRow = z.infer<typeof userRow>;
+
+export const platformService = z.object({
+  name: serviceName,
+  displayName: z.string(),
+  description: z.string(),
+  offered: z.boolean(),
+  version: z.number(),
+  updatedAt: z.optional(z.number()),
+  updatedBy: z.optional(z.string()),
+});

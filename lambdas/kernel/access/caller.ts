@@ -16,11 +16,14 @@ export interface UserRecord {
   email: string;
   displayName?: string;
   photoURL?: string;
+  lastSignInAt?: number;
+  version?: number;
 }
 
 export interface UserPreferencesRecord {
   uid: string;
   defaultCompany?: string;
+  colorScheme?: 'auto' | 'dark' | 'light';
   updatedAt?: number;
 }
 
@@ -36,6 +39,8 @@ export interface CompanyRecord {
   enableViewCloudScanStats: boolean;
   enableViewCloudScanResults: boolean;
   enableViewResultsPasswordCracking: boolean;
+  /** How many users hold this company, kept in step with memberships in the same transactions. */
+  memberCount?: number;
   version: number;
   updatedAt?: number;
   updatedBy?: string;

@@ -89,6 +89,12 @@ export interface AccessContext {
   access: AccessClaims | undefined;
   /** The selected company's record, if any. */
   company: CompanyFlags | undefined;
+  /** Services the platform offers (all when not given); the others leave every menu and report. */
+  offeredServices?: readonly string[];
+}
+
+function offered(context: AccessContext, service: string): boolean {
+  return context.offeredServices?.includes(service) ?? true;
 }
 
 /**
@@ -97,14 +103,16 @@ export interface AccessContext {
  */
 export const menuRules = {
   /** Reports entries: level 1 plus the service enabled for the company, or an admin-type override. */
-  report: ({ access, company }: AccessContext, service: ServiceName) =>
-    (hasLevel(access, 1) && canViewService(company, access, service)) || isAdmin(access),
+  report: (context: AccessContext, service: ServiceName) =>
+    offered(context, service) &&
+    ((hasLevel(context.access, 1) && canViewService(context.company, context.access, service)) || isAdmin(context.access)),
   reports: (context: AccessContext) => services.some((service) => menuRules.report(context, service)),
   templates: ({ access }: AccessContext) => hasLevel(access, 7),
   analystSection: ({ access }: AccessContext) => hasLevel(access, 5),
   /** Analyst service pages: 7; password cracking also for a user who manages that service. */
-  analystServicePage: ({ access }: AccessContext, service: ServiceName) =>
-    hasLevel(access, 7) || (service === 'password_cracking' && managesService(access, service)),
+  analystServicePage: (context: AccessContext, service: ServiceName) =>
+    offered(context, service) &&
+    (hasLevel(context.access, 7) || (service === 'password_cracking' && managesService(context.access, service))),
   vaultLinks: ({ access }: AccessContext) => hasLevel(access, 5),
   agents: ({ access }: AccessContext) => hasLevel(access, 7),
   locations: ({ access }: AccessContext) => hasLevel(access, 7),
@@ -115,7 +123,8 @@ export const menuRules = {
   platformServices: ({ access }: AccessContext) => hasLevel(access, 9),
   emailKeys: ({ access }: AccessContext) => hasLevel(access, 9),
   manageUsers: ({ access }: AccessContext) => hasLevel(access, 3),
-  dastKeys: ({ access, company }: AccessContext) => hasLevel(access, 3) && company?.enableDastTriggering === true,
+  dastKeys: (context: AccessContext) =>
+    offered(context, 'dast') && hasLevel(context.access, 3) && context.company?.enableDastTriggering === true,
 } as const;
 
 export type MenuEntry = keyof typeof menuRules;

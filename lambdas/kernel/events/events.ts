@@ -4,7 +4,7 @@ import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Caller } from '../access/caller.js';
 import { decodeCursor, encodeCursor } from '../data/cursor.js';
-import { eventEntity, eventPartition } from '../data/entities/events.js';
+import { allEventsPartition, eventEntity, eventPartition } from '../data/entities/events.js';
 import { portalTable } from '../data/table.js';
 
 export interface EventInput {
@@ -28,16 +28,26 @@ export function eventWrite(caller: Pick<Caller, 'uid' | 'email'>, event: EventIn
   });
 }
 
-export async function listEventsCreatedBy(uid: string, page: { cursor?: string; limit: number }) {
-  const partition = eventPartition(uid);
+export function listEventsCreatedBy(uid: string, page: { cursor?: string; limit: number }) {
+  return listEventsPage({ attribute: 'pk', value: eventPartition(uid) }, page);
+}
+
+export function listAllEvents(page: { cursor?: string; limit: number }) {
+  return listEventsPage({ attribute: 'gsi1pk', value: allEventsPartition, index: 'gsi1' }, page);
+}
+
+async function listEventsPage(
+  where: { attribute: 'pk' | 'gsi1pk'; value: string; index?: 'gsi1' },
+  page: { cursor?: string; limit: number },
+) {
   const { Items = [], LastEvaluatedKey } = await portalTable
     .build(QueryCommand)
     .entities(eventEntity)
-    .query({ partition })
+    .query({ partition: where.value, ...(where.index ? { index: where.index } : {}) })
     .options({
       reverse: true,
       limit: page.limit,
-      exclusiveStartKey: decodeCursor(page.cursor, { attribute: 'pk', value: partition }),
+      exclusiveStartKey: decodeCursor(page.cursor, { attribute: where.attribute, value: where.value }),
     })
     .send();
   return {

@@ -2,6 +2,7 @@
 // consumed at most once by a single conditional write.
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { isConditionalCheckFailure } from '../data/conditional.js';
 import { signInLinkEntity } from '../data/entities/sign-in.js';
@@ -49,6 +50,22 @@ export async function issueSignInLink(input: IssueLinkInput): Promise<void> {
     }
     throw error;
   }
+}
+
+/**
+ * A link written as part of a larger transaction (an invitation): it replaces any earlier link of the
+ * address without the per-address interval, which guards the public sendSignInLink only.
+ */
+export function signInLinkWrite(input: Omit<IssueLinkInput, 'minIntervalSeconds'> & { uid: string }) {
+  const expiresAt = input.now + input.lifetimeSeconds * 1000;
+  return signInLinkEntity.build(PutTransaction).item({
+    emailKey: input.emailKey,
+    uid: input.uid,
+    tokenHash: input.tokenHash,
+    createdAt: input.now,
+    expiresAt,
+    ttl: Math.ceil(expiresAt / 1000) + 24 * 3600,
+  });
 }
 
 export interface ConsumeLinkInput {

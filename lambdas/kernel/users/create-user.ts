@@ -1,9 +1,14 @@
-// Creating a person is all or nothing: the Cognito identity and the records exist together or not at all.
+// Creating a person is all or nothing: the Cognito identity and the records (profile, access, company
+// memberships with their counts, and whatever the caller adds, such as an invitation link and an event)
+// exist together or not at all; if the records cannot be written, the new identity is deleted again.
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { execute, type ExecuteTransactWriteOptions } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { isConditionalCheckFailure } from '../data/conditional.js';
 import { userAccessEntity, userEntity } from '../data/entities/users.js';
+import { failedConditions } from '../data/transactions.js';
+import { InvalidArgumentError } from '../errors.js';
 import { normaliseEmail } from '../sign-in/link-token.js';
+import { membershipWrites } from './access-changes.js';
 import { createIdentity, deleteIdentity } from './identity-provider.js';
 
 export interface NewUser {
@@ -11,36 +16,70 @@ export interface NewUser {
   displayName?: string;
   userType: string;
   accessLevel: number;
-  companies?: string[];
-  servicesEnabled?: string[];
-  servicesManaged?: string[];
+  companies?: readonly string[];
+  servicesEnabled?: readonly string[];
+  servicesManaged?: readonly string[];
   createdBy: string;
 }
 
-/** Idempotent: an existing user keeps their records, which are not overwritten. */
+export type Write = Exclude<Parameters<typeof execute>[number], ExecuteTransactWriteOptions>;
+
+function recordWrites(uid: string, email: string, newUser: NewUser, now: number) {
+  const notThereYet = { attr: 'uid', exists: false } as const;
+  const companies = [...new Set(newUser.companies ?? [])];
+  return [
+    userEntity
+      .build(PutTransaction)
+      .item({ uid, email, displayName: newUser.displayName, createdAt: now })
+      .options({ condition: notThereYet }),
+    userAccessEntity
+      .build(PutTransaction)
+      .item({
+        uid,
+        email,
+        claims: { userType: newUser.userType, accessLevel: newUser.accessLevel },
+        companies,
+        servicesEnabled: [...new Set(newUser.servicesEnabled ?? [])],
+        servicesManaged: [...new Set(newUser.servicesManaged ?? [])],
+        updatedAt: now,
+        updatedBy: newUser.createdBy,
+      })
+      .options({ condition: notThereYet }),
+    ...membershipWrites({ uid, email }, companies, [], now),
+  ];
+}
+
+/**
+ * Creates the identity and every record in one go. `extraWrites` join the same transaction.
+ * Answers created: false, writing nothing, when the person already exists.
+ */
+export async function createUser(
+  newUser: NewUser,
+  extraWrites: (uid: string, email: string, now: number) => Write[] = () => [],
+): Promise<{ uid: string; created: boolean }> {
+  const email = normaliseEmail(newUser.email);
+  const identity = await createIdentity(email);
+  if (!identity.created) return { uid: identity.uid, created: false };
+  const now = Date.now();
+  try {
+    await execute(...(recordWrites(identity.uid, email, newUser, now) as Write[]).concat(extraWrites(identity.uid, email, now)));
+    return { uid: identity.uid, created: true };
+  } catch (error) {
+    await deleteIdentity(email);
+    const failed = failedConditions(error);
+    if (failed?.some((index) => index >= 2)) {
+      throw new InvalidArgumentError(`companies: unknown company (${(newUser.companies ?? []).join(', ')})`);
+    }
+    throw error;
+  }
+}
+
+/** For seeding and the first administrator: idempotent; an existing user keeps their records. */
 export async function ensureUser(newUser: NewUser): Promise<{ uid: string; created: boolean }> {
   const email = normaliseEmail(newUser.email);
   const identity = await createIdentity(email);
-  const notThereYet = { attr: 'uid', exists: false } as const;
   try {
-    await execute(
-      userEntity
-        .build(PutTransaction)
-        .item({ uid: identity.uid, email, displayName: newUser.displayName })
-        .options({ condition: notThereYet }),
-      userAccessEntity
-        .build(PutTransaction)
-        .item({
-          uid: identity.uid,
-          email,
-          claims: { userType: newUser.userType, accessLevel: newUser.accessLevel },
-          companies: newUser.companies ?? [],
-          servicesEnabled: newUser.servicesEnabled ?? [],
-          servicesManaged: newUser.servicesManaged ?? [],
-          updatedBy: newUser.createdBy,
-        })
-        .options({ condition: notThereYet }),
-    );
+    await execute(...(recordWrites(identity.uid, email, newUser, Date.now()) as Write[]));
     return { uid: identity.uid, created: true };
   } catch (error) {
     if (isConditionalCheckFailure(error) && !identity.created) return { uid: identity.uid, created: false };

@@ -4,6 +4,7 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   UserNotFoundException,
   UsernameExistsException,
@@ -55,4 +56,9 @@ export async function findIdentity(email: string): Promise<string | undefined> {
 
 export async function deleteIdentity(email: string): Promise<void> {
   await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: email }));
+}
+
+/** Revokes every refresh token of the user: no session of theirs can be renewed. */
+export async function signOutIdentityEverywhere(uid: string): Promise<void> {
+  await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: uid }));
 }

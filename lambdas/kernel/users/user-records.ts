@@ -1,11 +1,12 @@
 // Reading a person's records: by e-mail (sign-in) and all at once by uid (every signed-in call).
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { UserAccessRecord, UserPreferencesRecord, UserRecord } from '../access/caller.js';
 import {
-  emailPartition,
   userAccessEntity,
   userEntity,
+  userListPartition,
   userPartition,
   userPreferencesEntity,
 } from '../data/entities/users.js';
@@ -15,7 +16,7 @@ export async function findUserByEmail(email: string): Promise<UserRecord | undef
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(userEntity)
-    .query({ index: 'gsi1', partition: emailPartition(email) })
+    .query({ index: 'gsi1', partition: userListPartition, range: { eq: email } })
     .options({ limit: 1 })
     .send();
   return Items?.[0];
@@ -48,4 +49,12 @@ export async function loadUserRecords(uid: string): Promise<UserRecords> {
 export async function loadUserAccess(uid: string): Promise<UserAccessRecord | undefined> {
   const { Item } = await userAccessEntity.build(GetItemCommand).key({ uid }).send();
   return Item;
+}
+
+export async function recordSignIn(uid: string, at = Date.now()): Promise<void> {
+  await userEntity
+    .build(UpdateItemCommand)
+    .item({ uid, lastSignInAt: at })
+    .options({ condition: { attr: 'uid', exists: true } })
+    .send();
 }

@@ -6,9 +6,11 @@ export interface BuildSettings {
   productName: string;
   /** The e-mail placeholder is `hello@` plus this domain. */
   productDomain: string;
+  /** Spec 2: the header's logo (a path or URL); empty shows the product name instead. */
+  headerLogo: string;
   /** Spec 9: flag to show the light/dark logos under the sign-in form. */
   showLoginFooterLogos: boolean;
-  /** Spec 9: footer logo paths for light and dark mode (empty: no logo). */
+  /** Spec 9: footer logo paths for light and dark mode (empty: no logo), on the sign-in screen and the shell's footer. */
   footerLogoLight: string;
   footerLogoDark: string;
   /** Spec 9: primary colour (a CSS colour); empty keeps Cloudscape's own. */
@@ -20,6 +22,7 @@ export interface BuildSettings {
 export const buildSettingDefaults: BuildSettings = {
   productName: 'Security Portal',
   productDomain: 'example.com',
+  headerLogo: '',
   showLoginFooterLogos: false,
   footerLogoLight: '',
   footerLogoDark: '',
@@ -46,6 +49,7 @@ export function resolveBuildSettings(env: Env): BuildSettings {
   return {
     productName: text(env, 'VITE_PRODUCT_NAME', d.productName),
     productDomain: text(env, 'VITE_PRODUCT_DOMAIN', d.productDomain),
+    headerLogo: text(env, 'VITE_HEADER_LOGO', d.headerLogo),
     showLoginFooterLogos: flag(env, 'VITE_SHOW_LOGIN_FOOTER_LOGOS', d.showLoginFooterLogos),
     footerLogoLight: text(env, 'VITE_FOOTER_LOGO_LIGHT', d.footerLogoLight),
     footerLogoDark: text(env, 'VITE_FOOTER_LOGO_DARK', d.footerLogoDark),

@@ -33,6 +33,7 @@ const companySchema = item({
     enableViewCloudScanStats: boolean().default(false),
     enableViewCloudScanResults: boolean().default(false),
     enableViewResultsPasswordCracking: boolean().default(false),
+    memberCount: number().default(0),
     version: number().default(1),
     updatedAt: number().default(() => Date.now()),
     updatedBy: string().optional(),

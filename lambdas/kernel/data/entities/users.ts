@@ -9,7 +9,8 @@ import { string } from 'dynamodb-toolbox/schema/string';
 import { portalTable } from '../table.js';
 
 export const userPartition = (uid: string) => `USER#${uid}`;
-export const emailPartition = (email: string) => `EMAIL#${email}`;
+/** Every user sits in one index partition sorted by e-mail: lookup by e-mail, listing and prefix search. */
+export const userListPartition = 'USERS';
 
 const userSchema = item({
   uid: string().key(),
@@ -17,6 +18,11 @@ const userSchema = item({
   displayName: string().optional(),
   photoURL: string().optional(),
   createdAt: number().default(() => Date.now()),
+  /** Set by the token trigger at each sign-in. */
+  lastSignInAt: number().optional(),
+  version: number().default(1),
+  updatedAt: number().optional(),
+  updatedBy: string().optional(),
 });
 
 export const userEntity = new Entity({
@@ -24,10 +30,10 @@ export const userEntity = new Entity({
   table: portalTable,
   timestamps: false,
   schema: userSchema.and((schema) => ({
-    gsi1pk: string()
+    gsi1pk: string().hidden().const(userListPartition),
+    gsi1sk: string()
       .hidden()
-      .link<typeof schema>(({ email }) => emailPartition(email)),
-    gsi1sk: string().hidden().const('USER'),
+      .link<typeof schema>(({ email }) => email),
   })),
   computeKey: ({ uid }) => ({ pk: userPartition(uid), sk: 'PROFILE' }),
 });
@@ -64,6 +70,7 @@ export const userPreferencesEntity = new Entity({
   schema: item({
     uid: string().key(),
     defaultCompany: string().optional(),
+    colorScheme: string().enum('auto', 'dark', 'light').optional(),
     updatedAt: number().default(() => Date.now()),
   }),
   computeKey: ({ uid }) => ({ pk: userPartition(uid), sk: 'PREFERENCES' }),

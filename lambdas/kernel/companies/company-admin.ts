@@ -1,0 +1,98 @@
+// Company administration: create (never overwriting a slug), update (conditional on the version the
+// editor saw), and list a page at a time. Every change is recorded as an event in the same transaction.
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import type { Caller, CompanyRecord } from '../access/caller.js';
+import { decodeCursor, encodeCursor } from '../data/cursor.js';
+import { companyEntity, companyListPartition, type CompanyFlag } from '../data/entities/companies.js';
+import { portalTable } from '../data/table.js';
+import { failedConditions } from '../data/transactions.js';
+import { AlreadyExistsError, ConflictError, NotFoundError } from '../errors.js';
+import { eventWrite } from '../events/events.js';
+import { getCompanyRecord } from './company-records.js';
+
+export type CompanyFlags = Partial<Record<CompanyFlag, boolean>>;
+
+export async function createCompanyAs(
+  editor: Pick<Caller, 'uid' | 'email'>,
+  input: { slug: string; companyName: string; flags: CompanyFlags },
+): Promise<CompanyRecord> {
+  const now = Date.now();
+  const record = {
+    slug: input.slug,
+    companyName: input.companyName,
+    ...input.flags,
+    memberCount: 0,
+    version: 1,
+    updatedAt: now,
+    updatedBy: editor.email,
+  };
+  try {
+    await execute(
+      companyEntity.build(PutTransaction).item(record).options({ condition: { attr: 'slug', exists: false } }),
+      eventWrite(editor, { type: 'companyCreated', summary: `Created company ${input.companyName} (${input.slug})`, after: record }, now),
+    );
+  } catch (error) {
+    if (failedConditions(error)?.includes(0)) {
+      throw new AlreadyExistsError(`slug: a company with the slug "${input.slug}" already exists`);
+    }
+    throw error;
+  }
+  return (await getCompanyRecord(input.slug)) as CompanyRecord;
+}
+
+export async function updateCompanyAs(
+  editor: Pick<Caller, 'uid' | 'email'>,
+  input: { slug: string; version: number; companyName?: string; flags?: CompanyFlags },
+): Promise<CompanyRecord> {
+  const current = await getCompanyRecord(input.slug);
+  if (!current) throw new NotFoundError(`slug: no company "${input.slug}"`);
+  const now = Date.now();
+  const next: CompanyRecord = {
+    ...current,
+    ...(input.companyName !== undefined ? { companyName: input.companyName } : {}),
+    ...input.flags,
+    version: input.version + 1,
+    updatedAt: now,
+    updatedBy: editor.email,
+  };
+  try {
+    await execute(
+      companyEntity
+        .build(UpdateTransaction)
+        .item({
+          slug: input.slug,
+          ...(input.companyName !== undefined ? { companyName: input.companyName } : {}),
+          ...input.flags,
+          version: next.version,
+          updatedAt: now,
+          updatedBy: editor.email,
+        })
+        .options({ condition: { attr: 'version', eq: input.version } }),
+      eventWrite(editor, { type: 'companyUpdated', summary: `Updated company ${next.companyName} (${input.slug})`, before: current, after: next }, now),
+    );
+  } catch (error) {
+    if (failedConditions(error)?.includes(0)) {
+      throw new ConflictError('This company was changed by someone else; here is the current value.', {
+        current: await getCompanyRecord(input.slug),
+      });
+    }
+    throw error;
+  }
+  return next;
+}
+
+export async function listCompaniesPage(page: { cursor?: string; limit: number; prefix?: string }) {
+  const { Items = [], LastEvaluatedKey } = await portalTable
+    .build(QueryCommand)
+    .entities(companyEntity)
+    .query({ index: 'gsi1', partition: companyListPartition, ...(page.prefix ? { range: { beginsWith: page.prefix } } : {}) })
+    .options({
+      limit: page.limit,
+      exclusiveStartKey: decodeCursor(page.cursor, { attribute: 'gsi1pk', value: companyListPartition }),
+    })
+    .send();
+  return { companies: Items, nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string | number> | undefined) };
+}

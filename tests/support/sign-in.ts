@@ -1,0 +1,77 @@
+// Signs a user in through the browser the way a person does it: ask for a link, read it from the
+// outbox, and open it in a browser that holds the e-mail (localStorage emailForSignIn), so no Welcome
+// dialog is needed. Free of vitest, so the budget scripts use it too.
+// The server sends one link per e-mail a minute: sign each address in once and reuse its context.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export interface StackAddresses {
+  appUrl: string;
+  mailUrl: string;
+}
+
+interface StoredMail {
+  destination: { to: string[] };
+  body: { text?: string };
+}
+
+async function mailsTo(mailUrl: string, email: string): Promise<StoredMail[]> {
+  const response = await fetch(`${mailUrl}/store`);
+  const store = (await response.json()) as { emails: StoredMail[] };
+  return store.emails.filter((mail) => mail.destination.to.includes(email));
+}
+
+/** Asks the API for a sign-in link for `email` and returns the link from the outbox. */
+export async function requestSignInLink({ appUrl, mailUrl }: StackAddresses, email: string, timeoutMs = 10_000): Promise<string> {
+  const before = (await mailsTo(mailUrl, email)).length;
+  const answer = await fetch(`${appUrl}/api/calls/sendSignInLink`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: appUrl },
+    body: JSON.stringify({ data: { email, url: appUrl, timeZone: 'UTC' } }),
+  });
+  if (answer.status !== 200) throw new Error(`sendSignInLink for ${email} answered ${answer.status}: ${await answer.text()}`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await mailsTo(mailUrl, email))[before];
+    if (mail) {
+      const link = /https?:\/\/\S+#signin=[\w-]+/.exec(mail.body.text ?? '')?.[0];
+      if (!link) throw new Error(`The mail to ${email} holds no sign-in link`);
+      return link;
+    }
+    if (Date.now() > deadline) throw new Error(`No sign-in mail reached ${email} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A fresh browser context that remembers `email` as the address awaiting its link. */
+export function contextAwaitingLink(browser: Browser, appUrl: string, email: string): Promise<BrowserContext> {
+  return browser.newContext({
+    storageState: {
+      cookies: [],
+      origins: [{ origin: new URL(appUrl).origin, localStorage: [{ name: 'emailForSignIn', value: email }] }],
+    },
+  });
+}
+
+export interface SignedInBrowser {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Signs `email` in within a new context and waits for the signed-in shell (the user menu).
+ * `onPage` runs before the link opens (e.g. to record the files the page loads).
+ */
+export async function signInInBrowser(
+  browser: Browser,
+  stack: StackAddresses,
+  email: string,
+  options: { onPage?: (page: Page) => void; timeoutMs?: number } = {},
+): Promise<SignedInBrowser> {
+  const link = await requestSignInLink(stack, email);
+  const context = await contextAwaitingLink(browser, stack.appUrl, email);
+  const page = await context.newPage();
+  options.onPage?.(page);
+  await page.goto(link);
+  await page.getByRole('button', { name: /^User menu/ }).waitFor({ state: 'visible', timeout: options.timeoutMs ?? 20_000 });
+  return { context, page };
+}

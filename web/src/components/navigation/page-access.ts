@@ -1,0 +1,27 @@
+// Applies the route table's gates with the shared rules of spec 6 (lambdas/kernel/access/rules.ts):
+// the same answer hides a menu link and refuses its route.
+import { useMemo } from 'react';
+import { menuRules, type AccessContext } from '../../../../lambdas/kernel/access/rules';
+import { navSections, type AccessGate, type NavSection, type ShellPage } from '../../routes';
+import { useSession } from '../session/session-context';
+
+export function gatePasses(gate: AccessGate | undefined, context: AccessContext): boolean {
+  if (!gate) return true;
+  if (gate.rule === 'report' || gate.rule === 'analystServicePage') return menuRules[gate.rule](context, gate.service);
+  return menuRules[gate.rule](context);
+}
+
+export function sectionOf(page: ShellPage): NavSection | undefined {
+  return navSections.find((section) => section.id === page.section);
+}
+
+/** A page opens when its section's rule and its own rule both pass. */
+export function canOpenPage(page: ShellPage, context: AccessContext): boolean {
+  return gatePasses(sectionOf(page)?.gate, context) && gatePasses(page.gate, context);
+}
+
+/** The rules' context for the signed-in user: ctx = { access: userAccess, company: companyDoc }. */
+export function useAccessContext(): AccessContext {
+  const { userAccess, companyDoc } = useSession();
+  return useMemo(() => ({ access: userAccess, company: companyDoc ?? undefined }), [userAccess, companyDoc]);
+}
