@@ -16,6 +16,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { viewerAddressHeader } from './web.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { PortalAuth } from './auth.js';
 import type { PortalData } from './data.js';
@@ -76,9 +77,22 @@ export class PortalApi extends Construct {
         SIGN_IN_SECRET_ARN: auth.signInSecret.secretArn,
         REVEAL_UNKNOWN_ACCOUNTS: String(props.revealUnknownAccounts ?? false),
         VIEWER_ADDRESS_HEADER: viewerAddressHeader,
+        USER_POOL_ID: auth.userPool.userPoolId,
       },
     }).function;
     data.grantReadWrite(this.handler);
+    // Invitations create users (and undo a half-made one); sign-out-everywhere revokes their sessions.
+    this.handler.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminDeleteUser',
+          'cognito-idp:AdminUserGlobalSignOut',
+        ],
+        resources: [auth.userPool.userPoolArn],
+      }),
+    );
     mail.grantSend(this.handler);
     auth.grantReadSignInSecret(this.handler);
 

@@ -76,11 +76,13 @@ export class PortalAuth extends Construct {
     this.grantReadSignInSecret(verifyAuthChallengeResponse);
     const preTokenGeneration = new PortalFunction(this, 'PreTokenGeneration', {
       handler: 'preTokenGeneration',
-      description: 'Cognito PreTokenGeneration: adds userType and accessLevel to the ID token',
+      description: 'Cognito PreTokenGeneration: adds userType and accessLevel to the ID token, records sign-ins',
       timeout: triggerTimeout,
       environment: { TABLE_NAME: data.table.tableName },
     }).function;
     data.grantRead(preTokenGeneration);
+    // A sign-in records its time on the user's profile (lastSignInAt): one UpdateItem, nothing else.
+    preTokenGeneration.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [data.table.tableArn] }));
 
     this.userPool = new UserPool(this, 'UserPool', {
       signInAliases: { email: true },

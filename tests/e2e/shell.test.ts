@@ -280,6 +280,26 @@ describe('the shell in the browser', () => {
     await help.waitFor({ state: 'hidden' });
   });
 
+  it('up to 768 px wide the navigation starts closed and closes after a sub-link is followed', async () => {
+    const shell = shellOf('viewer');
+    await shell.page.setViewportSize({ width: 700, height: 800 });
+    try {
+      await shell.open('/');
+      expect(await shell.navigation.isVisible()).toBe(false);
+
+      await shell.navigationToggle.click();
+      await shell.navigation.getByRole('tab', { name: 'Reports' }).click();
+      await shell.navigation.getByRole('link', { name: 'DAST' }).click();
+
+      await shell.page.getByRole('heading', { name: 'DAST reports' }).waitFor();
+      expect(new URL(shell.page.url()).pathname).toBe('/reports/dast');
+      expect(await shell.navigation.isVisible()).toBe(false);
+      expect(await shell.page.getByText('This page is not available yet.').isVisible()).toBe(true);
+    } finally {
+      await shell.page.setViewportSize({ width: 1280, height: 720 });
+    }
+  });
+
   it('the contact dialog sends the message and ends in the Message sent toast', async () => {
     const { page } = shellOf('manager');
     await page.getByRole('button', { name: 'Contact us' }).click();

@@ -6,7 +6,10 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { handler } from '../../lambdas/api/handler.js';
 import { callRegistry } from '../../lambdas/calls/registry.js';
+import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
 import { createCompany } from '../../lambdas/kernel/companies/create-company.js';
+import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
+import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
@@ -29,7 +32,8 @@ const accounts: Account[] = [...(Object.keys(accountProfiles) as (keyof typeof a
 
 type Expectation = 'allow' | 'deny' | 'unauthenticated';
 interface MatrixRow {
-  input: () => unknown;
+  /** A valid input for this call, made just before it is sent (outside the counted requests). */
+  input: () => unknown | Promise<unknown>;
   expect: Record<Account, Expectation>;
 }
 
@@ -45,6 +49,26 @@ const everyoneSignedIn: Record<Account, Expectation> = {
 };
 /** Acme's members and the analysts who see every company (level 7+); not junior (analyst 5, no companies). */
 const acmeReaders: Record<Account, Expectation> = { ...everyoneSignedIn, junior: 'deny', outsider: 'deny' };
+const onlyLevel = (level: number, andAcmeMembers = false): Record<Account, Expectation> =>
+  Object.fromEntries(
+    accounts.map((account) => {
+      if (account === 'anonymous') return [account, 'unauthenticated'];
+      const profile = accountProfiles[account];
+      const companies: readonly string[] = 'companies' in profile ? profile.companies : [];
+      const levelOk = profile.accessLevel >= level;
+      const companyOk = !andAcmeMembers || profile.accessLevel >= 7 || companies.includes('acme');
+      return [account, levelOk && companyOk ? 'allow' : 'deny'];
+    }),
+  ) as Record<Account, Expectation>;
+/** Company administration of acme: level 3 members of acme, and level 7 and above. */
+const acmeAdministrators = onlyLevel(3, true);
+
+async function acmeMember(): Promise<{ uid: string; version: number }> {
+  const { uid } = await createTestUser({ accessLevel: 1, companies: ['acme'] });
+  return { uid, version: 1 };
+}
+const currentAccessVersion = async (uid: string) => (await loadUserAccess(uid))!.version;
+let sharedMember: string;
 
 let unique = 0;
 const matrix: Record<string, MatrixRow> = {
@@ -58,17 +82,52 @@ const matrix: Record<string, MatrixRow> = {
   handleSupportEmail: { input: () => ({ message: 'matrix', request_type: 'question' }), expect: everyoneSignedIn },
   getCompany: { input: () => ({ slug: 'acme' }), expect: acmeReaders },
   setDefaultCompany: { input: () => ({ slug: 'acme' }), expect: acmeReaders },
+  updateProfile: { input: () => ({ version: 1, displayName: 'Matrix Person' }), expect: everyoneSignedIn },
+  listPlatformServices: { input: () => ({}), expect: everyoneSignedIn },
+  createCompany: { input: () => ({ slug: `matrix-${Date.now()}-${(unique += 1)}`, companyName: 'Matrix Co' }), expect: onlyLevel(7) },
+  listCompanies: { input: () => ({ limit: 5 }), expect: onlyLevel(7) },
+  updateCompany: {
+    input: async () => ({ slug: 'matrix-upd', version: (await getCompanyRecord('matrix-upd'))!.version, companyName: 'Matrix Updated' }),
+    expect: onlyLevel(7),
+  },
+  listCompanyUsers: { input: () => ({ slug: 'acme', limit: 5 }), expect: acmeAdministrators },
+  inviteCompanyUser: {
+    input: () => ({ slug: 'acme', email: `invitee-${Date.now()}-${(unique += 1)}@test.example`, accessLevel: 1, url: appUrl }),
+    expect: acmeAdministrators,
+  },
+  updateCompanyUser: {
+    input: async () => ({ slug: 'acme', uid: sharedMember, version: await currentAccessVersion(sharedMember), accessLevel: 1 }),
+    expect: acmeAdministrators,
+  },
+  removeCompanyUser: { input: async () => ({ slug: 'acme', ...(await acmeMember()) }), expect: acmeAdministrators },
+  listUsers: { input: () => ({ limit: 5 }), expect: onlyLevel(9) },
+  updateUserAccess: {
+    input: async () => ({ uid: sharedMember, version: await currentAccessVersion(sharedMember), servicesEnabled: ['dast'] }),
+    expect: onlyLevel(9),
+  },
+  signOutEverywhere: { input: async () => ({ uid: (await acmeMember()).uid }), expect: onlyLevel(9) },
+  updatePlatformService: {
+    input: async () => ({
+      name: 'cloud',
+      version: (await listPlatformServices()).find((service) => service.name === 'cloud')!.version,
+      description: 'Configuration checks of cloud accounts.',
+    }),
+    expect: onlyLevel(9),
+  },
 };
 
 const statusOf: Record<Expectation, number> = { allow: 200, deny: 403, unauthenticated: 401 };
 const claimsOf = new Map<Account, Record<string, string>>();
 
 beforeAll(async () => {
-  try {
-    await createCompany({ slug: 'initech', companyName: 'Initech', flags: ['enableDast'], createdBy: 'test' });
-  } catch (error) {
-    if (!(error instanceof AlreadyExistsError)) throw error;
+  for (const [slug, companyName] of [['initech', 'Initech'], ['matrix-upd', 'Matrix']] as const) {
+    try {
+      await createCompany({ slug, companyName, flags: ['enableDast'], createdBy: 'test' });
+    } catch (error) {
+      if (!(error instanceof AlreadyExistsError)) throw error;
+    }
   }
+  sharedMember = (await acmeMember()).uid;
   for (const [account, profile] of Object.entries(accountProfiles)) {
     const { uid, email } = await createTestUser({ ...profile, companies: [...(('companies' in profile && profile.companies) || [])] });
     // Every token claims the highest access: the server must go by the access record, not the token.
@@ -96,7 +155,7 @@ describe('authorization matrix', () => {
           expect(row, `add ${call.name} to the authorization matrix`).toBeDefined();
           const expected = row!.expect[account];
           const claims = claimsOf.get(account);
-          const event = callEvent(call.name, row!.input(), {
+          const event = callEvent(call.name, await row!.input(), {
             origin: appUrl,
             sourceIp: `10.${createHash('sha1').update(account).digest()[0]}.0.1`,
             ...(claims ? { claims } : {}),

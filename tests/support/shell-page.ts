@@ -9,7 +9,7 @@ export class ShellPage {
   constructor(readonly page: Page) {}
 
   get userMenuButton(): Locator {
-    return this.page.getByRole('button', { name: /^User menu/ });
+    return this.page.getByRole('button', { name: /, user menu$/ });
   }
 
   get navigation(): Locator {

@@ -72,6 +72,6 @@ export async function signInInBrowser(
   const page = await context.newPage();
   options.onPage?.(page);
   await page.goto(link);
-  await page.getByRole('button', { name: /^User menu/ }).waitFor({ state: 'visible', timeout: options.timeoutMs ?? 20_000 });
+  await page.getByRole('button', { name: /, user menu$/ }).waitFor({ state: 'visible', timeout: options.timeoutMs ?? 20_000 });
   return { context, page };
 }

@@ -70,7 +70,8 @@ export function UserMenu() {
         }
       }}
       loading={switching}
-      ariaLabel={`User menu: ${displayName} (${handle})`}
+      // The visible name and handle come first, so the accessible name contains what sighted users read.
+      ariaLabel={`${displayName} ${handle}, user menu`}
       expandToViewport
     >
       <span className="portal-user-menu__trigger">
