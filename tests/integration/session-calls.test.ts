@@ -35,7 +35,9 @@ describe('getSession: companies (spec section 4)', () => {
   });
 
   it('several companies: the first, then the one switched to, which is kept and recorded as an event', async () => {
-    const user = await createTestUser({ accessLevel: 2, companies: ['acme', 'globex', 'no-such-company'] });
+    const user = await createTestUser({ accessLevel: 2, companies: ['acme', 'globex'] });
+    // An access record may still name a company that is gone: it is left out of the list.
+    await userAccessEntity.build(UpdateItemCommand).item({ uid: user.uid, companies: ['acme', 'globex', 'no-such-company'] }).send();
     const call = signedInCaller(user);
     const before = await call('getSession', {});
     expect(before.body.result.companyList.map((company: { slug: string }) => company.slug)).toEqual(['acme', 'globex']);

@@ -77,7 +77,7 @@ export function UserMenu() {
       <span className="portal-user-menu__trigger">
         <UserAvatar photoURL={user.photoURL} />
         <span className="portal-user-menu__names">
-          <span className="portal-user-menu__name">{displayName}</span>
+          <span className="portal-user-menu__name">{displayName}</span>{' '}
           <span className="portal-user-menu__handle">{handle}</span>
         </span>
       </span>
