@@ -1,21 +1,55 @@
-// Measures what the sign-in page costs a first-time visitor: the JS and CSS loaded until the Email
-// field shows (raw and gzip -9 bytes) and the time to get there, against a blank page.
+// Measures what the web app costs: the sign-in page for a first-time visitor (the JS and CSS loaded
+// until the Email field shows, raw and gzip -9 bytes, and the time to get there against a blank page),
+// and the first signed-in page (Home, after opening a sign-in link, until its events table shows).
 // Run: npx tsx scripts/measure-web.ts (after npm run build:web). The budget script imports
-// measureSignInPage().
+// measureSignInPage() and measureFirstSignedInPage().
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Response } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
+import { startLocalStack } from '../infra/local/stack.js';
 import { createStaticSite } from '../infra/local/static-site.js';
 import { launchBrowser } from '../tests/support/browser.js';
+import { freePort } from '../tests/support/free-port.js';
+import { signInInBrowser } from '../tests/support/sign-in.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
 export const defaultDistDir = join(repoRoot, 'web', 'dist');
 /** The sign-in page's budget for JavaScript loaded before the form shows, gzipped. */
 export const signInJsGzipBudgetBytes = 300 * 1000;
+/** The first signed-in page's budget (Home, after sign-in) for JavaScript, gzipped. */
+export const firstSignedInPageJsGzipBudgetBytes = 400 * 1000;
+
+/**
+ * The chunk of each route's page (and of the signed-in shell), by the file name Vite gives it (the
+ * module's name plus a hash): a page must load no other page's chunk.
+ */
+export const pageChunks = [
+  'sign-in-page',
+  'signed-out-notice',
+  'auth-redirect-page',
+  'vault-page',
+  'signed-in-shell',
+  'home-page',
+  'page-unavailable',
+  'not-found-page',
+] as const;
+export type PageChunk = (typeof pageChunks)[number];
+
+/** Which page chunks the loaded files include. */
+export function pageChunksIn(files: readonly LoadedFile[]): PageChunk[] {
+  const loaded = new Set<PageChunk>();
+  for (const file of files) {
+    const name = file.path.split('/').pop() ?? '';
+    for (const chunk of pageChunks) if (new RegExp(`^${chunk}-[\\w-]+\\.(js|css)$`).test(name)) loaded.add(chunk);
+  }
+  return pageChunks.filter((chunk) => loaded.has(chunk));
+}
 
 /** What the app reads at start; the user pool id only has to look like `region_id`. */
 export const fakeRuntimeConfig = {
@@ -200,33 +234,164 @@ export async function measureSignInPage(options: MeasureOptions = {}): Promise<S
   }
 }
 
+/** Records the JS and CSS a page loads until `stop()` is called. */
+function recordFiles(page: Page): { stop: () => Promise<LoadedFile[]> } {
+  const seen: Array<{ response: Response; type: 'js' | 'css' }> = [];
+  let recording = true;
+  page.on('response', (response) => {
+    const type = fileType(response);
+    if (type && recording && response.ok()) seen.push({ response, type });
+  });
+  return {
+    async stop() {
+      recording = false;
+      const files: LoadedFile[] = [];
+      for (const { response, type } of seen) {
+        const body = await response.body();
+        files.push({
+          path: new URL(response.url()).pathname,
+          type,
+          rawBytes: body.byteLength,
+          gzipBytes: gzipSync(body, { level: 9 }).byteLength,
+        });
+      }
+      return files;
+    },
+  };
+}
+
+export interface PageFiles {
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  jsRawBytes: number;
+  cssRawBytes: number;
+  /** The page chunks among the files (see pageChunks). */
+  pageChunks: PageChunk[];
+  files: LoadedFile[];
+}
+
+function summarise(files: LoadedFile[]): PageFiles {
+  const sum = (type: 'js' | 'css', key: 'rawBytes' | 'gzipBytes') =>
+    files.filter((file) => file.type === type).reduce((total, file) => total + file[key], 0);
+  return {
+    jsGzipBytes: sum('js', 'gzipBytes'),
+    cssGzipBytes: sum('css', 'gzipBytes'),
+    jsRawBytes: sum('js', 'rawBytes'),
+    cssRawBytes: sum('css', 'rawBytes'),
+    pageChunks: pageChunksIn(files),
+    files,
+  };
+}
+
+export interface FirstSignedInPageMeasurement {
+  email: string;
+  /** Opening the sign-in link in a fresh browser (cold cache) until Home's events table shows. */
+  viaSignInLink: PageFiles;
+  /** A signed-in user opening / in a fresh browser (cold cache, tokens kept) until the table shows. */
+  returningVisit: PageFiles;
+}
+
+/** The page chunks each measured load may contain; anything else is another page's code. */
+export const allowedPageChunks = {
+  signIn: ['sign-in-page'],
+  viaSignInLink: ['auth-redirect-page', 'signed-in-shell', 'home-page'],
+  returningVisit: ['signed-in-shell', 'home-page'],
+} as const satisfies Record<string, readonly PageChunk[]>;
+
+/**
+ * Starts the local stack (free ports, a temporary data directory, the built web app), signs a demo
+ * user in with an e-mailed link in Chromium, and records the JS and CSS loaded from the navigation to
+ * the link until the Home page's events table is visible; then the same for a returning visit.
+ */
+export async function measureFirstSignedInPage(
+  options: { distDir?: string; email?: string } = {},
+): Promise<FirstSignedInPageMeasurement> {
+  const email = options.email ?? 'admin@example.com';
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-measure-web-'));
+  const stack = await startLocalStack({
+    port: await freePort(),
+    mailPort: await freePort(),
+    dynamoDbPort: await freePort(),
+    dataDir,
+    webRoot: options.distDir ?? defaultDistDir,
+    settings: { SIGN_IN_IP_LIMIT: '100000' },
+  });
+  const browser = await launchBrowser();
+  try {
+    const eventsTable = (page: Page) => page.getByRole('table', { name: 'Your events' }).waitFor({ state: 'visible', timeout: 30_000 });
+
+    let recorder: { stop: () => Promise<LoadedFile[]> } | undefined;
+    const { context, page } = await signInInBrowser(browser, stack, email, {
+      onPage: (signInPage) => {
+        recorder = recordFiles(signInPage);
+      },
+    });
+    await eventsTable(page);
+    const viaSignInLink = summarise((await recorder?.stop()) ?? []);
+
+    const returning = await browser.newContext({ storageState: await context.storageState() });
+    const returningPage = await returning.newPage();
+    const returningRecorder = recordFiles(returningPage);
+    await returningPage.goto(`${stack.appUrl}/`);
+    await eventsTable(returningPage);
+    const returningVisit = summarise(await returningRecorder.stop());
+    return { email, viaSignInLink, returningVisit };
+  } finally {
+    await browser.close();
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 function kb(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} KB`;
 }
 
-function printReport(result: SignInPageMeasurement): void {
-  const rows = result.files.map((file) => [file.type, file.path, kb(file.rawBytes), kb(file.gzipBytes)]);
-  rows.push(['js', 'TOTAL', kb(result.jsRawBytes), kb(result.jsGzipBytes)]);
-  rows.push(['css', 'TOTAL', kb(result.cssRawBytes), kb(result.cssGzipBytes)]);
+function printFiles(title: string, files: PageFiles): void {
+  const rows = files.files.map((file) => [file.type, file.path, kb(file.rawBytes), kb(file.gzipBytes)]);
+  rows.push(['js', 'TOTAL', kb(files.jsRawBytes), kb(files.jsGzipBytes)]);
+  rows.push(['css', 'TOTAL', kb(files.cssRawBytes), kb(files.cssGzipBytes)]);
   const header = ['type', 'file', 'raw', 'gzip -9'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => (column >= 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ');
-  console.log('Sign-in page: files loaded until the Email field is visible (KB = 1000 bytes)');
+  console.log(title);
   console.log(line(header));
   for (const row of rows) console.log(line(row));
+  console.log(`page chunks loaded: ${files.pageChunks.join(', ') || 'none'}`);
   console.log('');
-  console.log(`form visible (median): ${result.formVisibleMsMedian.toFixed(0)} ms`);
-  console.log(`blank page   (median): ${result.blankPageMsMedian.toFixed(0)} ms`);
-  const within = result.jsGzipBytes <= signInJsGzipBudgetBytes;
-  console.log(`JS gzipped ${kb(result.jsGzipBytes)} / budget ${kb(signInJsGzipBudgetBytes)}: ${within ? 'within budget' : 'OVER BUDGET'}`);
-  if (!within) process.exitCode = 1;
+}
+
+/** Reports a size against its budget and the page chunks against the allowed ones; false when either fails. */
+function checkLoad(label: string, files: PageFiles, budgetBytes: number, allowed: readonly PageChunk[]): boolean {
+  const within = files.jsGzipBytes <= budgetBytes;
+  const foreign = files.pageChunks.filter((chunk) => !allowed.includes(chunk));
+  console.log(`${label}: JS gzipped ${kb(files.jsGzipBytes)} / budget ${kb(budgetBytes)}: ${within ? 'within budget' : 'OVER BUDGET'}`);
+  console.log(`${label}: other pages' code loaded: ${foreign.length === 0 ? 'none' : `YES (${foreign.join(', ')})`}`);
+  return within && foreign.length === 0;
+}
+
+function printReport(signIn: SignInPageMeasurement, signedIn: FirstSignedInPageMeasurement): void {
+  const signInFiles = summarise(signIn.files);
+  printFiles('Sign-in page: files loaded until the Email field is visible (KB = 1000 bytes)', signInFiles);
+  console.log(`form visible (median): ${signIn.formVisibleMsMedian.toFixed(0)} ms`);
+  console.log(`blank page   (median): ${signIn.blankPageMsMedian.toFixed(0)} ms`);
+  console.log('');
+  printFiles(`First signed-in page (${signedIn.email}): opening the sign-in link until Home's events table is visible`, signedIn.viaSignInLink);
+  printFiles(`Returning visit of / (${signedIn.email}, signed in, cold cache) until the events table is visible`, signedIn.returningVisit);
+  const ok = [
+    checkLoad('sign-in page', signInFiles, signInJsGzipBudgetBytes, allowedPageChunks.signIn),
+    checkLoad('first signed-in page', signedIn.viaSignInLink, firstSignedInPageJsGzipBudgetBytes, allowedPageChunks.viaSignInLink),
+    checkLoad('returning visit', signedIn.returningVisit, firstSignedInPageJsGzipBudgetBytes, allowedPageChunks.returningVisit),
+  ].every(Boolean);
+  if (!ok) process.exitCode = 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  measureSignInPage()
-    .then(printReport)
+  (async () => printReport(await measureSignInPage(), await measureFirstSignedInPage()))()
     .catch((error: unknown) => {
       console.error(error);
       process.exitCode = 1;
-    });
+    })
+    // The local stack's clients may keep the event loop alive after stop().
+    .finally(() => process.exit());
 }

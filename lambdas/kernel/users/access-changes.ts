@@ -1,7 +1,7 @@
 // Changing a user's access as one transaction: the access record (conditional on the version the editor
 // saw, with _synced set so the user's token refreshes), the company memberships and member counts that
 // follow it, and the event that records it. Either all of it lands or none of it.
-import { $add } from 'dynamodb-toolbox/entity/actions/update';
+import { $add, $set } from 'dynamodb-toolbox/entity/actions/update';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
@@ -88,9 +88,10 @@ export async function changeAccess(
         .item({
           uid: current.uid,
           claims: next.claims,
-          companies: next.companies,
-          servicesEnabled: next.servicesEnabled,
-          servicesManaged: next.servicesManaged,
+          // $set replaces the lists (a plain array would update element by element).
+          companies: $set(next.companies),
+          servicesEnabled: $set(next.servicesEnabled),
+          servicesManaged: $set(next.servicesManaged),
           version: next.version,
           updatedAt: now,
           updatedBy: editor.email,
