@@ -30,6 +30,11 @@ const createRequireBanner = "import { createRequire } from 'module'; const requi
  * versions of package.json are the ones that run; `module` before `main` picks the SDK's ESM builds,
  * smaller and faster to import at cold start.
  */
+/** Lambda credentials come from the environment: see lambdas/kernel/lambda-credentials.ts. */
+export const lambdaAliases = {
+  '@aws-sdk/credential-provider-node': fileURLToPath(new URL('../../lambdas/kernel/lambda-credentials.ts', import.meta.url)),
+};
+
 export const lambdaEsbuildOptions = {
   bundle: true,
   platform: 'node',
@@ -40,4 +45,5 @@ export const lambdaEsbuildOptions = {
   minify: true,
   sourcemap: false,
   external: [],
+  alias: lambdaAliases,
 } satisfies BuildOptions;

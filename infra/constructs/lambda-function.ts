@@ -61,6 +61,7 @@ export class PortalFunction extends Construct {
         sourceMap: lambdaEsbuildOptions.sourcemap,
         externalModules: lambdaEsbuildOptions.external,
         bundleAwsSDK: true,
+        esbuildArgs: Object.fromEntries(Object.entries(lambdaEsbuildOptions.alias).map(([from, to]) => [`--alias:${from}`, to])),
         forceDockerBundling: false,
       },
     });

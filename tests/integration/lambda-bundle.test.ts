@@ -1,0 +1,32 @@
+// The API function as it ships: bundled with the Lambda build's esbuild options (credentials from the
+// environment only), then invoked against the local stack, so what is deployed is what was tested.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { lambdaEntries, lambdaEsbuildOptions, repoRoot } from '../../infra/constructs/lambda-bundling.js';
+import { callEvent, parseResult } from '../support/call-event.js';
+import { createTestUser } from '../support/users.js';
+
+const outDir = mkdtempSync(path.join(tmpdir(), 'bundle-test-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('the bundled API function', () => {
+  it('answers public and signed-in calls against the local stack', async () => {
+    const outfile = path.join(outDir, 'api.mjs');
+    await build({ ...lambdaEsbuildOptions, entryPoints: [path.join(repoRoot, lambdaEntries.api)], outfile, logLevel: 'error' });
+    const { handler } = (await import(pathToFileURL(outfile).href)) as { handler: (event: unknown) => Promise<unknown> };
+    const user = await createTestUser({ accessLevel: 2, companies: ['acme'] });
+
+    const link = parseResult(await handler(callEvent('sendSignInLink', { email: user.email, url: inject('localStack').appUrl }, { sourceIp: '198.51.100.9' })));
+    const session = parseResult(
+      await handler(callEvent('getSession', {}, { claims: { sub: user.uid, email: user.email, token_use: 'id', auth_time: String(Math.floor(Date.now() / 1000)) } })),
+    );
+
+    expect(link.statusCode).toBe(200);
+    expect(session.statusCode).toBe(200);
+    expect(session.body.result).toMatchObject({ user: { uid: user.uid }, company: 'acme' });
+  });
+});
