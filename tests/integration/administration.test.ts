@@ -267,3 +267,27 @@ describe('profile', () => {
     expect((await call('getSession', {})).body.result).toMatchObject({ user: { displayName: 'New Name' }, userPreferences: { colorScheme: 'dark' } });
   });
 });
+
+describe('a 10 MB body', () => {
+  it('gets INVALID_ARGUMENT naming the field, through the local API, and nothing is written', async () => {
+    const { email } = await createTestUser({ userType: 'analyst', accessLevel: 7 });
+    await postCall('sendSignInLink', { data: { email, url: stack.appUrl } });
+    await completeSignIn(email, tokenOf(await nextSignInLink(email, 0)));
+    const slug = uniqueSlug();
+
+    const answer = await postCall('createCompany', { data: { slug, companyName: 'x'.repeat(10 * 1000 * 1000 - 100) } }, { token: await currentIdToken() });
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: 'companyName: must be at most 100 characters',
+      details: { issues: [{ field: 'companyName', message: 'must be at most 100 characters' }] },
+    });
+    expect(await getCompanyRecord(slug)).toBeUndefined();
+  });
+
+  it('a caller without the right gets PERMISSION_DENIED before the input is looked at', async () => {
+    const customer = signedInCaller(await createTestUser({ accessLevel: 3, companies: ['acme'] }));
+    expect((await customer('createCompany', { slug: 'BAD SLUG' })).body.error.status).toBe('PERMISSION_DENIED');
+  });
+});

@@ -15,8 +15,11 @@ import {
 import { logger } from '../logger.js';
 import { loadUserRecords } from '../users/user-records.js';
 
-/** Larger bodies are refused before parsing; no call needs more. */
-export const maxBodyBytes = 256 * 1024;
+/**
+ * Larger bodies are refused before parsing. Up to this size (HTTP API's own limit) a body is parsed, so an
+ * oversized field is named by its schema's message rather than by a bare size error.
+ */
+export const maxBodyBytes = 10 * 1024 * 1024;
 
 type JwtClaims = Record<string, string | number | boolean | string[]>;
 type CallEvent = APIGatewayProxyEventV2 & {
@@ -34,11 +37,9 @@ export function makeCallHandler(registry: CallRegistry) {
     };
     try {
       const call = findCall(registry, event);
-      const data = readData(event);
-      const input = parseInput(call, data);
       const result = isPublicCall(call)
-        ? await call.run(input, { request })
-        : await runSignedIn(call, input, request, event.requestContext.authorizer?.jwt?.claims);
+        ? await call.run(parseInput(call, readData(event)), { request })
+        : await runSignedIn(call, event, request);
       return { statusCode: 200, headers: jsonHeaders, body: JSON.stringify({ result: call.output.parse(result) }) };
     } catch (error) {
       const { statusCode, body } = toErrorResponse(error, request.requestId);
@@ -68,7 +69,7 @@ function readData(event: CallEvent): unknown {
   const raw = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) {
-    throw new InvalidArgumentError(`Request body is larger than ${maxBodyBytes / 1024} KB`);
+    throw new InvalidArgumentError(`Request body is larger than ${maxBodyBytes / 1024 / 1024} MB`);
   }
   let body: unknown;
   try {
@@ -99,15 +100,14 @@ function isPublicCall(call: AnyCall): call is PublicCall<any, any> {
   return call.access.kind === 'public';
 }
 
-async function runSignedIn(
-  call: SignedInCall<any, any>,
-  input: unknown,
-  request: RequestInfo,
-  claims: JwtClaims | undefined,
-): Promise<unknown> {
-  const caller = await authenticate(claims);
+/**
+ * Who is calling and whether they may come before the input is looked at: a caller without the right
+ * learns nothing of a call's schema from its validation messages.
+ */
+async function runSignedIn(call: SignedInCall<any, any>, event: CallEvent, request: RequestInfo): Promise<unknown> {
+  const caller = await authenticate(event.requestContext.authorizer?.jwt?.claims);
   if (!call.access.allows(caller)) throw new PermissionDeniedError();
-  return call.run(input, { request, caller });
+  return call.run(parseInput(call, readData(event)), { request, caller });
 }
 
 const claimsSchema = z.object({
