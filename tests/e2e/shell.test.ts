@@ -289,7 +289,7 @@ describe('the shell in the browser', () => {
 
       await shell.navigationToggle.click();
       await shell.navigation.getByRole('tab', { name: 'Reports' }).click();
-      await shell.navigation.getByRole('link', { name: 'DAST' }).click();
+      await shell.navigation.getByRole('link', { name: 'DAST', exact: true }).click();
 
       await shell.page.getByRole('heading', { name: 'DAST reports' }).waitFor();
       expect(new URL(shell.page.url()).pathname).toBe('/reports/dast');

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../support/browser.js';
+import { ShellPage } from '../support/shell-page.js';
 import { mailsTo, nextSignInLink } from '../support/outbox.js';
 import { createTestUser } from '../support/users.js';
 
@@ -42,7 +43,7 @@ describe('sign-in in the browser', () => {
     expect(page.url()).not.toContain('signin=');
     expect(await page.evaluate(() => localStorage.getItem('emailForSignIn'))).toBeNull();
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await new ShellPage(page).signOut();
     await expect.poll(() => page.getByRole('button', { name: 'Login with Link' }).isVisible()).toBe(true);
     usedLink = link;
     usedLinkEmail = email;

@@ -92,7 +92,7 @@ export class ShellPage {
   /** Switches company in the user menu and waits until the menu shows it selected. */
   async switchCompany(companyName: string): Promise<void> {
     const menu = await this.openUserMenu();
-    await menu.getByRole('menuitemcheckbox', { name: companyName }).click();
+    await menu.getByRole('menuitemcheckbox', { name: companyName, exact: true }).click();
     // The trigger shows loading (and is disabled) until setDefaultCompany answers.
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
       if ((await this.userMenuButton.isEnabled()) && (await this.selectedCompany()) === companyName) return;
