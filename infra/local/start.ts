@@ -17,15 +17,17 @@ function port(name: string, fallback: number): number {
 
 const reset = process.argv.includes('--reset');
 const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(root, '.data');
 
 try {
   checkJava(); // before anything else, so a missing Java costs one clear line and no waiting
-  await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn' });
+  // --no-build serves web/dist as it is (tests start a second stack while the first serves that build).
+  if (!process.argv.includes('--no-build')) await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn' });
   const stack = await startLocalStack({
     port: port('PORT', 8080),
     mailPort: port('MAIL_PORT', 8005),
     dynamoDbPort: port('DYNAMODB_PORT', 8000),
-    dataDir: path.join(root, '.data'),
+    dataDir,
     webRoot: path.join(root, 'web/dist'),
     reset,
   });
@@ -45,7 +47,7 @@ Security portal is running${reset ? ' (data reset)' : ''}.
 
   App:          ${stack.appUrl}
   Mail outbox:  ${stack.mailUrl}   (sign-in links arrive here)
-  Data:         ${path.join(root, '.data')}   (kept across restarts; npm start -- --reset starts clean)
+  Data:         ${dataDir}   (kept across restarts; npm start -- --reset starts clean)
 
 Demo accounts (sign in with the e-mail, then open the link from the outbox):
 ${demoUsers

@@ -2,27 +2,39 @@
 // cursor can neither reach another partition nor turn into a DynamoDB validation error.
 import { InvalidArgumentError } from '../errors.js';
 
-type Key = Record<string, string | number>;
+type Key = Record<string, string>;
 
-export function encodeCursor(key: Key | undefined): string | undefined {
+/** The attributes of a page's last key: the table's, plus the index's for an index list. */
+const keyAttributes = {
+  pk: ['pk', 'sk'],
+  gsi1pk: ['gsi1pk', 'gsi1sk', 'pk', 'sk'],
+} as const;
+
+/** DynamoDB's own limit for a sort key (partition keys allow 2048; a longer value is forged anyway). */
+const maxKeyBytes = 1024;
+
+export function encodeCursor(key: Record<string, string | number> | undefined): string | undefined {
   return key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : undefined;
 }
 
-/** Decodes a cursor whose partition must be `partitionKey` = `partition`. */
-export function decodeCursor(cursor: string | undefined, expected: { attribute: string; value: string }): Key | undefined {
+/** Decodes a cursor of the list whose partition attribute `attribute` is `value`. */
+export function decodeCursor(cursor: string | undefined, expected: { attribute: keyof typeof keyAttributes; value: string }): Key | undefined {
   if (cursor === undefined) return undefined;
+  const invalid = () => new InvalidArgumentError('cursor: is not a cursor this list returned');
   let key: unknown;
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw new InvalidArgumentError('cursor: is not a cursor this list returned');
+    throw invalid();
   }
+  if (typeof key !== 'object' || key === null || Array.isArray(key)) throw invalid();
+  const names = Object.keys(key).sort();
+  const wanted = [...keyAttributes[expected.attribute]].sort();
   const valid =
-    typeof key === 'object' &&
-    key !== null &&
-    !Array.isArray(key) &&
-    Object.values(key).every((value) => typeof value === 'string' || typeof value === 'number') &&
+    names.length === wanted.length &&
+    names.every((name, index) => name === wanted[index]) &&
+    Object.values(key).every((value) => typeof value === 'string' && value !== '' && Buffer.byteLength(value) <= maxKeyBytes) &&
     (key as Key)[expected.attribute] === expected.value;
-  if (!valid) throw new InvalidArgumentError('cursor: is not a cursor this list returned');
+  if (!valid) throw invalid();
   return key as Key;
 }

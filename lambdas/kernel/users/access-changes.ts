@@ -106,7 +106,7 @@ export async function changeAccess(
     );
   } catch (error) {
     const failed = failedConditions(error);
-    if (!failed) throw error;
+    if (!failed?.length) throw error;
     if (failed.includes(0)) {
       throw new ConflictError('This user was changed by someone else; here is the current value.', {
         current: await loadUserAccess(current.uid),

@@ -64,8 +64,9 @@ export async function inviteToCompany(inviter: Caller, invitation: Invitation, r
         ...linkAndEvent(uid, now),
       );
     } catch (error) {
-      if (failedConditions(error)?.includes(0)) throw new AlreadyExistsError(`email: ${email} is already a member of this company`);
-      if (failedConditions(error)) throw new ConflictError('The company changed while inviting; please try again.');
+      const failed = failedConditions(error);
+      if (failed?.includes(0)) throw new AlreadyExistsError(`email: ${email} is already a member of this company`);
+      if (failed?.length) throw new ConflictError('The company changed while inviting; please try again.');
       throw error;
     }
   }

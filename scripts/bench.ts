@@ -1,0 +1,255 @@
+// `npm run bench`: every budget of the product measured in one run, side by side, printed as a table and written
+// to bench/results.json as {"metrics": {...}, "budgets": [{name, value, limit, unit, ok}]}. The budgets are in
+// bench/budgets.json (KB = 1000 bytes). Exits non-zero when a size or request-count budget is broken (or a
+// call could not be measured); timings, the call overhead ratio among them, are reported and never fail it.
+//
+// It starts a local stack of its own (free ports, a temporary data directory) and measures, in order:
+//   1. the web: JS and CSS (gzip -9) of the sign-in page and the time to its form against a blank page (median of
+//      10); JS and CSS of the first signed-in page (measure-web.ts, in a child process: it starts its own stack);
+//   2. each Lambda bundle's minified size and cold import against `node -e 0` (median of 11; measure-lambdas.ts);
+//   3. call overhead: getSession and listCompanies through the local API over HTTP with admin@example.com's ID
+//      token (signed in through the outbox link with Amplify), median and p99 of 200, against the medians of the
+//      raw DynamoDB requests each makes, replayed with the plain AWS SDK client on the same DynamoDB Local;
+//   4. the DynamoDB requests (and Scans) of every call of the registry, counted by instrumenting the client;
+//   5. the sign-in round trip: sendSignInLink to the mail in the outbox, and the link to Home in Chromium;
+//   6. load: autocannon, 50 connections for 20 s on getSession;
+//   7. scale: 10,000 users and 1,000 companies written with BatchWrite, then pages of listUsers, listCompanies
+//      (with and without a prefix) and listCompanyUsers of a company with 1,000 members, requests counted per page.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startLocalStack, type LocalStack } from '../infra/local/stack.js';
+import { freePort } from '../tests/support/free-port.js';
+import { round } from './bench-stats.js';
+import { measureLambdas } from './measure-lambdas.js';
+import { measureSignInPage } from './measure-web.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const KB = 1000;
+
+interface Budgets {
+  signInPageJsGzipKB: number;
+  firstSignedInPageJsGzipKB: number;
+  lambdaBundleMinifiedKB: number;
+  dynamoDbRequestsPerCall: number;
+  scansPerCall: number;
+  callOverheadRatio: number;
+}
+const limits = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')) as Budgets;
+
+interface BudgetResult {
+  name: string;
+  value: number;
+  limit: number;
+  unit: string;
+  ok: boolean;
+}
+/** Budgets that fail the bench (sizes, request counts); the others are reported only. */
+const enforced = new Set<string>();
+const budgets: BudgetResult[] = [];
+function budget(name: string, value: number, limit: number, unit: string, fails: boolean): void {
+  budgets.push({ name, value, limit, unit, ok: value <= limit });
+  if (fails) enforced.add(name);
+}
+const problems: string[] = [];
+
+const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+/** measureFirstSignedInPage() starts a stack of its own, so it runs in a process of its own. */
+function firstSignedInPage(): Promise<{
+  email: string;
+  viaSignInLink: { jsGzipBytes: number; cssGzipBytes: number; jsRawBytes: number; pageChunks: string[] };
+  returningVisit: { jsGzipBytes: number; cssGzipBytes: number; jsRawBytes: number; pageChunks: string[] };
+}> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench-first-page.ts')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = stdout.split('\n').find((text) => text.startsWith('BENCH_FIRST_PAGE '));
+      if (code === 0 && line) resolve(JSON.parse(line.slice('BENCH_FIRST_PAGE '.length)));
+      else reject(new Error(`The first signed-in page could not be measured (exit ${code}): ${stderr.slice(-1500)}`));
+    });
+  });
+}
+
+const benchStarted = performance.now();
+const metrics: Record<string, unknown> = {};
+
+// 1. The web.
+log('web: the sign-in page (10 runs against a blank page)…');
+const signIn = await measureSignInPage({ runs: 10 });
+log('web: the first signed-in page (its own local stack, in a child process)…');
+const firstPage = await firstSignedInPage();
+metrics.web = {
+  signInPage: {
+    jsGzipBytes: signIn.jsGzipBytes,
+    cssGzipBytes: signIn.cssGzipBytes,
+    jsRawBytes: signIn.jsRawBytes,
+    cssRawBytes: signIn.cssRawBytes,
+    formVisibleMedianMs: round(signIn.formVisibleMsMedian, 1),
+    blankPageMedianMs: round(signIn.blankPageMsMedian, 1),
+    runs: 10,
+  },
+  firstSignedInPage: firstPage,
+};
+budget('web.signInPage.jsGzip', round(signIn.jsGzipBytes / KB, 1), limits.signInPageJsGzipKB, 'KB', true);
+budget('web.firstSignedInPage.jsGzip', round(firstPage.viaSignInLink.jsGzipBytes / KB, 1), limits.firstSignedInPageJsGzipKB, 'KB', true);
+budget('web.firstSignedInPage.returningVisit.jsGzip', round(firstPage.returningVisit.jsGzipBytes / KB, 1), limits.firstSignedInPageJsGzipKB, 'KB', true);
+
+// 2. The Lambdas.
+log('lambdas: bundling each and timing its cold import (median of 11)…');
+const lambdaMeasures = await measureLambdas();
+metrics.lambdas = {
+  nodeBaselineMedianMs: round(lambdaMeasures.baselineMs, 1),
+  bundles: Object.fromEntries(
+    lambdaMeasures.lambdas.map((lambda) => [lambda.name, { minifiedBytes: lambda.minifiedBytes, coldImportMedianMs: round(lambda.coldImportMsMedian, 1) }]),
+  ),
+};
+for (const lambda of lambdaMeasures.lambdas) budget(`lambda.${lambda.name}.minified`, round(lambda.minifiedBytes / KB, 1), limits.lambdaBundleMinifiedKB, 'KB', true);
+
+// 3.–7. Against a local stack of the bench's own.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+let stack: LocalStack | undefined;
+try {
+  log('starting a local stack (free ports, temporary data)…');
+  stack = await startLocalStack({
+    port: await freePort(),
+    mailPort: await freePort(),
+    dynamoDbPort: await freePort(),
+    dataDir,
+    webRoot: path.join(root, 'web/dist'),
+    settings: { SIGN_IN_IP_LIMIT: '1000000' },
+  });
+  const endpoints = { appUrl: stack.appUrl, mailUrl: stack.mailUrl, userPoolId: stack.userPoolId, userPoolClientId: stack.userPoolClientId };
+  // Loaded only now: the handlers' clients read the endpoints the stack has just set.
+  const { idTokenFor } = await import('../tests/support/id-token.js');
+  const { createTestUser } = await import('../tests/support/users.js');
+  const { claimsOfToken, countRequestsPerCall, measureCallOverhead } = await import('./bench-calls.js');
+  const { measureLinkToHome, measureSendToOutbox } = await import('./bench-sign-in.js');
+  const { loadCall } = await import('./bench-load.js');
+  const { measureListPages, seedScale } = await import('./bench-scale.js');
+
+  log('signing admin@example.com in through the outbox link (Amplify)…');
+  const token = await idTokenFor(endpoints, 'admin@example.com');
+
+  // 3. Call overhead.
+  log('call overhead: getSession and listCompanies over HTTP (200 each) and their raw DynamoDB requests…');
+  const overhead = [
+    await measureCallOverhead({ ...stack, token, call: 'getSession', input: {} }),
+    await measureCallOverhead({ ...stack, token, call: 'listCompanies', input: { limit: 50 } }),
+  ];
+  metrics.callOverhead = Object.fromEntries(overhead.map((entry) => [entry.call, entry]));
+  for (const entry of overhead) budget(`callOverheadRatio.${entry.call}`, entry.ratio, limits.callOverheadRatio, 'ratio', false);
+
+  // 4. DynamoDB requests of every call.
+  log('DynamoDB requests of every call of the registry…');
+  const administrator = await createTestUser({ userType: 'analyst', accessLevel: 9, displayName: 'Bench Admin' });
+  const { counted, missing } = await countRequestsPerCall(stack.appUrl, administrator);
+  for (const name of missing) problems.push(`no bench input for the call ${name} (add it to tests/support/call-inputs.ts)`);
+  for (const entry of counted.filter((entry) => entry.status !== 200)) problems.push(`${entry.call} answered ${entry.status} to its bench input`);
+  const scans = counted.reduce((total, entry) => total + entry.scans, 0);
+  metrics.dynamoDbRequestsPerCall = Object.fromEntries(counted.map((entry) => [entry.call, { requests: entry.requests, scans: entry.scans, commands: entry.commands, status: entry.status }]));
+  metrics.dynamoDbScans = scans;
+  for (const entry of counted) budget(`dynamoDbRequests.${entry.call}`, entry.requests, limits.dynamoDbRequestsPerCall, 'requests', true);
+  budget('dynamoDbScans.allCalls', scans, limits.scansPerCall, 'scans', true);
+
+  // 5. Sign-in round trip.
+  log('sign-in: sendSignInLink to the outbox (20 runs)…');
+  const sendToOutbox = await measureSendToOutbox(endpoints, 20);
+  log('sign-in: the link to Home in Chromium (10 runs)…');
+  const linkToHome = await measureLinkToHome(endpoints, 10);
+  metrics.signInRoundTrip = { sendSignInLinkToOutbox: sendToOutbox, linkToHome };
+
+  // 6. Load.
+  log('load: autocannon, 50 connections for 20 s on getSession…');
+  const load = await loadCall({ appUrl: stack.appUrl, call: 'getSession', data: {}, token, connections: 50, durationSeconds: 20 });
+  metrics.load = { getSession: load };
+
+  // 7. Scale.
+  const scale = { users: 10_000, companies: 1_000, bigCompanyMembers: 1_000 };
+  log(`scale: writing ${scale.users} users and ${scale.companies} companies with BatchWrite…`);
+  const seedStarted = performance.now();
+  const items = await seedScale(scale);
+  const seedMs = performance.now() - seedStarted;
+  log('scale: paging through the administration lists…');
+  const pages = await measureListPages(claimsOfToken(token), stack.appUrl);
+  for (const page of pages.filter((entry) => entry.status !== 200)) problems.push(`${page.call} ${JSON.stringify(page.input)} page ${page.page} answered ${page.status}`);
+  metrics.scale = { ...scale, itemsWritten: items, seedSeconds: round(seedMs / 1000, 1), pages };
+  for (const call of [...new Set(pages.map((page) => page.call))]) {
+    const ofCall = pages.filter((page) => page.call === call);
+    budget(`scale.${call}.maxRequestsPerPage`, Math.max(...ofCall.map((page) => page.requests)), limits.dynamoDbRequestsPerCall, 'requests', true);
+    budget(`scale.${call}.scans`, ofCall.reduce((total, page) => total + page.scans, 0), limits.scansPerCall, 'scans', true);
+  }
+} finally {
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+metrics.benchSeconds = round((performance.now() - benchStarted) / 1000, 1);
+
+// The report.
+mkdirSync(path.join(root, 'bench'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify({ metrics, budgets }, null, 2)}\n`);
+
+const rows: [string, string, string, string][] = [];
+const row = (what: string, value: string, limit = '', status = '') => rows.push([what, value, limit, status]);
+const statusOf = (name: string) => {
+  const entry = budgets.find((candidate) => candidate.name === name)!;
+  return entry.ok ? 'ok' : enforced.has(name) ? 'BROKEN' : 'over (reported)';
+};
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const web = metrics.web as { signInPage: { jsGzipBytes: number; cssGzipBytes: number; formVisibleMedianMs: number; blankPageMedianMs: number } };
+row('sign-in page JS, gzipped', kb(web.signInPage.jsGzipBytes), `${limits.signInPageJsGzipKB} KB`, statusOf('web.signInPage.jsGzip'));
+row('sign-in page CSS, gzipped', kb(web.signInPage.cssGzipBytes));
+row('sign-in form visible, median of 10', `${web.signInPage.formVisibleMedianMs.toFixed(0)} ms (blank page ${web.signInPage.blankPageMedianMs.toFixed(0)} ms)`);
+row('first signed-in page JS, gzipped', kb(firstPage.viaSignInLink.jsGzipBytes), `${limits.firstSignedInPageJsGzipKB} KB`, statusOf('web.firstSignedInPage.jsGzip'));
+row('first signed-in page CSS, gzipped', kb(firstPage.viaSignInLink.cssGzipBytes));
+row('returning visit JS, gzipped', kb(firstPage.returningVisit.jsGzipBytes), `${limits.firstSignedInPageJsGzipKB} KB`, statusOf('web.firstSignedInPage.returningVisit.jsGzip'));
+for (const lambda of lambdaMeasures.lambdas) {
+  row(`Lambda ${lambda.name}, minified; cold import`, `${kb(lambda.minifiedBytes)}; ${lambda.coldImportMsMedian.toFixed(0)} ms (node -e 0: ${lambdaMeasures.baselineMs.toFixed(0)} ms)`, `${limits.lambdaBundleMinifiedKB} KB`, statusOf(`lambda.${lambda.name}.minified`));
+}
+for (const entry of Object.values((metrics.callOverhead ?? {}) as Record<string, { call: string; httpMedianMs: number; httpP99Ms: number; directMedianMs: number; rawRequests: { operation: string; medianMs: number }[]; rawSumOfMediansMs: number; ratio: number }>)) {
+  row(`${entry.call} over HTTP: median, p99 (200)`, `${entry.httpMedianMs.toFixed(1)} ms, ${entry.httpP99Ms.toFixed(1)} ms (handler alone, no HTTP: median ${entry.directMedianMs.toFixed(1)} ms)`);
+  row(`  its raw DynamoDB requests, medians`, `${entry.rawRequests.map((request) => `${request.operation} ${request.medianMs.toFixed(1)}`).join(' + ')} = ${entry.rawSumOfMediansMs.toFixed(1)} ms`);
+  row(`  call_overhead_ratio`, entry.ratio.toFixed(2), `${limits.callOverheadRatio} (reported)`, statusOf(`callOverheadRatio.${entry.call}`));
+}
+for (const [call, entry] of Object.entries((metrics.dynamoDbRequestsPerCall ?? {}) as Record<string, { requests: number; commands: string[] }>)) {
+  row(`DynamoDB requests: ${call}`, `${entry.requests} (${entry.commands.map((command) => command.replace(/Command$/, '')).join(', ')})`, `${limits.dynamoDbRequestsPerCall}`, statusOf(`dynamoDbRequests.${call}`));
+}
+if (metrics.dynamoDbScans !== undefined) row('Scans, all calls', String(metrics.dynamoDbScans), '0', statusOf('dynamoDbScans.allCalls'));
+const roundTrip = metrics.signInRoundTrip as { sendSignInLinkToOutbox: { medianMs: number; p90Ms: number; samples: number }; linkToHome: { medianMs: number; p90Ms: number; samples: number } } | undefined;
+if (roundTrip) {
+  row(`sendSignInLink to the outbox (${roundTrip.sendSignInLinkToOutbox.samples})`, `median ${roundTrip.sendSignInLinkToOutbox.medianMs.toFixed(0)} ms, p90 ${roundTrip.sendSignInLinkToOutbox.p90Ms.toFixed(0)} ms`, 'median 300 ms (reported)');
+  row(`link to Home in Chromium (${roundTrip.linkToHome.samples})`, `median ${roundTrip.linkToHome.medianMs.toFixed(0)} ms, p90 ${roundTrip.linkToHome.p90Ms.toFixed(0)} ms`);
+}
+const loadMetrics = (metrics.load as { getSession: { requestsPerSecond: number; latencyMedianMs: number; latencyP99Ms: number; errors: number; timeouts: number; non2xx: number; requests: number } } | undefined)?.getSession;
+if (loadMetrics) {
+  row('load: getSession, 50 connections, 20 s', `${loadMetrics.requestsPerSecond} req/s, median ${loadMetrics.latencyMedianMs} ms, p99 ${loadMetrics.latencyP99Ms} ms, errors ${loadMetrics.errors + loadMetrics.timeouts}, non-2xx ${loadMetrics.non2xx} (${loadMetrics.requests} requests)`);
+}
+const scaleMetrics = metrics.scale as { users: number; companies: number; itemsWritten: number; seedSeconds: number; pages: { call: string; input: unknown; page: number; requests: number; items: number; ms: number }[] } | undefined;
+if (scaleMetrics) {
+  row(`scale: seeded ${scaleMetrics.users} users, ${scaleMetrics.companies} companies`, `${scaleMetrics.itemsWritten} items in ${scaleMetrics.seedSeconds} s (BatchWrite)`);
+  for (const call of [...new Set(scaleMetrics.pages.map((page) => page.call))]) {
+    const ofCall = scaleMetrics.pages.filter((page) => page.call === call);
+    row(`scale: ${call}, requests per page (${ofCall.length} pages)`, `max ${Math.max(...ofCall.map((page) => page.requests))}, page times ${ofCall.map((page) => page.ms.toFixed(0)).join('/')} ms`, `${limits.dynamoDbRequestsPerCall}, no Scan`, statusOf(`scale.${call}.maxRequestsPerPage`) === 'ok' && statusOf(`scale.${call}.scans`) === 'ok' ? 'ok' : 'BROKEN');
+  }
+}
+
+const header: [string, string, string, string] = ['measured', 'value', 'budget', ''];
+const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((cells) => cells[column]!.length)));
+const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+console.log(line(header));
+console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+for (const cells of rows) console.log(line(cells));
+console.log(`\nbench/results.json written (${metrics.benchSeconds} s).`);
+
+const broken = budgets.filter((entry) => !entry.ok && enforced.has(entry.name));
+const reportedOver = budgets.filter((entry) => !entry.ok && !enforced.has(entry.name));
+if (reportedOver.length > 0) console.log(`Over a reported budget (does not fail): ${reportedOver.map((entry) => `${entry.name} ${entry.value}/${entry.limit}`).join(', ')}`);
+if (problems.length > 0) console.error(`Not measured as intended:\n  ${problems.join('\n  ')}`);
+if (broken.length > 0) console.error(`Budgets broken: ${broken.map((entry) => `${entry.name} ${entry.value} ${entry.unit} > ${entry.limit}`).join(', ')}`);
+process.exit(broken.length > 0 || problems.length > 0 ? 1 : 0);

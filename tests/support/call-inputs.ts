@@ -1,0 +1,57 @@
+// A valid input for every call of the registry, as a level-9 administrator would send it (the approach of
+// tests/integration/authorization-matrix.test.ts), with the records the inputs refer to created first. Each
+// input is made just before its call is sent, so conditional writes see the current versions. Free of vitest:
+// the bench counts every call's DynamoDB requests with it. Import it only after the local stack has set the
+// environment (it loads the data layer).
+import { randomUUID } from 'node:crypto';
+import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
+import { createCompany } from '../../lambdas/kernel/companies/create-company.js';
+import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
+import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
+import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
+import { createTestUser } from './users.js';
+
+export type CallInputs = Record<string, () => Promise<unknown>>;
+
+/** Creates the fixtures (a company to edit, members to change and remove) and returns an input maker per call. */
+export async function prepareCallInputs(appUrl: string): Promise<CallInputs> {
+  const run = randomUUID().slice(0, 8);
+  const company = `inputs-${run}`;
+  try {
+    await createCompany({ slug: company, companyName: 'Inputs Co', flags: ['enableDast'], createdBy: 'inputs' });
+  } catch (error) {
+    if (!(error instanceof AlreadyExistsError)) throw error;
+  }
+  const member = async () => (await createTestUser({ accessLevel: 1, companies: [company] })).uid;
+  const sharedMember = await member();
+  const accessVersion = async (uid: string) => (await loadUserAccess(uid))!.version;
+  let unique = 0;
+  const next = () => `${run}-${(unique += 1)}`;
+
+  return {
+    sendSignInLink: async () => ({ email: `inputs-${next()}@test.example`, url: appUrl }),
+    getSession: async () => ({}),
+    watchSession: async () => ({}),
+    listEvents: async () => ({ limit: 5 }),
+    handleSupportEmail: async () => ({ message: 'inputs', request_type: 'question' }),
+    getCompany: async () => ({ slug: company }),
+    setDefaultCompany: async () => ({ slug: company }),
+    updateProfile: async () => ({ version: 1, displayName: 'Inputs Person' }),
+    listPlatformServices: async () => ({}),
+    createCompany: async () => ({ slug: `inputs-${next()}`, companyName: 'Inputs New Co' }),
+    listCompanies: async () => ({ limit: 5 }),
+    updateCompany: async () => ({ slug: company, version: (await getCompanyRecord(company))!.version, companyName: 'Inputs Updated' }),
+    listCompanyUsers: async () => ({ slug: company, limit: 5 }),
+    inviteCompanyUser: async () => ({ slug: company, email: `invitee-${next()}@test.example`, accessLevel: 1, url: appUrl }),
+    updateCompanyUser: async () => ({ slug: company, uid: sharedMember, version: await accessVersion(sharedMember), accessLevel: 1 }),
+    removeCompanyUser: async () => ({ slug: company, uid: await member(), version: 1 }),
+    listUsers: async () => ({ limit: 5 }),
+    updateUserAccess: async () => ({ uid: sharedMember, version: await accessVersion(sharedMember), servicesEnabled: ['dast'] }),
+    signOutEverywhere: async () => ({ uid: await member() }),
+    updatePlatformService: async () => ({
+      name: 'cloud',
+      version: (await listPlatformServices()).find((service) => service.name === 'cloud')!.version,
+      description: 'Configuration checks of cloud accounts.',
+    }),
+  };
+}
