@@ -7,7 +7,7 @@ import { matchRoutes, type RouteObject } from 'react-router-dom';
 import type { IconProps } from '@cloudscape-design/components/icon';
 import type { MenuEntry, ServiceName } from '../../lambdas/kernel/access/rules';
 import { AuthGate } from './components/layout/auth-gate';
-import { lazyPage } from './components/layout/lazy-page';
+import { lazyPage, type LazyPage } from './components/layout/lazy-page';
 import { PageLoading } from './components/layout/page-loading';
 import { SignedOutRoute } from './components/layout/signed-out-route';
 
@@ -17,6 +17,22 @@ const VaultPage = lazyPage(() => import('./pages/vault/vault-page'));
 const HomePage = lazyPage(() => import('./pages/home/home-page'));
 const PageUnavailable = lazyPage(() => import('./pages/page-unavailable/page-unavailable'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'));
+const ProfilePage = lazyPage(() => import('./pages/profile/profile-page'));
+const CreateCompanyPage = lazyPage(() => import('./pages/admin/company/create-company/create-company-page'));
+const ManageCompaniesPage = lazyPage(() => import('./pages/admin/company/manage-companies-page'));
+const ManageUsersPage = lazyPage(() => import('./pages/admin/company/manage-users/manage-users-page'));
+const PlatformUsersPage = lazyPage(() => import('./pages/admin/app/users/platform-users-page'));
+const PlatformServicesPage = lazyPage(() => import('./pages/admin/app/services/platform-services-page'));
+
+/** The pages built so far, by route; every other shell route shows PageUnavailable. */
+const builtPages: Record<string, LazyPage<object>> = {
+  '/profile': ProfilePage,
+  '/admin/company/create-company': CreateCompanyPage,
+  '/admin/company': ManageCompaniesPage,
+  '/admin/company/manage-users': ManageUsersPage,
+  '/admin/app/users': PlatformUsersPage,
+  '/admin/app/services': PlatformServicesPage,
+};
 
 /** A rule of spec 6 by its name in menuRules; the two per-service rules carry their service. */
 export type AccessGate =
@@ -206,6 +222,8 @@ function withoutShell(page: ReactNode): ReactNode {
 function shellRoute(page: ShellPage): RouteObject {
   const handle = (preload: () => Promise<void>): RouteHandle => ({ preload, page });
   if (page.path === '/') return { index: true, element: <HomePage />, handle: handle(HomePage.preload) };
+  const Page = builtPages[page.path];
+  if (Page) return { path: page.path, element: <Page />, handle: handle(Page.preload) };
   return {
     path: page.path,
     element: <PageUnavailable title={page.title} />,

@@ -16,12 +16,36 @@ import type {
 } from '../../../lambdas/calls/handle-support-email/contract';
 import type { listEventsInput, listEventsOutput } from '../../../lambdas/calls/list-events/contract';
 import type { watchSessionOutput } from '../../../lambdas/calls/watch-session/contract';
+import type { createCompany } from '../../../lambdas/calls/create-company/create-company';
+import type { listCompanies } from '../../../lambdas/calls/list-companies/list-companies';
+import type { updateCompany } from '../../../lambdas/calls/update-company/update-company';
+import type { listCompanyUsers } from '../../../lambdas/calls/list-company-users/list-company-users';
+import type { inviteCompanyUser } from '../../../lambdas/calls/invite-company-user/invite-company-user';
+import type { updateCompanyUser } from '../../../lambdas/calls/update-company-user/update-company-user';
+import type { removeCompanyUser } from '../../../lambdas/calls/remove-company-user/remove-company-user';
+import type { listUsers } from '../../../lambdas/calls/list-users/list-users';
+import type { updateUserAccess } from '../../../lambdas/calls/update-user-access/update-user-access';
+import type { signOutEverywhere } from '../../../lambdas/calls/sign-out-everywhere/sign-out-everywhere';
+import type { listPlatformServices } from '../../../lambdas/calls/list-platform-services/list-platform-services';
+import type { updatePlatformService } from '../../../lambdas/calls/update-platform-service/update-platform-service';
+import type { updateProfile } from '../../../lambdas/calls/update-profile/update-profile';
 
 import type * as z from 'zod/mini';
 
 /** The wire types of a contract's schema (type-only: no zod in the bundle). */
 type WireInput<Schema extends z.ZodMiniType> = z.input<Schema>;
 type WireOutput<Schema extends z.ZodMiniType> = z.output<Schema>;
+
+/**
+ * A call definition's types, from its own schemas. defineSignedInCall keeps only the parsed side of the
+ * input schema (its wire side is `unknown`), so the input is the parsed shape: the same fields, before
+ * the server trims or lower-cases them.
+ */
+interface CallDefinitionShape {
+  input: z.ZodMiniType;
+  output: z.ZodMiniType;
+}
+type ContractOf<Call extends CallDefinitionShape> = { input: z.infer<Call['input']>; output: z.infer<Call['output']> };
 
 /** Each call's input and output, as the server's contracts define them. */
 export interface CallContracts {
@@ -38,6 +62,20 @@ export interface CallContracts {
   };
   listEvents: { input: WireInput<typeof listEventsInput>; output: WireOutput<typeof listEventsOutput> };
   watchSession: { input: Record<string, never>; output: WireOutput<typeof watchSessionOutput> };
+  // Administration (issue 4).
+  createCompany: ContractOf<typeof createCompany>;
+  listCompanies: ContractOf<typeof listCompanies>;
+  updateCompany: ContractOf<typeof updateCompany>;
+  listCompanyUsers: ContractOf<typeof listCompanyUsers>;
+  inviteCompanyUser: ContractOf<typeof inviteCompanyUser>;
+  updateCompanyUser: ContractOf<typeof updateCompanyUser>;
+  removeCompanyUser: ContractOf<typeof removeCompanyUser>;
+  listUsers: ContractOf<typeof listUsers>;
+  updateUserAccess: ContractOf<typeof updateUserAccess>;
+  signOutEverywhere: ContractOf<typeof signOutEverywhere>;
+  listPlatformServices: { input: Record<string, never>; output: ContractOf<typeof listPlatformServices>['output'] };
+  updatePlatformService: ContractOf<typeof updatePlatformService>;
+  updateProfile: ContractOf<typeof updateProfile>;
 }
 
 export type CallName = keyof CallContracts;

@@ -4,9 +4,10 @@
 //
 // The navigation starts closed on small screens (spec 4) and open on wide ones, where it is the way
 // to every page and leaves the content enough room; the burger and mod+M toggle it on both.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   applyColorScheme,
+  colorSchemeStorageKey,
   onSystemColorSchemeChange,
   readColorScheme,
   resolveColorScheme,
@@ -19,6 +20,8 @@ import { useHotkeys } from '../hotkeys/use-hotkeys';
 import { PortalNavigation } from '../navigation/portal-navigation';
 import { useMediaQuery } from '../navigation/use-media-query';
 import { NotificationsProvider } from '../notifications/notifications-provider';
+import { useSession } from '../session/session-context';
+import { ColorSchemeContext, type ColorSchemeContextValue } from './color-scheme-context';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { RouteContent } from './route-content';
@@ -50,6 +53,27 @@ export function AppLayout() {
       return next;
     });
   }, []);
+  const chooseColorScheme = useCallback((next: ColorScheme) => {
+    saveColorScheme(next);
+    applyColorScheme(next);
+    setColorScheme(next);
+  }, []);
+  const colorSchemeValue = useMemo<ColorSchemeContextValue>(
+    () => ({ colorScheme, setColorScheme: chooseColorScheme }),
+    [colorScheme, chooseColorScheme],
+  );
+
+  // A browser that has no scheme of its own yet takes the one saved with the profile (on another device).
+  const savedScheme = useSession().userPreferences.colorScheme;
+  useEffect(() => {
+    let storedHere: string | null = null;
+    try {
+      storedHere = window.localStorage.getItem(colorSchemeStorageKey);
+    } catch {
+      return; // storage blocked: keep following the system
+    }
+    if (savedScheme && storedHere === null) chooseColorScheme(savedScheme);
+  }, [savedScheme, chooseColorScheme]);
 
   useHotkeys([
     [shellHotkeys.help.hotkey, () => setHelpOpen(true)],
@@ -58,28 +82,30 @@ export function AppLayout() {
   ]);
 
   return (
-    <NotificationsProvider>
-      <div className="portal-shell">
-        <a className="portal-skip-link" href="#portal-main">
-          Skip to content
-        </a>
-        <AppHeader
-          navigationOpen={navigationOpen}
-          onToggleNavigation={toggleNavigation}
-          darkMode={resolveColorScheme(colorScheme) === 'dark'}
-          onToggleDarkMode={toggleColorScheme}
-        />
-        <div className="portal-body">
-          <nav id="portal-navigation" className="portal-navigation" aria-label="Main navigation" hidden={!navigationOpen}>
-            <PortalNavigation onLinkFollowed={() => narrow && setNavigationOpen(false)} />
-          </nav>
-          <main id="portal-main" className="portal-main" tabIndex={-1}>
-            <RouteContent />
-          </main>
+    <ColorSchemeContext.Provider value={colorSchemeValue}>
+      <NotificationsProvider>
+        <div className="portal-shell">
+          <a className="portal-skip-link" href="#portal-main">
+            Skip to content
+          </a>
+          <AppHeader
+            navigationOpen={navigationOpen}
+            onToggleNavigation={toggleNavigation}
+            darkMode={resolveColorScheme(colorScheme) === 'dark'}
+            onToggleDarkMode={toggleColorScheme}
+          />
+          <div className="portal-body">
+            <nav id="portal-navigation" className="portal-navigation" aria-label="Main navigation" hidden={!navigationOpen}>
+              <PortalNavigation onLinkFollowed={() => narrow && setNavigationOpen(false)} />
+            </nav>
+            <main id="portal-main" className="portal-main" tabIndex={-1}>
+              <RouteContent />
+            </main>
+          </div>
+          <AppFooter />
         </div>
-        <AppFooter />
-      </div>
-      <HotkeysHelpModal visible={helpOpen} onDismiss={() => setHelpOpen(false)} />
-    </NotificationsProvider>
+        <HotkeysHelpModal visible={helpOpen} onDismiss={() => setHelpOpen(false)} />
+      </NotificationsProvider>
+    </ColorSchemeContext.Provider>
   );
 }

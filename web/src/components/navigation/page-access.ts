@@ -20,8 +20,14 @@ export function canOpenPage(page: ShellPage, context: AccessContext): boolean {
   return gatePasses(sectionOf(page)?.gate, context) && gatePasses(page.gate, context);
 }
 
-/** The rules' context for the signed-in user: ctx = { access: userAccess, company: companyDoc }. */
+/**
+ * The rules' context for the signed-in user: { access: userAccess, company: companyDoc, offeredServices }.
+ * A service the platform does not offer leaves every menu and page (menuRules honour offeredServices).
+ */
 export function useAccessContext(): AccessContext {
-  const { userAccess, companyDoc } = useSession();
-  return useMemo(() => ({ access: userAccess, company: companyDoc ?? undefined }), [userAccess, companyDoc]);
+  const { userAccess, companyDoc, offeredServices } = useSession();
+  return useMemo(
+    () => ({ access: userAccess, company: companyDoc ?? undefined, offeredServices }),
+    [userAccess, companyDoc, offeredServices],
+  );
 }

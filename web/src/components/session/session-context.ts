@@ -22,6 +22,10 @@ export interface SessionContextValue {
   setCompany: (companySlug: string) => Promise<void>;
   /** The companies the user can choose from. */
   companyList: readonly SessionCompanyOption[];
+  /** Services the platform offers; the others leave every menu, page and report. */
+  offeredServices: readonly string[];
+  /** Re-reads getSession (after the user changed their profile, or a company or service changed). */
+  refreshSession: () => Promise<void>;
   /** Registers the cancel function of a live subscription; returns a function that unregisters it. */
   registerSubscription: (cancel: () => void) => () => void;
   /** Cancels every live subscription, then signs out (spec 7 'Sign-out'). */

@@ -234,7 +234,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<SessionContextValue | undefined>(() => {
     if (load.status !== 'ready') return undefined;
-    const { user, userAccess, userPreferences, company, companyDoc, companyList } = load.session;
+    const { user, userAccess, userPreferences, company, companyDoc, companyList, offeredServices } = load.session;
     return {
       user,
       userAccess,
@@ -242,11 +242,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       company,
       companyDoc,
       companyList,
+      offeredServices,
+      refreshSession,
       setCompany,
       registerSubscription,
       signOut,
     };
-  }, [load, setCompany, registerSubscription, signOut]);
+  }, [load, refreshSession, setCompany, registerSubscription, signOut]);
 
   if (load.status === 'loading') return <PageLoading label="Loading your session" />;
   if (load.status === 'failed' || !value) {

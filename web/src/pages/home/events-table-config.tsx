@@ -18,3 +18,10 @@ export const eventColumnDefinitions: TableProps.ColumnDefinition<EventRecord>[] 
 
 /** Newest first, as the server pages them. */
 export const eventsDefaultSorting = { sortingColumn: { sortingField: 'createdAt' }, isDescending: true };
+
+/** Everyone's events (level 9) also say who acted. */
+export const everyoneEventColumnDefinitions: TableProps.ColumnDefinition<EventRecord>[] = [
+  ...eventColumnDefinitions.slice(0, 2),
+  { id: 'createdByEmail', header: 'By', cell: (event) => event.createdByEmail, sortingField: 'createdByEmail', width: 240 },
+  ...eventColumnDefinitions.slice(2),
+];

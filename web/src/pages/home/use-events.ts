@@ -1,5 +1,5 @@
-// The signed-in user's events (spec 7: createdByUid = the current user), newest first, a page at a
-// time with the server's cursor. The list starts again when the window regains focus after a while.
+// The signed-in user's events (spec 7: createdByUid = the current user), or every user's for level 9
+// (scope 'everyone'), newest first, a page at a time with the server's cursor.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CallError, callFunction, type CallOutput } from '../../api/call-client';
 
@@ -23,7 +23,9 @@ function messageOf(error: unknown): string {
   return error instanceof CallError && error.fromServer ? error.message : 'Your events could not be loaded.';
 }
 
-export function useEvents(): EventsState {
+export type EventsScope = 'mine' | 'everyone';
+
+export function useEvents(scope: EventsScope = 'mine'): EventsState {
   const [events, setEvents] = useState<EventRecord[]>([]);
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [loading, setLoading] = useState(true);
@@ -36,7 +38,7 @@ export function useEvents(): EventsState {
     const current = ++generation.current;
     setLoading(true);
     setError(undefined);
-    callFunction('listEvents', { limit: eventsPageSize })
+    callFunction('listEvents', { limit: eventsPageSize, ...(scope === 'everyone' ? { scope } : {}) })
       .then((page) => {
         if (current !== generation.current) return;
         setEvents(page.events);
@@ -48,13 +50,13 @@ export function useEvents(): EventsState {
       .finally(() => {
         if (current === generation.current) setLoading(false);
       });
-  }, []);
+  }, [scope]);
 
   const loadMore = useCallback(() => {
     if (!cursor || loadingMore) return;
     const current = generation.current;
     setLoadingMore(true);
-    callFunction('listEvents', { limit: eventsPageSize, cursor })
+    callFunction('listEvents', { limit: eventsPageSize, cursor, ...(scope === 'everyone' ? { scope } : {}) })
       .then((page) => {
         if (current !== generation.current) return;
         setEvents((previous) => {
@@ -67,7 +69,7 @@ export function useEvents(): EventsState {
         if (current === generation.current) setError(messageOf(caught));
       })
       .finally(() => setLoadingMore(false));
-  }, [cursor, loadingMore]);
+  }, [cursor, loadingMore, scope]);
 
   useEffect(() => {
     reload();

@@ -1,0 +1,174 @@
+// /admin/app/users (level 9): every user, searched by e-mail prefix and paged on the server (listUsers);
+// edit anyone's type, level, companies and services (updateUserAccess), or sign them out everywhere.
+import { useCallback, useEffect, useState } from 'react';
+import { useCollection } from '@cloudscape-design/collection-hooks';
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { callFunction } from '../../../../api/call-client';
+import type { UserRow } from '../../../../components/admin/admin-records';
+import { EditAccessModal } from '../../../../components/admin/edit-access-modal';
+import { asServiceNames } from '../../../../components/admin/service-labels';
+import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
+import { useNotifications } from '../../../../components/notifications/notifications-context';
+import { useSession } from '../../../../components/session/session-context';
+import { ServerPagination } from '../../../../components/tables/server-pagination';
+import { selectionLabels } from '../../../../components/tables/table-labels';
+import { useDebouncedValue, useServerPages } from '../../../../components/tables/use-server-pages';
+import { userColumnDefinitions, userMatches, usersDefaultSorting, usersFetchSize, usersPageSize } from './platform-users-config';
+import { SignOutEverywhereModal } from './sign-out-everywhere-modal';
+
+type Dialog = { kind: 'edit'; user: UserRow } | { kind: 'signOut'; user: UserRow };
+
+export default function PlatformUsersPage() {
+  const { user: self, userAccess, refreshSession } = useSession();
+  const { notify } = useNotifications();
+  const [query, setQuery] = useState('');
+  const [dialog, setDialog] = useState<Dialog | undefined>(undefined);
+
+  const fetchPage = useCallback(
+    (cursor: string | undefined) =>
+      callFunction('listUsers', { limit: usersFetchSize, ...(cursor ? { cursor } : {}), ...(query ? { query } : {}) }).then((page) => ({
+        items: page.users,
+        nextCursor: page.nextCursor,
+      })),
+    [query],
+  );
+  const pages = useServerPages(fetchPage, (user: UserRow) => user.uid, 'The users could not be loaded.');
+
+  const { items, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(pages.items, {
+    filtering: {
+      filteringFunction: userMatches,
+      empty: <TableEmptyState title="No users" subtitle="Nobody has an account yet." />,
+      noMatch: (
+        <TableEmptyState
+          title="No matches"
+          subtitle="No e-mail address starts with that text."
+          action={<Button onClick={() => actions.setFiltering('')}>Clear filter</Button>}
+        />
+      ),
+    },
+    sorting: { defaultState: usersDefaultSorting },
+    pagination: { pageSize: usersPageSize },
+    selection: { trackBy: 'uid' },
+  });
+
+  const filteringText = useDebouncedValue(filterProps.filteringText);
+  useEffect(() => setQuery(filteringText.trim().toLowerCase()), [filteringText]);
+
+  const selected = collectionProps.selectedItems?.[0];
+  const close = () => setDialog(undefined);
+
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description="Every user of the platform, their access and their sessions.">
+          Platform users
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        {pages.error ? (
+          <div role="alert">
+            <Alert type="error" statusIconAriaLabel="Error" action={<Button onClick={pages.reload}>Try again</Button>}>
+              {pages.error}
+            </Alert>
+          </div>
+        ) : null}
+        <Table
+          {...collectionProps}
+          items={items}
+          columnDefinitions={userColumnDefinitions}
+          trackBy="uid"
+          selectionType="single"
+          loading={pages.loading}
+          loadingText="Loading users"
+          ariaLabels={selectionLabels<UserRow>('Users', (user) => user.email)}
+          resizableColumns
+          wrapLines
+          header={
+            <Header
+              variant="h2"
+              counter={pages.loading ? undefined : `(${pages.items.length}${pages.hasMore ? '+' : ''})`}
+              actions={
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Button iconName="refresh" ariaLabel="Refresh users" onClick={pages.reload} disabled={pages.loading} />
+                  <Button disabled={!selected} onClick={() => selected && setDialog({ kind: 'signOut', user: selected })}>
+                    Sign out everywhere
+                  </Button>
+                  <Button variant="primary" disabled={!selected} onClick={() => selected && setDialog({ kind: 'edit', user: selected })}>
+                    Edit access
+                  </Button>
+                </SpaceBetween>
+              }
+            >
+              Users
+            </Header>
+          }
+          filter={
+            <TextFilter
+              {...filterProps}
+              filteringPlaceholder="Find users by e-mail"
+              filteringAriaLabel="Find users by e-mail"
+              filteringClearAriaLabel="Clear filter"
+              countText={`${filteredItemsCount ?? 0} ${filteredItemsCount === 1 ? 'match' : 'matches'}${pages.hasMore ? ' so far' : ''}`}
+            />
+          }
+          pagination={
+            <ServerPagination
+              paginationProps={paginationProps}
+              hasMore={pages.hasMore}
+              loadingMore={pages.loadingMore}
+              loadMore={pages.loadMore}
+              setCurrentPage={actions.setCurrentPage}
+            />
+          }
+        />
+      </SpaceBetween>
+      {dialog?.kind === 'edit' ? (
+        <EditAccessModal
+          key={dialog.user.uid}
+          user={dialog.user}
+          header={`Edit access of ${dialog.user.email}`}
+          fields={['userType', 'accessLevel', 'companies', 'servicesEnabled', 'servicesManaged']}
+          maxLevel={userAccess.claims.accessLevel}
+          save={(base, change) =>
+            callFunction('updateUserAccess', {
+              uid: base.uid,
+              version: base.version,
+              ...(change.userType === 'analyst' || change.userType === 'customer' ? { userType: change.userType } : {}),
+              ...(change.accessLevel !== undefined ? { accessLevel: change.accessLevel } : {}),
+              ...(change.companies ? { companies: change.companies } : {}),
+              ...(change.servicesEnabled ? { servicesEnabled: asServiceNames(change.servicesEnabled) } : {}),
+              ...(change.servicesManaged ? { servicesManaged: asServiceNames(change.servicesManaged) } : {}),
+            })
+          }
+          onSaved={(user) => {
+            pages.replaceItem(user);
+            close();
+            notify({ type: 'success', title: 'User saved', message: `${user.email}'s access was saved.` });
+            if (user.uid === self.uid) void refreshSession().catch(() => undefined);
+          }}
+          onCurrent={pages.replaceItem}
+          onDismiss={close}
+        />
+      ) : null}
+      {dialog?.kind === 'signOut' ? (
+        <SignOutEverywhereModal
+          user={dialog.user}
+          isSelf={dialog.user.uid === self.uid}
+          onDismiss={close}
+          onSignedOut={(user) => {
+            close();
+            notify({ type: 'success', title: 'Signed out everywhere', message: `Every session of ${user.email} has ended.` });
+            pages.reload(); // their access record has a new version
+          }}
+        />
+      ) : null}
+    </ContentLayout>
+  );
+}
