@@ -38,6 +38,12 @@ export const pageChunks = [
   'home-page',
   'page-unavailable',
   'not-found-page',
+  'profile-page',
+  'create-company-page',
+  'manage-companies-page',
+  'manage-users-page',
+  'platform-users-page',
+  'platform-services-page',
 ] as const;
 export type PageChunk = (typeof pageChunks)[number];
 

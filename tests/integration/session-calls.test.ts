@@ -119,7 +119,7 @@ describe('watchSession', () => {
   it('shows the access version and the revocation and sync times', async () => {
     const user = await createTestUser({ accessLevel: 1 });
     const call = signedInCaller(user, Date.now() - 60_000);
-    expect((await call('watchSession', {})).body.result).toEqual({ accessVersion: 1 });
+    expect((await call('watchSession', {})).body.result).toEqual({ accessVersion: 1, servicesUpdatedAt: expect.any(Number) });
 
     const synced = Date.now();
     await userAccessEntity.build(UpdateItemCommand).item({ uid: user.uid, claims: { _synced: synced } }).send();

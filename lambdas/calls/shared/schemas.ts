@@ -38,7 +38,9 @@ export const emailAddress = z.string().check(
 
 export const accessLevel = z.int().check(z.minimum(0, 'must be 0 to 9'), z.maximum(9, 'must be 0 to 9'));
 
-export const serviceName = z.enum(['projectmariana', 'password_cracking', 'dast', 'network', 'cloud']);
+export const serviceName = z.enum(['projectmariana', 'password_cracking', 'dast', 'network', 'cloud'], {
+  error: 'must be one of projectmariana, password_cracking, dast, network, cloud',
+});
 
 export const serviceList = z.array(serviceName).check(z.maxLength(5, 'lists each service at most once'));
 

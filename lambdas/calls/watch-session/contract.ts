@@ -10,4 +10,6 @@ export const watchSessionOutput = z.object({
   _synced: z.optional(z.number()),
   defaultCompany: z.optional(z.string()),
   preferencesUpdatedAt: z.optional(z.number()),
+  /** When the service catalogue last changed (0: never): a service switched off leaves the menus. */
+  servicesUpdatedAt: z.number(),
 });

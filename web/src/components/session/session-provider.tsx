@@ -189,7 +189,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           return;
         }
         const changed = baseline
-          ? watch.accessVersion !== baseline.accessVersion || watch.preferencesUpdatedAt !== baseline.preferencesUpdatedAt
+          ? watch.accessVersion !== baseline.accessVersion ||
+            watch.preferencesUpdatedAt !== baseline.preferencesUpdatedAt ||
+            watch.servicesUpdatedAt !== baseline.servicesUpdatedAt
           : watch.accessVersion !== session.userAccess.version ||
             (watch.defaultCompany ?? undefined) !== session.userPreferences.defaultCompany;
         baseline = watch;
