@@ -1,23 +1,9 @@
 // handleSupportEmail: stored first, then mailed to the provider, with the answers the contact dialog expects.
-import { ScanCommand } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { dynamoDbClient } from '../../lambdas/kernel/data/client.js';
 import { mailsTo } from '../support/outbox.js';
 import { signedInCaller } from '../support/signed-in-call.js';
+import { supportMessagesOf } from '../support/support-messages.js';
 import { createTestUser } from '../support/users.js';
-
-async function supportMessagesOf(uid: string) {
-  const { Items = [] } = await dynamoDbClient.send(
-    new ScanCommand({
-      TableName: process.env.TABLE_NAME,
-      FilterExpression: '#et = :et AND createdByUid = :uid',
-      ExpressionAttributeNames: { '#et': '_et' },
-      ExpressionAttributeValues: { ':et': { S: 'supportMessage' }, ':uid': { S: uid } },
-    }),
-  );
-  return Items.map((item) => unmarshall(item));
-}
 
 describe('handleSupportEmail', () => {
   it('stores the message, mails it to the provider with a reply-to, and answers success', async () => {

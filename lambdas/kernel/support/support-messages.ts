@@ -48,7 +48,7 @@ export async function submitSupportMessage(
   }
   await supportMessageEntity
     .build(UpdateItemCommand)
-    .item({ id, delivery: delivered ? 'sent' : 'failed' })
+    .item({ createdByUid: caller.uid, createdAt: now, id, delivery: delivered ? 'sent' : 'failed' })
     .send();
   return { delivered };
 }
