@@ -5,6 +5,8 @@
 import { dynamoDbClient } from '../../lambdas/kernel/data/client.js';
 
 export interface CapturedRequest {
+  /** The SDK command as sent, e.g. QueryCommand, GetCommand. */
+  command: string;
   /** The low-level operation, e.g. Query, GetItem, BatchGetItem. */
   operation: string;
   input: Record<string, unknown>;
@@ -35,6 +37,7 @@ function install(): void {
     (next, context) => async (args) => {
       const command = context.commandName ?? 'unknown';
       seen.push({
+        command,
         operation: operations[command] ?? command.replace(/Command$/, ''),
         input: structuredClone(args.input as Record<string, unknown>),
       });

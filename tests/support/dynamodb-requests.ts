@@ -1,25 +1,9 @@
-// Counts the DynamoDB requests this process makes, by instrumenting the one client every entity uses.
-import { dynamoDbClient } from '../../lambdas/kernel/data/client.js';
-
-const seen: string[] = [];
-let installed = false;
-
-function install(): void {
-  if (installed) return;
-  installed = true;
-  dynamoDbClient.middlewareStack.add(
-    (next, context) => async (args) => {
-      seen.push(context.commandName ?? 'unknown');
-      return next(args);
-    },
-    { step: 'initialize', name: 'countDynamoDbRequests' },
-  );
-}
+// Counts the DynamoDB requests this process makes (the SDK commands sent through the one client every
+// entity uses), for the per-call budget of at most 3 requests and no Scan.
+import { captureDynamoDbRequests } from './dynamodb-capture.js';
 
 /** Runs `work` and returns the DynamoDB commands it sent, in order. */
 export async function dynamoDbRequestsOf<T>(work: () => Promise<T>): Promise<{ result: T; requests: string[] }> {
-  install();
-  const start = seen.length;
-  const result = await work();
-  return { result, requests: seen.slice(start) };
+  const { result, requests } = await captureDynamoDbRequests(work);
+  return { result, requests: requests.map((request) => request.command) };
 }
