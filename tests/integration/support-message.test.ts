@@ -25,6 +25,15 @@ describe('handleSupportEmail', () => {
     expect(events.body.result.events[0]).toMatchObject({ type: 'supportMessageSent', summary: 'Sent a bug message to support' });
   });
 
+  it('mails a message with a lone UTF-16 surrogate (valid JSON, not valid mail text) with U+FFFD in its place', async () => {
+    const user = await createTestUser();
+    const before = (await mailsTo('support@portal.local')).length;
+    const answer = await signedInCaller(user)('handleSupportEmail', { message: 'broken \ud800 text', request_type: 'bug' });
+    expect(answer.body).toEqual({ result: { success: true } });
+    const mails = await mailsTo('support@portal.local');
+    expect(mails.slice(before).some((mail) => mail.body.text?.includes('broken \ufffd text'))).toBe(true);
+  });
+
   it('accepts an empty message (spec section 5)', async () => {
     const call = signedInCaller(await createTestUser());
     expect((await call('handleSupportEmail', { message: '', request_type: 'question' })).body).toEqual({ result: { success: true } });

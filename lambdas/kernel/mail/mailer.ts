@@ -12,7 +12,13 @@ export interface Mail {
   text: string;
 }
 
-export async function sendMail(mail: Mail): Promise<void> {
+/** A lone UTF-16 surrogate (valid in JSON, not in a mail) becomes U+FFFD, or encoding the mail throws. */
+function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+export async function sendMail(input: Mail): Promise<void> {
+  const mail = { ...input, subject: wellFormed(input.subject), text: wellFormed(input.text), html: wellFormed(input.html) };
   await ses.send(
     new SendEmailCommand({
       Source: readConfig().MAIL_FROM,
