@@ -49,7 +49,13 @@ describe('getSession: companies (spec section 4)', () => {
 
     expect(switched.body.result).toMatchObject({ defaultCompany: 'globex', companyDoc: { slug: 'globex' } });
     expect(after.body.result).toMatchObject({ company: 'globex', userPreferences: { defaultCompany: 'globex' } });
-    expect(events.body.result.events[0]).toMatchObject({ type: 'defaultCompanyChanged', summary: 'Switched to Globex', createdByUid: user.uid });
+    expect(events.body.result.events[0]).toMatchObject({
+      type: 'defaultCompanyChanged',
+      summary: 'Switched to Globex',
+      createdByUid: user.uid,
+      after: 'globex',
+      createdAt: expect.any(Number),
+    });
   });
 
   it('switching to a company one does not belong to, or that does not exist, is refused alike and changes nothing', async () => {

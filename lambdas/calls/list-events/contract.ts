@@ -16,6 +16,9 @@ export const eventRecord = z.object({
   createdAt: z.number(),
   createdByUid: z.string(),
   createdByEmail: z.string(),
+  /** The record before and after the change, for changes of records. */
+  before: z.optional(z.unknown()),
+  after: z.optional(z.unknown()),
 });
 
 export const listEventsOutput = z.object({

@@ -51,13 +51,15 @@ async function listEventsPage(
     })
     .send();
   return {
-    events: Items.map(({ id, type, summary, createdAt, createdByUid, createdByEmail }) => ({
+    events: Items.map(({ id, type, summary, createdAt, createdByUid, createdByEmail, before, after }) => ({
       id,
       type,
       summary,
       createdAt,
       createdByUid,
       createdByEmail,
+      before,
+      after,
     })),
     nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string | number> | undefined),
   };
