@@ -2,20 +2,16 @@
 // company's member list and the platform's user list; the page says which fields and which call. The
 // level choices stop at the editor's own level. A 409 conflict shows the current value, to re-apply
 // the user's changes on top of it or take it as it is.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Modal from '@cloudscape-design/components/modal';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import Select from '@cloudscape-design/components/select';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import { noProblem, problemOf, withoutFieldError, type FormProblem } from '../forms/call-problems';
-import { ConflictAlert, FormErrorAlert } from '../forms/form-alerts';
-import { changedKeys, rebase } from '../forms/rebase';
+import { editAlerts } from '../forms/form-alerts';
+import { FormModal } from '../forms/form-modal';
+import { useVersionedEdit } from '../forms/use-versioned-edit';
 import { levelLabel, levelOption, levelOptions } from './access-levels';
 import { asUserRow, type UserRow } from './admin-records';
 import { CompanyMultiselect } from './company-multiselect';
@@ -96,157 +92,109 @@ export interface EditAccessModalProps {
 
 /** Rendered with key={user.uid}: each user starts a new edit. */
 export function EditAccessModal({ user, header, description, fields, maxLevel, save, onSaved, onCurrent, onDismiss }: EditAccessModalProps) {
-  const [base, setBase] = useState(user);
-  const [values, setValues] = useState<AccessValues>(() => accessValuesOf(user));
-  const [problem, setProblem] = useState<FormProblem>(noProblem);
-  const [conflict, setConflict] = useState<{ message: string; current: UserRow } | undefined>(undefined);
-  const [saving, setSaving] = useState(false);
-  const set = <Field extends AccessField>(field: Field, value: AccessValues[Field]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setProblem((current) => withoutFieldError(current, field));
-  };
+  const { values, set, problem, conflict, saving, submit, reapply, discard } = useVersionedEdit({
+    record: user,
+    valuesOf: accessValuesOf,
+    fields: [...fields, 'version'],
+    failureText: 'The changes could not be saved. Please try again.',
+    currentOf: asUserRow,
+    onCurrent,
+    editable: fields,
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const changed = changedKeys(values, accessValuesOf(base)).filter((key) => fields.includes(key));
-    if (changed.length === 0) {
-      onDismiss();
-      return;
-    }
-    setSaving(true);
-    setProblem(noProblem);
-    try {
-      const saved = await save(base, pick(values, changed));
-      // The access calls answer with the access part of the row; the rest stays as listed.
-      onSaved({ ...base, ...saved, displayName: saved.displayName ?? base.displayName, lastSignInAt: saved.lastSignInAt ?? base.lastSignInAt });
-    } catch (error) {
-      const next = problemOf(error, [...fields, 'version'], 'The changes could not be saved. Please try again.');
-      const current = next.conflict ? asUserRow(next.conflict.current, base) : undefined;
-      if (next.conflict && current) {
-        setConflict({ message: next.conflict.message, current });
-        onCurrent(current);
-      } else {
-        setProblem(next);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submitChange = (event: FormEvent) =>
+    submit({
+      event,
+      onUnchanged: onDismiss,
+      send: async (base, changed) => {
+        const saved = await save(base, pick(values, changed));
+        // The access calls answer with the access part of the row; the rest stays as listed.
+        onSaved({ ...base, ...saved, displayName: saved.displayName ?? base.displayName, lastSignInAt: saved.lastSignInAt ?? base.lastSignInAt });
+      },
+    });
 
-  const reapply = () => {
-    if (!conflict) return;
-    setValues(rebase(values, accessValuesOf(base), accessValuesOf(conflict.current)));
-    setBase(conflict.current);
-    setConflict(undefined);
-  };
-  const discard = () => {
-    if (!conflict) return;
-    setValues(accessValuesOf(conflict.current));
-    setBase(conflict.current);
-    setConflict(undefined);
-  };
-
-  const formId = `edit-access-${user.uid}`;
   const levels = levelOptions(maxLevel);
   return (
-    <Modal
-      visible
+    <FormModal
       header={header}
+      formId={`edit-access-${user.uid}`}
+      submitting={saving}
+      submitDisabled={conflict !== undefined}
+      onSubmit={submitChange}
       onDismiss={onDismiss}
-      closeAriaLabel="Close"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>
-              Cancel
-            </Button>
-            <Button variant="primary" form={formId} formAction="submit" loading={saving} loadingText="Saving" disabled={conflict !== undefined}>
-              Save
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
     >
-      <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
-        <Form>
-          <SpaceBetween size="l">
-            {description ? <Box variant="p">{description}</Box> : null}
-            {conflict ? (
-              <ConflictAlert
-                message={conflict.message}
-                current={<AccessCurrentValue user={conflict.current} fields={fields} />}
-                onReapply={reapply}
-                onDiscard={discard}
-              />
-            ) : null}
-            <FormErrorAlert message={problem.message ?? problem.fieldErrors.version} />
-            {fields.includes('userType') ? (
-              <FormField label="User type" errorText={problem.fieldErrors.userType}>
-                <RadioGroup
-                  value={values.userType}
-                  onChange={({ detail }) => set('userType', detail.value)}
-                  items={[
-                    { value: 'analyst', label: 'Analyst', description: "The provider's staff." },
-                    { value: 'customer', label: 'Customer', description: "A company's user." },
-                  ]}
-                />
-              </FormField>
-            ) : null}
-            {fields.includes('accessLevel') ? (
-              <FormField
-                label="Access level"
-                constraintText={`Levels up to your own (${Math.min(maxLevel, 9)}).`}
-                errorText={problem.fieldErrors.accessLevel}
-              >
-                <Select
-                  selectedOption={levels.find((option) => option.value === String(values.accessLevel)) ?? levelOption(values.accessLevel)}
-                  options={levels}
-                  disabled={saving}
-                  onChange={({ detail }) => set('accessLevel', Number(detail.selectedOption.value))}
-                />
-              </FormField>
-            ) : null}
-            {fields.includes('companies') ? (
-              <FormField label="Companies" errorText={problem.fieldErrors.companies}>
-                <CompanyMultiselect
-                  selected={values.companies}
-                  disabled={saving}
-                  invalid={problem.fieldErrors.companies !== undefined}
-                  onChange={(companies) => set('companies', companies)}
-                />
-              </FormField>
-            ) : null}
-            {fields.includes('servicesEnabled') ? (
-              <FormField
-                label="Enabled services"
-                description="Services they may see below level 2 (when the company has them on)."
-                errorText={problem.fieldErrors.servicesEnabled}
-              >
-                <Multiselect
-                  selectedOptions={serviceOptions.filter((option) => values.servicesEnabled.includes(option.value))}
-                  options={serviceOptions}
-                  placeholder="Choose services"
-                  disabled={saving}
-                  deselectAriaLabel={(option) => `Remove ${option.label ?? option.value ?? ''}`}
-                  onChange={({ detail }) => set('servicesEnabled', detail.selectedOptions.flatMap((option) => (option.value ? [option.value] : [])))}
-                />
-              </FormField>
-            ) : null}
-            {fields.includes('servicesManaged') ? (
-              <FormField label="Managed services" description="Services they manage as an analyst." errorText={problem.fieldErrors.servicesManaged}>
-                <Multiselect
-                  selectedOptions={serviceOptions.filter((option) => values.servicesManaged.includes(option.value))}
-                  options={serviceOptions}
-                  placeholder="Choose services"
-                  disabled={saving}
-                  deselectAriaLabel={(option) => `Remove ${option.label ?? option.value ?? ''}`}
-                  onChange={({ detail }) => set('servicesManaged', detail.selectedOptions.flatMap((option) => (option.value ? [option.value] : [])))}
-                />
-              </FormField>
-            ) : null}
-          </SpaceBetween>
-        </Form>
-      </form>
-    </Modal>
+      {description ? <Box variant="p">{description}</Box> : null}
+      {editAlerts({
+        problem,
+        conflict,
+        renderCurrent: (current) => <AccessCurrentValue user={current} fields={fields} />,
+        onReapply: reapply,
+        onDiscard: discard,
+      })}
+      {fields.includes('userType') ? (
+        <FormField label="User type" errorText={problem.fieldErrors.userType}>
+          <RadioGroup
+            value={values.userType}
+            onChange={({ detail }) => set('userType', detail.value)}
+            items={[
+              { value: 'analyst', label: 'Analyst', description: "The provider's staff." },
+              { value: 'customer', label: 'Customer', description: "A company's user." },
+            ]}
+          />
+        </FormField>
+      ) : null}
+      {fields.includes('accessLevel') ? (
+        <FormField
+          label="Access level"
+          constraintText={`Levels up to your own (${Math.min(maxLevel, 9)}).`}
+          errorText={problem.fieldErrors.accessLevel}
+        >
+          <Select
+            selectedOption={levels.find((option) => option.value === String(values.accessLevel)) ?? levelOption(values.accessLevel)}
+            options={levels}
+            disabled={saving}
+            onChange={({ detail }) => set('accessLevel', Number(detail.selectedOption.value))}
+          />
+        </FormField>
+      ) : null}
+      {fields.includes('companies') ? (
+        <FormField label="Companies" errorText={problem.fieldErrors.companies}>
+          <CompanyMultiselect
+            selected={values.companies}
+            disabled={saving}
+            invalid={problem.fieldErrors.companies !== undefined}
+            onChange={(companies) => set('companies', companies)}
+          />
+        </FormField>
+      ) : null}
+      {fields.includes('servicesEnabled') ? (
+        <FormField
+          label="Enabled services"
+          description="Services they may see below level 2 (when the company has them on)."
+          errorText={problem.fieldErrors.servicesEnabled}
+        >
+          <Multiselect
+            selectedOptions={serviceOptions.filter((option) => values.servicesEnabled.includes(option.value))}
+            options={serviceOptions}
+            placeholder="Choose services"
+            disabled={saving}
+            deselectAriaLabel={(option) => `Remove ${option.label ?? option.value ?? ''}`}
+            onChange={({ detail }) => set('servicesEnabled', detail.selectedOptions.flatMap((option) => (option.value ? [option.value] : [])))}
+          />
+        </FormField>
+      ) : null}
+      {fields.includes('servicesManaged') ? (
+        <FormField label="Managed services" description="Services they manage as an analyst." errorText={problem.fieldErrors.servicesManaged}>
+          <Multiselect
+            selectedOptions={serviceOptions.filter((option) => values.servicesManaged.includes(option.value))}
+            options={serviceOptions}
+            placeholder="Choose services"
+            disabled={saving}
+            deselectAriaLabel={(option) => `Remove ${option.label ?? option.value ?? ''}`}
+            onChange={({ detail }) => set('servicesManaged', detail.selectedOptions.flatMap((option) => (option.value ? [option.value] : [])))}
+          />
+        </FormField>
+      ) : null}
+    </FormModal>
   );
 }

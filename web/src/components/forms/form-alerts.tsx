@@ -5,6 +5,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { FormProblem } from './call-problems';
 
 export function FormErrorAlert({ message }: { message: string | undefined }) {
   if (!message) return null;
@@ -52,4 +53,26 @@ export function ConflictAlert({ message, current, onReapply, onDiscard }: Confli
       </Alert>
     </div>
   );
+}
+
+export interface EditAlertsProps<Doc> {
+  problem: FormProblem;
+  conflict: { message: string; current: Doc } | undefined;
+  /** The record as it is now, as the user should read it. */
+  renderCurrent: (current: Doc) => ReactNode;
+  onReapply: () => void;
+  onDiscard: () => void;
+}
+
+/**
+ * The alerts of a versioned edit: a conflict, then the message no field holds (a stale version too).
+ * A list, not a component, so that a SpaceBetween spaces each alert as its own child.
+ */
+export function editAlerts<Doc>({ problem, conflict, renderCurrent, onReapply, onDiscard }: EditAlertsProps<Doc>): ReactNode[] {
+  return [
+    conflict ? (
+      <ConflictAlert key="conflict" message={conflict.message} current={renderCurrent(conflict.current)} onReapply={onReapply} onDiscard={onDiscard} />
+    ) : null,
+    <FormErrorAlert key="problem" message={problem.message ?? problem.fieldErrors.version} />,
+  ];
 }

@@ -2,7 +2,6 @@
 // 'Load more' for the next page of the server's cursor. Level 9 may list everyone's events instead.
 import { useState } from 'react';
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -13,6 +12,7 @@ import Toggle from '@cloudscape-design/components/toggle';
 import { hasLevel } from '../../../../lambdas/kernel/access/rules';
 import { TableEmptyState } from '../../components/empty-states/table-empty-state';
 import { displayNameOf, useSession } from '../../components/session/session-context';
+import { LoadErrorAlert } from '../../components/tables/load-error-alert';
 import { eventColumnDefinitions, eventsDefaultSorting, everyoneEventColumnDefinitions } from './events-table-config';
 import { useEvents } from './use-events';
 
@@ -44,13 +44,7 @@ export default function HomePage() {
       }
     >
       <SpaceBetween size="l">
-        {error ? (
-          <div role="alert">
-            <Alert type="error" statusIconAriaLabel="Error" action={<Button onClick={reload}>Try again</Button>}>
-              {error}
-            </Alert>
-          </div>
-        ) : null}
+        {error ? <LoadErrorAlert message={error} onRetry={reload} /> : null}
         <Table
           {...collectionProps}
           items={items}

@@ -3,21 +3,15 @@
 // and service flags in a modal.
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useCollection } from '@cloudscape-design/collection-hooks';
-import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
 import { callFunction } from '../../../api/call-client';
 import type { CompanyDoc } from '../../../components/admin/admin-records';
 import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
 import { useNotifications } from '../../../components/notifications/notifications-context';
 import { useSession } from '../../../components/session/session-context';
-import { ServerPagination } from '../../../components/tables/server-pagination';
-import { selectionLabels } from '../../../components/tables/table-labels';
+import { ServerTable, useServerCollection } from '../../../components/tables/server-table';
 import { useDebouncedValue, useServerPages } from '../../../components/tables/use-server-pages';
 import { EditCompanyModal } from './edit-company-modal';
 import {
@@ -50,44 +44,34 @@ export default function ManageCompaniesPage() {
   );
   const pages = useServerPages(fetchPage, (company: CompanyDoc) => company.slug, 'The companies could not be loaded.');
 
-  const { items, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(pages.items, {
-    filtering: {
-      filteringFunction: companyMatches,
-      empty: (
-        <TableEmptyState
-          title="No companies"
-          subtitle="No company has been created yet."
-          action={<Button onClick={() => void navigate('/admin/company/create-company')}>Create company</Button>}
-        />
-      ),
-      noMatch: (
-        <TableEmptyState
-          title="No matches"
-          subtitle="No company's slug starts with that text."
-          action={<Button onClick={() => actions.setFiltering('')}>Clear filter</Button>}
-        />
-      ),
-    },
-    sorting: { defaultState: companiesDefaultSorting },
-    pagination: { pageSize: companiesPageSize },
-    selection: { trackBy: 'slug' },
+  const collection = useServerCollection(pages.items, {
+    trackBy: 'slug',
+    defaultSorting: companiesDefaultSorting,
+    empty: (
+      <TableEmptyState
+        title="No companies"
+        subtitle="No company has been created yet."
+        action={<Button onClick={() => void navigate('/admin/company/create-company')}>Create company</Button>}
+      />
+    ),
+    noMatchText: "No company's slug starts with that text.",
+    filteringFunction: companyMatches,
+    pageSize: companiesPageSize,
   });
 
-  const filteringText = useDebouncedValue(filterProps.filteringText);
+  const filteringText = useDebouncedValue(collection.filterProps.filteringText);
   useEffect(() => setPrefix(slugPrefixOf(filteringText)), [filteringText]);
 
-  const selected = collectionProps.selectedItems?.[0];
+  const selected = collection.collectionProps.selectedItems?.[0];
 
   const saved = (company: CompanyDoc) => {
     pages.replaceItem(company);
-    actions.setSelectedItems([company]);
+    collection.actions.setSelectedItems([company]);
     setEditing(undefined);
     notify({ type: 'success', title: 'Company saved', message: `${company.companyName} was saved.` });
     // The selected company's name and flags drive the header and the menus.
     if (company.slug === selectedSlug) void refreshSession().catch(() => undefined);
   };
-
-  const counter = pages.loading ? undefined : `(${pages.items.length}${pages.hasMore ? '+' : ''})`;
 
   return (
     <ContentLayout
@@ -97,63 +81,28 @@ export default function ManageCompaniesPage() {
         </Header>
       }
     >
-      <SpaceBetween size="l">
-        {pages.error ? (
-          <div role="alert">
-            <Alert type="error" statusIconAriaLabel="Error" action={<Button onClick={pages.reload}>Try again</Button>}>
-              {pages.error}
-            </Alert>
-          </div>
-        ) : null}
-        <Table
-          {...collectionProps}
-          items={items}
-          columnDefinitions={companyColumnDefinitions}
-          trackBy="slug"
-          selectionType="single"
-          loading={pages.loading}
-          loadingText="Loading companies"
-          wrapLines
-          ariaLabels={selectionLabels<CompanyDoc>('Companies', (company) => company.companyName)}
-          header={
-            <Header
-              variant="h2"
-              counter={counter}
-              actions={
-                <SpaceBetween direction="horizontal" size="xs">
-                  <Button iconName="refresh" ariaLabel="Refresh companies" onClick={pages.reload} disabled={pages.loading} />
-                  <Button disabled={!selected} onClick={() => setEditing(selected)}>
-                    Edit
-                  </Button>
-                  <Button variant="primary" onClick={() => void navigate('/admin/company/create-company')}>
-                    Create company
-                  </Button>
-                </SpaceBetween>
-              }
-            >
-              Companies
-            </Header>
-          }
-          filter={
-            <TextFilter
-              {...filterProps}
-              filteringPlaceholder="Find companies by slug"
-              filteringAriaLabel="Find companies by slug"
-              filteringClearAriaLabel="Clear filter"
-              countText={`${filteredItemsCount ?? 0} ${filteredItemsCount === 1 ? 'match' : 'matches'}${pages.hasMore ? ' so far' : ''}`}
-            />
-          }
-          pagination={
-            <ServerPagination
-              paginationProps={paginationProps}
-              hasMore={pages.hasMore}
-              loadingMore={pages.loadingMore}
-              loadMore={pages.loadMore}
-              setCurrentPage={actions.setCurrentPage}
-            />
-          }
-        />
-      </SpaceBetween>
+      <ServerTable
+        pages={pages}
+        collection={collection}
+        columnDefinitions={companyColumnDefinitions}
+        trackBy="slug"
+        tableLabel="Companies"
+        nameOf={(company) => company.companyName}
+        loadingText="Loading companies"
+        title="Companies"
+        refreshLabel="Refresh companies"
+        actions={[
+          <Button key="edit" disabled={!selected} onClick={() => setEditing(selected)}>
+            Edit
+          </Button>,
+          <Button key="create" variant="primary" onClick={() => void navigate('/admin/company/create-company')}>
+            Create company
+          </Button>,
+        ]}
+        filterText="Find companies by slug"
+        countSoFar
+        paginated
+      />
       {editing ? (
         <EditCompanyModal
           key={editing.slug}

@@ -2,19 +2,15 @@
 // description and whether it is offered. A service switched off leaves every menu and report: the
 // session is re-read so this browser's menus follow at once.
 import { useCallback, useState } from 'react';
-import { useCollection } from '@cloudscape-design/collection-hooks';
-import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { callFunction } from '../../../../api/call-client';
 import type { PlatformService } from '../../../../components/admin/admin-records';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
 import { useSession } from '../../../../components/session/session-context';
-import { selectionLabels } from '../../../../components/tables/table-labels';
+import { ServerTable, useServerCollection } from '../../../../components/tables/server-table';
 import { useServerPages } from '../../../../components/tables/use-server-pages';
 import { EditServiceModal } from './edit-service-modal';
 import { serviceColumnDefinitions, servicesDefaultSorting } from './platform-services-config';
@@ -29,12 +25,12 @@ export default function PlatformServicesPage() {
     [],
   );
   const catalogue = useServerPages(fetchCatalogue, (service: PlatformService) => service.name, 'The services could not be loaded.');
-  const { items, actions, collectionProps } = useCollection(catalogue.items, {
-    filtering: { empty: <TableEmptyState title="No services" /> },
-    sorting: { defaultState: servicesDefaultSorting },
-    selection: { trackBy: 'name' },
+  const collection = useServerCollection(catalogue.items, {
+    trackBy: 'name',
+    defaultSorting: servicesDefaultSorting,
+    empty: <TableEmptyState title="No services" />,
   });
-  const selected = collectionProps.selectedItems?.[0];
+  const selected = collection.collectionProps.selectedItems?.[0];
 
   return (
     <ContentLayout
@@ -44,42 +40,22 @@ export default function PlatformServicesPage() {
         </Header>
       }
     >
-      <SpaceBetween size="l">
-        {catalogue.error ? (
-          <div role="alert">
-            <Alert type="error" statusIconAriaLabel="Error" action={<Button onClick={catalogue.reload}>Try again</Button>}>
-              {catalogue.error}
-            </Alert>
-          </div>
-        ) : null}
-        <Table
-          {...collectionProps}
-          items={items}
-          columnDefinitions={serviceColumnDefinitions}
-          trackBy="name"
-          selectionType="single"
-          loading={catalogue.loading}
-          loadingText="Loading services"
-          ariaLabels={selectionLabels<PlatformService>('Services', (service) => service.displayName)}
-          wrapLines
-          header={
-            <Header
-              variant="h2"
-              counter={catalogue.loading ? undefined : `(${catalogue.items.length})`}
-              actions={
-                <SpaceBetween direction="horizontal" size="xs">
-                  <Button iconName="refresh" ariaLabel="Refresh services" onClick={catalogue.reload} disabled={catalogue.loading} />
-                  <Button variant="primary" disabled={!selected} onClick={() => setEditing(selected)}>
-                    Edit
-                  </Button>
-                </SpaceBetween>
-              }
-            >
-              Services
-            </Header>
-          }
-        />
-      </SpaceBetween>
+      <ServerTable
+        pages={catalogue}
+        collection={collection}
+        columnDefinitions={serviceColumnDefinitions}
+        trackBy="name"
+        tableLabel="Services"
+        nameOf={(service) => service.displayName}
+        loadingText="Loading services"
+        title="Services"
+        refreshLabel="Refresh services"
+        actions={[
+          <Button key="edit" variant="primary" disabled={!selected} onClick={() => setEditing(selected)}>
+            Edit
+          </Button>,
+        ]}
+      />
       {editing ? (
         <EditServiceModal
           key={editing.name}
@@ -88,7 +64,7 @@ export default function PlatformServicesPage() {
           onCurrent={catalogue.replaceItem}
           onSaved={(service) => {
             catalogue.replaceItem(service);
-            actions.setSelectedItems([service]);
+            collection.actions.setSelectedItems([service]);
             setEditing(undefined);
             notify({
               type: 'success',

@@ -1,14 +1,9 @@
 // /admin/app/users (level 9): every user, searched by e-mail prefix and paged on the server (listUsers);
 // edit anyone's type, level, companies and services (updateUserAccess), or sign them out everywhere.
 import { useCallback, useEffect, useState } from 'react';
-import { useCollection } from '@cloudscape-design/collection-hooks';
-import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
 import { callFunction } from '../../../../api/call-client';
 import type { UserRow } from '../../../../components/admin/admin-records';
 import { EditAccessModal } from '../../../../components/admin/edit-access-modal';
@@ -16,8 +11,7 @@ import { asServiceNames } from '../../../../components/admin/service-labels';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
 import { useSession } from '../../../../components/session/session-context';
-import { ServerPagination } from '../../../../components/tables/server-pagination';
-import { selectionLabels } from '../../../../components/tables/table-labels';
+import { ServerTable, useServerCollection } from '../../../../components/tables/server-table';
 import { useDebouncedValue, useServerPages } from '../../../../components/tables/use-server-pages';
 import { userColumnDefinitions, userMatches, usersDefaultSorting, usersFetchSize, usersPageSize } from './platform-users-config';
 import { SignOutEverywhereModal } from './sign-out-everywhere-modal';
@@ -40,27 +34,19 @@ export default function PlatformUsersPage() {
   );
   const pages = useServerPages(fetchPage, (user: UserRow) => user.uid, 'The users could not be loaded.');
 
-  const { items, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(pages.items, {
-    filtering: {
-      filteringFunction: userMatches,
-      empty: <TableEmptyState title="No users" subtitle="Nobody has an account yet." />,
-      noMatch: (
-        <TableEmptyState
-          title="No matches"
-          subtitle="No e-mail address starts with that text."
-          action={<Button onClick={() => actions.setFiltering('')}>Clear filter</Button>}
-        />
-      ),
-    },
-    sorting: { defaultState: usersDefaultSorting },
-    pagination: { pageSize: usersPageSize },
-    selection: { trackBy: 'uid' },
+  const collection = useServerCollection(pages.items, {
+    trackBy: 'uid',
+    defaultSorting: usersDefaultSorting,
+    empty: <TableEmptyState title="No users" subtitle="Nobody has an account yet." />,
+    noMatchText: 'No e-mail address starts with that text.',
+    filteringFunction: userMatches,
+    pageSize: usersPageSize,
   });
 
-  const filteringText = useDebouncedValue(filterProps.filteringText);
+  const filteringText = useDebouncedValue(collection.filterProps.filteringText);
   useEffect(() => setQuery(filteringText.trim().toLowerCase()), [filteringText]);
 
-  const selected = collectionProps.selectedItems?.[0];
+  const selected = collection.collectionProps.selectedItems?.[0];
   const close = () => setDialog(undefined);
 
   return (
@@ -71,64 +57,29 @@ export default function PlatformUsersPage() {
         </Header>
       }
     >
-      <SpaceBetween size="l">
-        {pages.error ? (
-          <div role="alert">
-            <Alert type="error" statusIconAriaLabel="Error" action={<Button onClick={pages.reload}>Try again</Button>}>
-              {pages.error}
-            </Alert>
-          </div>
-        ) : null}
-        <Table
-          {...collectionProps}
-          items={items}
-          columnDefinitions={userColumnDefinitions}
-          trackBy="uid"
-          selectionType="single"
-          loading={pages.loading}
-          loadingText="Loading users"
-          ariaLabels={selectionLabels<UserRow>('Users', (user) => user.email)}
-          resizableColumns
-          wrapLines
-          header={
-            <Header
-              variant="h2"
-              counter={pages.loading ? undefined : `(${pages.items.length}${pages.hasMore ? '+' : ''})`}
-              actions={
-                <SpaceBetween direction="horizontal" size="xs">
-                  <Button iconName="refresh" ariaLabel="Refresh users" onClick={pages.reload} disabled={pages.loading} />
-                  <Button disabled={!selected} onClick={() => selected && setDialog({ kind: 'signOut', user: selected })}>
-                    Sign out everywhere
-                  </Button>
-                  <Button variant="primary" disabled={!selected} onClick={() => selected && setDialog({ kind: 'edit', user: selected })}>
-                    Edit access
-                  </Button>
-                </SpaceBetween>
-              }
-            >
-              Users
-            </Header>
-          }
-          filter={
-            <TextFilter
-              {...filterProps}
-              filteringPlaceholder="Find users by e-mail"
-              filteringAriaLabel="Find users by e-mail"
-              filteringClearAriaLabel="Clear filter"
-              countText={`${filteredItemsCount ?? 0} ${filteredItemsCount === 1 ? 'match' : 'matches'}${pages.hasMore ? ' so far' : ''}`}
-            />
-          }
-          pagination={
-            <ServerPagination
-              paginationProps={paginationProps}
-              hasMore={pages.hasMore}
-              loadingMore={pages.loadingMore}
-              loadMore={pages.loadMore}
-              setCurrentPage={actions.setCurrentPage}
-            />
-          }
-        />
-      </SpaceBetween>
+      <ServerTable
+        pages={pages}
+        collection={collection}
+        columnDefinitions={userColumnDefinitions}
+        trackBy="uid"
+        tableLabel="Users"
+        nameOf={(user) => user.email}
+        loadingText="Loading users"
+        title="Users"
+        refreshLabel="Refresh users"
+        actions={[
+          <Button key="sign-out" disabled={!selected} onClick={() => selected && setDialog({ kind: 'signOut', user: selected })}>
+            Sign out everywhere
+          </Button>,
+          <Button key="edit" variant="primary" disabled={!selected} onClick={() => selected && setDialog({ kind: 'edit', user: selected })}>
+            Edit access
+          </Button>,
+        ]}
+        filterText="Find users by e-mail"
+        countSoFar
+        paginated
+        resizableColumns
+      />
       {dialog?.kind === 'edit' ? (
         <EditAccessModal
           key={dialog.user.uid}

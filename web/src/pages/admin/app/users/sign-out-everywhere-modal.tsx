@@ -1,14 +1,10 @@
 // Confirming 'Sign out everywhere' (signOutEverywhere): every session of the user ends; their open
 // browsers notice within 15 s.
 import { useState } from 'react';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { callFunction } from '../../../../api/call-client';
 import type { UserRow } from '../../../../components/admin/admin-records';
 import { messageOf } from '../../../../components/forms/call-problems';
-import { FormErrorAlert } from '../../../../components/forms/form-alerts';
+import { ConfirmModal } from '../../../../components/forms/form-modal';
 
 export interface SignOutEverywhereModalProps {
   user: UserRow;
@@ -35,31 +31,17 @@ export function SignOutEverywhereModal({ user, isSelf, onSignedOut, onDismiss }:
   };
 
   return (
-    <Modal
-      visible
+    <ConfirmModal
       header="Sign out everywhere"
+      confirmText="Sign out everywhere"
+      workingText="Signing out"
+      working={working}
+      message={message}
+      onConfirm={signOut}
       onDismiss={onDismiss}
-      closeAriaLabel="Close"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={working} loadingText="Signing out" onClick={() => void signOut()}>
-              Sign out everywhere
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
     >
-      <SpaceBetween size="m">
-        <FormErrorAlert message={message} />
-        <Box variant="p">
-          End every session of <strong>{user.email}</strong>? Their open browsers sign out within 15 seconds, and they need a
-          new sign-in link to come back.{isSelf ? ' This includes you, here.' : ''}
-        </Box>
-      </SpaceBetween>
-    </Modal>
+      End every session of <strong>{user.email}</strong>? Their open browsers sign out within 15 seconds, and they need a new
+      sign-in link to come back.{isSelf ? ' This includes you, here.' : ''}
+    </ConfirmModal>
   );
 }

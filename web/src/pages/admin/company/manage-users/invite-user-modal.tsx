@@ -2,20 +2,17 @@
 // if needed, adds the company and mails them a sign-in link to this site.
 import { useState, type FormEvent } from 'react';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { callFunction } from '../../../../api/call-client';
 import type { ServiceName } from '../../../../../../lambdas/kernel/access/rules';
 import { levelOptions } from '../../../../components/admin/access-levels';
 import { serviceOptions } from '../../../../components/admin/service-labels';
 import { noProblem, problemOf, withoutFieldError, type FormProblem } from '../../../../components/forms/call-problems';
 import { FormErrorAlert } from '../../../../components/forms/form-alerts';
+import { FormModal } from '../../../../components/forms/form-modal';
 import { accessLevelProblem, emailProblem, fieldProblems } from '../../../../components/forms/validation';
 
 const fields = ['email', 'accessLevel', 'servicesEnabled'] as const;
@@ -63,71 +60,56 @@ export function InviteUserModal({ slug, companyName, maxLevel, onInvited, onDism
   };
 
   return (
-    <Modal
-      visible
+    <FormModal
       header="Invite user"
+      formId="invite-user-form"
+      submitText="Send invitation"
+      submittingText="Sending the invitation"
+      submitting={sending}
+      onSubmit={submit}
       onDismiss={onDismiss}
-      closeAriaLabel="Close"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>
-              Cancel
-            </Button>
-            <Button variant="primary" form="invite-user-form" formAction="submit" loading={sending} loadingText="Sending the invitation">
-              Send invitation
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
     >
-      <form id="invite-user-form" onSubmit={(event) => void submit(event)} noValidate>
-        <Form>
-          <SpaceBetween size="l">
-            <Box variant="p">They join {companyName} and get an e-mail with a link to sign in.</Box>
-            <FormErrorAlert message={problem.message} />
-            <FormField label="E-mail" errorText={problem.fieldErrors.email}>
-              <Input
-                type="email"
-                value={email}
-                ariaRequired
-                disabled={sending}
-                autoComplete={false}
-                onChange={({ detail }) => {
-                  setEmail(detail.value);
-                  setProblem((current) => withoutFieldError(current, 'email'));
-                }}
-              />
-            </FormField>
-            <FormField label="Access level" constraintText={`Levels up to your own (${Math.min(maxLevel, 9)}).`} errorText={problem.fieldErrors.accessLevel}>
-              <Select
-                selectedOption={levels.find((option) => option.value === String(accessLevel)) ?? null}
-                options={levels}
-                disabled={sending}
-                onChange={({ detail }) => setAccessLevel(Number(detail.selectedOption.value))}
-              />
-            </FormField>
-            <FormField
-              label="Enabled services"
-              description="Services they may see below level 2 (when the company has them on)."
-              errorText={problem.fieldErrors.servicesEnabled}
-            >
-              <Multiselect
-                selectedOptions={serviceOptions.filter((option) => servicesEnabled.includes(option.value))}
-                options={serviceOptions}
-                placeholder="Choose services"
-                disabled={sending}
-                deselectAriaLabel={(option) => `Remove ${option.label ?? option.value ?? ''}`}
-                onChange={({ detail }) =>
-                  setServicesEnabled(
-                    serviceOptions.filter((option) => detail.selectedOptions.some((chosen) => chosen.value === option.value)).map((option) => option.value),
-                  )
-                }
-              />
-            </FormField>
-          </SpaceBetween>
-        </Form>
-      </form>
-    </Modal>
+      <Box variant="p">They join {companyName} and get an e-mail with a link to sign in.</Box>
+      <FormErrorAlert message={problem.message} />
+      <FormField label="E-mail" errorText={problem.fieldErrors.email}>
+        <Input
+          type="email"
+          value={email}
+          ariaRequired
+          disabled={sending}
+          autoComplete={false}
+          onChange={({ detail }) => {
+            setEmail(detail.value);
+            setProblem((current) => withoutFieldError(current, 'email'));
+          }}
+        />
+      </FormField>
+      <FormField label="Access level" constraintText={`Levels up to your own (${Math.min(maxLevel, 9)}).`} errorText={problem.fieldErrors.accessLevel}>
+        <Select
+          selectedOption={levels.find((option) => option.value === String(accessLevel)) ?? null}
+          options={levels}
+          disabled={sending}
+          onChange={({ detail }) => setAccessLevel(Number(detail.selectedOption.value))}
+        />
+      </FormField>
+      <FormField
+        label="Enabled services"
+        description="Services they may see below level 2 (when the company has them on)."
+        errorText={problem.fieldErrors.servicesEnabled}
+      >
+        <Multiselect
+          selectedOptions={serviceOptions.filter((option) => servicesEnabled.includes(option.value))}
+          options={serviceOptions}
+          placeholder="Choose services"
+          disabled={sending}
+          deselectAriaLabel={(option) => `Remove ${option.label ?? option.value ?? ''}`}
+          onChange={({ detail }) =>
+            setServicesEnabled(
+              serviceOptions.filter((option) => detail.selectedOptions.some((chosen) => chosen.value === option.value)).map((option) => option.value),
+            )
+          }
+        />
+      </FormField>
+    </FormModal>
   );
 }

@@ -2,16 +2,11 @@
 // selected company (the session's company), a batch at a time from the server; invite by e-mail,
 // change a member's level (never above the editor's own) and enabled services, or remove them.
 import { useCallback, useState } from 'react';
-import { useCollection } from '@cloudscape-design/collection-hooks';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
 import { callFunction } from '../../../../api/call-client';
 import type { UserRow } from '../../../../components/admin/admin-records';
 import { EditAccessModal } from '../../../../components/admin/edit-access-modal';
@@ -19,8 +14,7 @@ import { asServiceNames } from '../../../../components/admin/service-labels';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
 import { useSession } from '../../../../components/session/session-context';
-import { ServerPagination } from '../../../../components/tables/server-pagination';
-import { selectionLabels } from '../../../../components/tables/table-labels';
+import { ServerTable, useServerCollection } from '../../../../components/tables/server-table';
 import { useServerPages } from '../../../../components/tables/use-server-pages';
 import { InviteUserModal } from './invite-user-modal';
 import {
@@ -73,24 +67,16 @@ function CompanyMembers({ slug, companyName }: { slug: string; companyName: stri
   const pages = useServerPages(fetchPage, (user: UserRow) => user.uid, 'The company users could not be loaded.');
   const inviteButton = <Button onClick={() => setDialog({ kind: 'invite' })}>Invite user</Button>;
 
-  const { items, actions, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(pages.items, {
-    filtering: {
-      fields: memberFilteringFields,
-      empty: <TableEmptyState title="No users" subtitle={`${companyName} has no users yet.`} action={inviteButton} />,
-      noMatch: (
-        <TableEmptyState
-          title="No matches"
-          subtitle="No loaded user matches that text."
-          action={<Button onClick={() => actions.setFiltering('')}>Clear filter</Button>}
-        />
-      ),
-    },
-    sorting: { defaultState: membersDefaultSorting },
-    pagination: { pageSize: membersPageSize },
-    selection: { trackBy: 'uid' },
+  const collection = useServerCollection(pages.items, {
+    trackBy: 'uid',
+    defaultSorting: membersDefaultSorting,
+    empty: <TableEmptyState title="No users" subtitle={`${companyName} has no users yet.`} action={inviteButton} />,
+    noMatchText: 'No loaded user matches that text.',
+    filteringFields: memberFilteringFields,
+    pageSize: membersPageSize,
   });
 
-  const selected = collectionProps.selectedItems?.[0];
+  const selected = collection.collectionProps.selectedItems?.[0];
   const aboveOwnLevel = selected !== undefined && selected.accessLevel > ownLevel;
   const notEditable = aboveOwnLevel ? `Their access level is above yours (${ownLevel}).` : undefined;
   const close = () => setDialog(undefined);
@@ -99,73 +85,41 @@ function CompanyMembers({ slug, companyName }: { slug: string; companyName: stri
   };
 
   return (
-    <SpaceBetween size="l">
-      {pages.error ? (
-        <div role="alert">
-          <Alert type="error" statusIconAriaLabel="Error" action={<Button onClick={pages.reload}>Try again</Button>}>
-            {pages.error}
-          </Alert>
-        </div>
-      ) : null}
-      <Table
-        {...collectionProps}
-        items={items}
+    <>
+      <ServerTable
+        pages={pages}
+        collection={collection}
         columnDefinitions={memberColumnDefinitions}
         trackBy="uid"
-        selectionType="single"
-        loading={pages.loading}
+        tableLabel={`Users of ${companyName}`}
+        nameOf={(user) => user.email}
         loadingText="Loading company users"
-        wrapLines
-        ariaLabels={selectionLabels<UserRow>(`Users of ${companyName}`, (user) => user.email)}
-        header={
-          <Header
-            variant="h2"
-            counter={pages.loading ? undefined : `(${pages.items.length}${pages.hasMore ? '+' : ''})`}
-            description="Access levels you give stop at your own."
-            actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button iconName="refresh" ariaLabel="Refresh users" onClick={pages.reload} disabled={pages.loading} />
-                <Button
-                  disabled={!selected || aboveOwnLevel}
-                  disabledReason={notEditable}
-                  onClick={() => selected && setDialog({ kind: 'edit', user: selected })}
-                >
-                  Edit
-                </Button>
-                <Button
-                  disabled={!selected || aboveOwnLevel}
-                  disabledReason={notEditable}
-                  onClick={() => selected && setDialog({ kind: 'remove', user: selected })}
-                >
-                  Remove
-                </Button>
-                <Button variant="primary" onClick={() => setDialog({ kind: 'invite' })}>
-                  Invite user
-                </Button>
-              </SpaceBetween>
-            }
+        title={<>Users of {companyName}</>}
+        description="Access levels you give stop at your own."
+        refreshLabel="Refresh users"
+        actions={[
+          <Button
+            key="edit"
+            disabled={!selected || aboveOwnLevel}
+            disabledReason={notEditable}
+            onClick={() => selected && setDialog({ kind: 'edit', user: selected })}
           >
-            Users of {companyName}
-          </Header>
-        }
-        filter={
-          <TextFilter
-            {...filterProps}
-            filteringPlaceholder="Find users"
-            filteringAriaLabel="Find users"
-            filteringClearAriaLabel="Clear filter"
-            countText={`${filteredItemsCount ?? 0} ${filteredItemsCount === 1 ? 'match' : 'matches'}`}
-          />
-        }
-        pagination={
-          <ServerPagination
-            paginationProps={paginationProps}
-            hasMore={pages.hasMore}
-            loadingMore={pages.loadingMore}
-            loadMore={pages.loadMore}
-            setCurrentPage={actions.setCurrentPage}
-          />
-        }
+            Edit
+          </Button>,
+          <Button
+            key="remove"
+            disabled={!selected || aboveOwnLevel}
+            disabledReason={notEditable}
+            onClick={() => selected && setDialog({ kind: 'remove', user: selected })}
+          >
+            Remove
+          </Button>,
+          <Button key="invite" variant="primary" onClick={() => setDialog({ kind: 'invite' })}>
+            Invite user
+          </Button>,
+        ]}
+        filterText="Find users"
+        paginated
       />
       {dialog?.kind === 'invite' ? (
         <InviteUserModal
@@ -220,7 +174,7 @@ function CompanyMembers({ slug, companyName }: { slug: string; companyName: stri
           user={dialog.user}
           onRemoved={(user) => {
             pages.removeItem(user);
-            actions.setSelectedItems([]);
+            collection.actions.setSelectedItems([]);
             close();
             notify({ type: 'success', title: 'User removed', message: `${user.email} was removed from ${companyName}.` });
             changedSelf(user);
@@ -229,6 +183,6 @@ function CompanyMembers({ slug, companyName }: { slug: string; companyName: stri
           onDismiss={close}
         />
       ) : null}
-    </SpaceBetween>
+    </>
   );
 }

@@ -1,13 +1,9 @@
 // Confirming that a member leaves the selected company (removeCompanyUser).
 import { useState } from 'react';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { callFunction } from '../../../../api/call-client';
 import { asUserRow, type UserRow } from '../../../../components/admin/admin-records';
 import { messageOf, problemOf } from '../../../../components/forms/call-problems';
-import { FormErrorAlert } from '../../../../components/forms/form-alerts';
+import { ConfirmModal } from '../../../../components/forms/form-modal';
 
 export interface RemoveMemberModalProps {
   slug: string;
@@ -47,30 +43,16 @@ export function RemoveMemberModal({ slug, companyName, user, onRemoved, onCurren
   };
 
   return (
-    <Modal
-      visible
+    <ConfirmModal
       header="Remove user"
+      confirmText="Remove"
+      workingText="Removing the user"
+      working={removing}
+      message={message}
+      onConfirm={remove}
       onDismiss={onDismiss}
-      closeAriaLabel="Close"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={removing} loadingText="Removing the user" onClick={() => void remove()}>
-              Remove
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
     >
-      <SpaceBetween size="m">
-        <FormErrorAlert message={message} />
-        <Box variant="p">
-          Remove <strong>{target.email}</strong> from {companyName}? They lose access to its reports at once; their account stays.
-        </Box>
-      </SpaceBetween>
-    </Modal>
+      Remove <strong>{target.email}</strong> from {companyName}? They lose access to its reports at once; their account stays.
+    </ConfirmModal>
   );
 }
