@@ -137,7 +137,7 @@ describe('company users and invitations', () => {
     await expect(cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: inviteEmail }))).rejects.toMatchObject({ name: 'UserNotFoundException' });
 
     const allowed = await manager('updateCompanyUser', { slug: 'acme', uid: member.uid, version: 1, accessLevel: 3, servicesEnabled: ['dast'] });
-    expect(allowed.body.result).toMatchObject({ accessLevel: 3, servicesEnabled: ['dast'], version: 2 });
+    expect(allowed.body.result).toMatchObject({ email: member.email, accessLevel: 3, servicesEnabled: ['dast'], version: 2 });
     expect((await loadUserAccess(member.uid))?.claims._synced).toEqual(expect.any(Number));
   });
 
@@ -147,7 +147,7 @@ describe('company users and invitations', () => {
     const second = await analyst7('updateCompanyUser', { slug: 'acme', uid: member.uid, version: 1, accessLevel: 0 });
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(409);
-    expect(second.body.error.details.current).toMatchObject({ version: 2, claims: { accessLevel: 2 } });
+    expect(second.body.error.details.current).toMatchObject({ uid: member.uid, email: member.email, version: 2, accessLevel: 2 });
     expect((await loadUserAccess(member.uid))?.claims.accessLevel).toBe(2);
   });
 
@@ -199,7 +199,7 @@ describe('platform users (level 9)', () => {
   });
 
   it('edits type, level, companies and services; memberships follow; the change is an event everyone-level 9 sees', async () => {
-    const user = await createTestUser({ accessLevel: 1, companies: ['acme'] });
+    const user = await createTestUser({ accessLevel: 1, companies: ['acme'], displayName: 'Dee Edited' });
     const acmeBefore = (await getCompanyRecord('acme'))!.memberCount!;
     const answer = await admin('updateUserAccess', {
       uid: user.uid,
@@ -209,7 +209,14 @@ describe('platform users (level 9)', () => {
       companies: ['globex'],
       servicesManaged: ['password_cracking'],
     });
-    expect(answer.body.result).toMatchObject({ userType: 'analyst', accessLevel: 6, companies: ['globex'], servicesManaged: ['password_cracking'], version: 2 });
+    expect(answer.body.result).toMatchObject({
+      displayName: 'Dee Edited',
+      userType: 'analyst',
+      accessLevel: 6,
+      companies: ['globex'],
+      servicesManaged: ['password_cracking'],
+      version: 2,
+    });
     expect((await getCompanyRecord('acme'))!.memberCount).toBe(acmeBefore - 1);
     const everyone = await admin('listEvents', { scope: 'everyone', limit: 20 });
     expect(everyone.body.result.events.some((event: { summary: string }) => event.summary === `Changed ${user.email}'s access`)).toBe(true);

@@ -20,7 +20,7 @@ export const removeCompanyUser = defineSignedInCall({
   access: levelAtLeast(3),
   async run({ slug, uid, version }, { caller }) {
     if (!canAccessCompany(caller.access, slug)) throw new PermissionDeniedError(companyDenied);
-    const target = await readTargetUser(uid, slug);
+    const { access: target } = await readTargetUser(uid, slug);
     const companies = target.companies.filter((company) => company !== slug);
     assertMayChangeAccess(caller, target, {});
     await changeAccess(caller, target, version, { companies }, {

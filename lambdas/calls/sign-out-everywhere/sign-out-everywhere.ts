@@ -14,7 +14,7 @@ export const signOutEverywhere = defineSignedInCall({
   output: z.object({ revokedAt: z.number() }),
   access: levelAtLeast(9),
   async run({ uid }, { caller }) {
-    const target = await readTargetUser(uid);
+    const { access: target } = await readTargetUser(uid);
     assertMayChangeAccess(caller, target, {});
     const next = await changeAccess(caller, target, target.version, {}, {
       revoke: true,

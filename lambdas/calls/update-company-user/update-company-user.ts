@@ -24,12 +24,12 @@ export const updateCompanyUser = defineSignedInCall({
   access: levelAtLeast(3),
   async run({ slug, uid, version, ...change }, { caller }) {
     if (!canAccessCompany(caller.access, slug)) throw new PermissionDeniedError(companyDenied);
-    const target = await readTargetUser(uid, slug);
+    const { access: target, user } = await readTargetUser(uid, slug);
     assertMayChangeAccess(caller, target, change);
     const next = await changeAccess(caller, target, version, change, {
       eventType: 'companyUserUpdated',
       summary: `Changed ${target.email}'s access in ${slug}`,
     });
-    return toUserRow(next, undefined);
+    return toUserRow(next, user);
   },
 });

@@ -23,12 +23,12 @@ export const updateUserAccess = defineSignedInCall({
   output: userRow,
   access: levelAtLeast(9),
   async run({ uid, version, ...change }, { caller }) {
-    const target = await readTargetUser(uid);
+    const { access: target, user } = await readTargetUser(uid);
     assertMayChangeAccess(caller, target, change);
     const next = await changeAccess(caller, target, version, change, {
       eventType: 'userAccessUpdated',
       summary: `Changed ${target.email}'s access`,
     });
-    return toUserRow(next, undefined);
+    return toUserRow(next, user);
   },
 });

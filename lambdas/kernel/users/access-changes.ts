@@ -14,7 +14,8 @@ import { failedConditions } from '../data/transactions.js';
 import { ConflictError, InvalidArgumentError } from '../errors.js';
 import { eventWrite } from '../events/events.js';
 import type { AccessChange } from './access-policy.js';
-import { loadUserAccess } from './user-records.js';
+import { loadUserRecords } from './user-records.js';
+import { toUserRow } from './user-rows.js';
 
 export interface AccessChangeOptions {
   /** End every session of the user (sets _revoked). */
@@ -108,8 +109,9 @@ export async function changeAccess(
     const failed = failedConditions(error);
     if (!failed?.length) throw error;
     if (failed.includes(0)) {
+      const latest = await loadUserRecords(current.uid);
       throw new ConflictError('This user was changed by someone else; here is the current value.', {
-        current: await loadUserAccess(current.uid),
+        current: latest.access ? toUserRow(latest.access, latest.user) : undefined,
       });
     }
     throw new InvalidArgumentError(`companies: unknown company (${added.join(', ')})`);
