@@ -153,27 +153,12 @@ async function recordSignInFiles(browser: Browser, origin: string): Promise<Load
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const seen: Array<{ response: Response; type: 'js' | 'css' }> = [];
-    let formVisible = false;
-    page.on('response', (response) => {
-      const type = fileType(response);
-      if (type && !formVisible && response.ok()) seen.push({ response, type });
-    });
+    const recording = recordFiles(page);
     await page.goto(`${origin}/`);
     await page.getByRole(emailField.role, { name: emailField.name }).waitFor({ state: 'visible' });
-    formVisible = true;
+    const files = await recording.stop();
     if ((await page.locator(emailInputSelector).count()) !== 1) {
       throw new Error(`expected the Email textbox to be the page's one ${emailInputSelector}`);
-    }
-    const files: LoadedFile[] = [];
-    for (const { response, type } of seen) {
-      const body = await response.body();
-      files.push({
-        path: new URL(response.url()).pathname,
-        type,
-        rawBytes: body.byteLength,
-        gzipBytes: gzipSync(body, { level: 9 }).byteLength,
-      });
     }
     return files;
   } finally {
