@@ -15,7 +15,7 @@ import { ensureTable } from '../../infra/local/create-table.js';
 import { handler } from '../../lambdas/api/handler.js';
 import { callRegistry } from '../../lambdas/calls/registry.js';
 import type { AnyCall } from '../../lambdas/kernel/call.js';
-import { createCompany } from '../../lambdas/kernel/companies/create-company.js';
+import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { allEventsPartition, eventPartition } from '../../lambdas/kernel/data/entities/events.js';
@@ -54,7 +54,7 @@ beforeAll(async () => {
   await ensureTable(new DynamoDBClient({}), fuzzTable);
   const admin = await createTestUser({ userType: 'analyst', accessLevel: 9, displayName: 'Fuzz Admin' });
   claims = { sub: admin.uid, email: admin.email, token_use: 'id', auth_time: String(Math.floor(Date.now() / 1000)) };
-  await createCompany({ slug: 'fuzz-co', companyName: 'Fuzz Co', flags: ['enableDast'], createdBy: 'fuzz' }).catch((error: unknown) => {
+  await createCompanyAs({ uid: 'fuzz', email: 'fuzz' }, { slug: 'fuzz-co', companyName: 'Fuzz Co', flags: { enableDast: true } }).catch((error: unknown) => {
     if (!(error instanceof AlreadyExistsError)) throw error;
   });
   const member = await createTestUser({ accessLevel: 1, companies: ['fuzz-co'] });

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { handler } from '../../lambdas/api/handler.js';
 import { callRegistry } from '../../lambdas/calls/registry.js';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
-import { createCompany } from '../../lambdas/kernel/companies/create-company.js';
+import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
 import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
@@ -122,7 +122,7 @@ const claimsOf = new Map<Account, Record<string, string>>();
 beforeAll(async () => {
   for (const [slug, companyName] of [['initech', 'Initech'], ['matrix-upd', 'Matrix']] as const) {
     try {
-      await createCompany({ slug, companyName, flags: ['enableDast'], createdBy: 'test' });
+      await createCompanyAs({ uid: 'test', email: 'test' }, { slug, companyName, flags: { enableDast: true } });
     } catch (error) {
       if (!(error instanceof AlreadyExistsError)) throw error;
     }

@@ -5,7 +5,7 @@
 // environment (it loads the data layer).
 import { randomUUID } from 'node:crypto';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
-import { createCompany } from '../../lambdas/kernel/companies/create-company.js';
+import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
 import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
@@ -18,7 +18,7 @@ export async function prepareCallInputs(appUrl: string): Promise<CallInputs> {
   const run = randomUUID().slice(0, 8);
   const company = `inputs-${run}`;
   try {
-    await createCompany({ slug: company, companyName: 'Inputs Co', flags: ['enableDast'], createdBy: 'inputs' });
+    await createCompanyAs({ uid: 'inputs', email: 'inputs' }, { slug: company, companyName: 'Inputs Co', flags: { enableDast: true } });
   } catch (error) {
     if (!(error instanceof AlreadyExistsError)) throw error;
   }

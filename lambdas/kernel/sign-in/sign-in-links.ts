@@ -18,23 +18,28 @@ export interface IssueLinkInput {
   minIntervalSeconds: number;
 }
 
+/** The stored record of a new link: the token's hash, its expiry, and a TTL a day after that. */
+function linkItem(input: Omit<IssueLinkInput, 'minIntervalSeconds'>) {
+  const expiresAt = input.now + input.lifetimeSeconds * 1000;
+  return {
+    emailKey: input.emailKey,
+    uid: input.uid ?? '',
+    tokenHash: input.tokenHash,
+    createdAt: input.now,
+    expiresAt,
+    ttl: Math.ceil(expiresAt / 1000) + 24 * 3600,
+  };
+}
+
 /**
  * Replaces any earlier link of this e-mail key (a new link makes the old one useless), unless the last
  * one was issued less than the interval ago: then nothing is written and the caller is throttled.
  */
 export async function issueSignInLink(input: IssueLinkInput): Promise<void> {
-  const expiresAt = input.now + input.lifetimeSeconds * 1000;
   try {
     await signInLinkEntity
       .build(PutItemCommand)
-      .item({
-        emailKey: input.emailKey,
-        uid: input.uid ?? '',
-        tokenHash: input.tokenHash,
-        createdAt: input.now,
-        expiresAt,
-        ttl: Math.ceil(expiresAt / 1000) + 24 * 3600,
-      })
+      .item(linkItem(input))
       .options({
         condition: {
           or: [
@@ -57,15 +62,7 @@ export async function issueSignInLink(input: IssueLinkInput): Promise<void> {
  * address without the per-address interval, which guards the public sendSignInLink only.
  */
 export function signInLinkWrite(input: Omit<IssueLinkInput, 'minIntervalSeconds'> & { uid: string }) {
-  const expiresAt = input.now + input.lifetimeSeconds * 1000;
-  return signInLinkEntity.build(PutTransaction).item({
-    emailKey: input.emailKey,
-    uid: input.uid,
-    tokenHash: input.tokenHash,
-    createdAt: input.now,
-    expiresAt,
-    ttl: Math.ceil(expiresAt / 1000) + 24 * 3600,
-  });
+  return signInLinkEntity.build(PutTransaction).item(linkItem(input));
 }
 
 export interface ConsumeLinkInput {
