@@ -122,6 +122,16 @@ describe('listEvents', () => {
 });
 
 describe('watchSession', () => {
+  it('follows the selected company: its version while the caller may read it, not accessible otherwise', async () => {
+    const member = signedInCaller(await createTestUser({ accessLevel: 1, companies: ['acme'] }));
+    const acme = (await member('getCompany', { slug: 'acme' })).body.result;
+
+    expect((await member('watchSession', { company: 'acme' })).body.result.company).toEqual({ slug: 'acme', accessible: true, version: acme.version });
+    // Not held and not existing read alike.
+    expect((await member('watchSession', { company: 'globex' })).body.result.company).toEqual({ slug: 'globex', accessible: false });
+    expect((await member('watchSession', { company: 'no-such-company' })).body.result.company).toEqual({ slug: 'no-such-company', accessible: false });
+  });
+
   it('shows the access version and the revocation and sync times', async () => {
     const user = await createTestUser({ accessLevel: 1 });
     const call = signedInCaller(user, Date.now() - 60_000);

@@ -1,6 +1,8 @@
-// watchSession: what the web polls to notice changes of access, preferences and the service catalogue:
-// the read every signed-in call makes, and one Query of the catalogue.
-import { signedIn } from '../../kernel/access/rules.js';
+// watchSession: what the web polls to notice changes of access, preferences, the service catalogue and
+// the selected company: the read every signed-in call makes, one Query of the catalogue, and the
+// company's record when one is selected (at most 3 requests; nothing else needs polling).
+import { canAccessCompany, signedIn } from '../../kernel/access/rules.js';
+import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { listPlatformServices } from '../../kernel/platform/platform-services.js';
 import { watchSessionInput, watchSessionOutput } from './contract.js';
@@ -10,8 +12,11 @@ export const watchSession = defineSignedInCall({
   input: watchSessionInput,
   output: watchSessionOutput,
   access: signedIn,
-  async run(_input, { caller }) {
-    const catalogue = await listPlatformServices();
+  async run({ company: slug }, { caller }) {
+    const [catalogue, company] = await Promise.all([
+      listPlatformServices(),
+      slug && canAccessCompany(caller.access, slug) ? getCompanyRecord(slug) : undefined,
+    ]);
     return {
       accessVersion: caller.access.version,
       _revoked: caller.access.claims._revoked,
@@ -19,6 +24,8 @@ export const watchSession = defineSignedInCall({
       defaultCompany: caller.preferences?.defaultCompany,
       preferencesUpdatedAt: caller.preferences?.updatedAt,
       servicesUpdatedAt: Math.max(0, ...catalogue.map((service) => service.updatedAt ?? 0)),
+      // Not accessible reads the same whether the company is gone or the caller lost it.
+      ...(slug ? { company: { slug, accessible: company !== undefined, version: company?.version } } : {}),
     };
   },
 });

@@ -15,7 +15,7 @@ import type {
   handleSupportEmailOutput,
 } from '../../../lambdas/calls/handle-support-email/contract';
 import type { listEventsInput, listEventsOutput } from '../../../lambdas/calls/list-events/contract';
-import type { watchSessionOutput } from '../../../lambdas/calls/watch-session/contract';
+import type { watchSessionInput, watchSessionOutput } from '../../../lambdas/calls/watch-session/contract';
 import type { createCompany } from '../../../lambdas/calls/create-company/create-company';
 import type { listCompanies } from '../../../lambdas/calls/list-companies/list-companies';
 import type { updateCompany } from '../../../lambdas/calls/update-company/update-company';
@@ -61,7 +61,7 @@ export interface CallContracts {
     output: WireOutput<typeof handleSupportEmailOutput>;
   };
   listEvents: { input: WireInput<typeof listEventsInput>; output: WireOutput<typeof listEventsOutput> };
-  watchSession: { input: Record<string, never>; output: WireOutput<typeof watchSessionOutput> };
+  watchSession: { input: WireInput<typeof watchSessionInput>; output: WireOutput<typeof watchSessionOutput> };
   // Administration (issue 4).
   createCompany: ContractOf<typeof createCompany>;
   listCompanies: ContractOf<typeof listCompanies>;

@@ -152,20 +152,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [companyDenied, updateSession],
   );
 
-  /** Re-reads the selected company's record (its service flags gate menus and pages). */
-  const checkCompany = useCallback(async () => {
-    const slug = sessionRef.current?.company;
-    if (!slug) return;
-    try {
-      const companyDoc = await callFunction('getCompany', { slug });
-      updateSession((current) =>
-        current.company === slug && current.companyDoc?.version !== companyDoc.version ? { ...current, companyDoc } : current,
-      );
-    } catch (error) {
-      if (isCode(error, 'permission-denied') && sessionRef.current?.company === slug) await companyDenied(slug);
-      else throw error;
-    }
-  }, [companyDenied, updateSession]);
+  /**
+   * Follows the selected company as watchSession saw it: denied (or gone) → spec 4's reaction; a newer
+   * record (its service flags gate menus and pages) → read it. Unchanged costs nothing more.
+   */
+  const checkCompany = useCallback(
+    async (watched: WatchAnswer['company']) => {
+      const slug = sessionRef.current?.company;
+      if (!slug || watched?.slug !== slug) return;
+      if (!watched.accessible) {
+        await companyDenied(slug);
+        return;
+      }
+      if (watched.version === sessionRef.current?.companyDoc?.version) return;
+      try {
+        const companyDoc = await callFunction('getCompany', { slug });
+        updateSession((current) =>
+          current.company === slug && current.companyDoc?.version !== companyDoc.version ? { ...current, companyDoc } : current,
+        );
+      } catch (error) {
+        if (isCode(error, 'permission-denied') && sessionRef.current?.company === slug) await companyDenied(slug);
+        else throw error;
+      }
+    },
+    [companyDenied, updateSession],
+  );
 
   const ready = load.status === 'ready';
   useEffect(() => {
@@ -180,7 +191,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       running = true;
       lastCheck = Date.now();
       try {
-        const watch = await callFunction('watchSession', {});
+        const company = sessionRef.current?.company;
+        const watch = await callFunction('watchSession', company ? { company } : {});
         const session = sessionRef.current;
         if (stopped || !session) return;
         const freshness = tokenFreshness(watch, await readTokenTimes());
@@ -201,7 +213,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         } else if (changed) {
           await refreshSession();
         } else {
-          await checkCompany();
+          await checkCompany(watch.company);
         }
       } catch (error) {
         // A 401 is handled by the listener (sign-out); anything else is tried again on the next beat.
