@@ -30,12 +30,15 @@ export function claimsOf(user: { uid: string; email: string }): Claims {
 
 /** The claims a verified ID token carries, read from the token itself (the API adapter verifies it). */
 export function claimsOfToken(token: string): Claims {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
   return Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, String(value)]));
 }
 
 export async function invokeDirectly(name: string, data: unknown, claims: Claims, origin: string) {
-  return parseResult(await handler(callEvent(name, data, { claims, origin }) as never));
+  return parseResult(await handler(callEvent(name, data, { claims, origin })));
 }
 
 const readCommands: Record<string, new (input: never) => unknown> = {
@@ -72,8 +75,11 @@ export async function measureCallOverhead(options: {
   const samples = options.samples ?? 200;
   const claims = claimsOfToken(options.token);
   // The requests the call makes for this caller, as DynamoDB receives them.
-  const { requests, result } = await captureDynamoDbRequests(() => invokeDirectly(options.call, options.input, claims, options.appUrl));
-  if (result.statusCode !== 200) throw new Error(`${options.call} answered ${result.statusCode}: ${JSON.stringify(result.body)}`);
+  const { requests, result } = await captureDynamoDbRequests(() =>
+    invokeDirectly(options.call, options.input, claims, options.appUrl),
+  );
+  if (result.statusCode !== 200)
+    throw new Error(`${options.call} answered ${result.statusCode}: ${JSON.stringify(result.body)}`);
 
   const http = await timeRuns(samples, async () => {
     const answer = await callApi(options.appUrl, options.call, options.input, { token: options.token });
@@ -92,7 +98,11 @@ export async function measureCallOverhead(options: {
   });
   const rawRequests: CallOverhead['rawRequests'] = [];
   try {
-    for (const request of requests) rawRequests.push({ operation: request.operation, medianMs: median(await timeRuns(samples, () => replay(raw, request))) });
+    for (const request of requests)
+      rawRequests.push({
+        operation: request.operation,
+        medianMs: median(await timeRuns(samples, () => replay(raw, request))),
+      });
   } finally {
     raw.destroy();
   }
@@ -126,7 +136,10 @@ export interface CallRequests {
 }
 
 /** Every call of the registry once, with a valid input, as a level-9 administrator; its DynamoDB requests counted. */
-export async function countRequestsPerCall(appUrl: string, caller: { uid: string; email: string }): Promise<{ counted: CallRequests[]; missing: string[] }> {
+export async function countRequestsPerCall(
+  appUrl: string,
+  caller: { uid: string; email: string },
+): Promise<{ counted: CallRequests[]; missing: string[] }> {
   const inputs = await prepareCallInputs(appUrl);
   const claims = claimsOf(caller);
   const counted: CallRequests[] = [];

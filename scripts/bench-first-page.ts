@@ -11,7 +11,9 @@ try {
     jsRawBytes: load.jsRawBytes,
     pageChunks: load.pageChunks,
   });
-  console.log(`BENCH_FIRST_PAGE ${JSON.stringify({ email: measured.email, viaSignInLink: files(measured.viaSignInLink), returningVisit: files(measured.returningVisit) })}`);
+  console.log(
+    `BENCH_FIRST_PAGE ${JSON.stringify({ email: measured.email, viaSignInLink: files(measured.viaSignInLink), returningVisit: files(measured.returningVisit) })}`,
+  );
   process.exit(0);
 } catch (error) {
   console.error(error);

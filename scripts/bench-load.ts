@@ -42,13 +42,20 @@ export async function loadCall(options: {
     cli,
     '--json',
     '--no-progress',
-    '-c', String(connections),
-    '-d', String(durationSeconds),
-    '-m', 'POST',
-    '-H', 'content-type=application/json',
-    '-H', `origin=${options.appUrl}`,
-    '-H', `authorization=Bearer ${options.token}`,
-    '-b', JSON.stringify({ data: options.data }),
+    '-c',
+    String(connections),
+    '-d',
+    String(durationSeconds),
+    '-m',
+    'POST',
+    '-H',
+    'content-type=application/json',
+    '-H',
+    `origin=${options.appUrl}`,
+    '-H',
+    `authorization=Bearer ${options.token}`,
+    '-b',
+    JSON.stringify({ data: options.data }),
     `${options.appUrl}/api/calls/${options.call}`,
   ];
   const output = await new Promise<string>((resolve, reject) => {
@@ -58,7 +65,9 @@ export async function loadCall(options: {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`autocannon exited ${code}: ${stderr.slice(-1000)}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`autocannon exited ${code}: ${stderr.slice(-1000)}`)),
+    );
   });
   const result = JSON.parse(output.slice(output.indexOf('{'))) as AutocannonJson;
   return {

@@ -24,13 +24,27 @@ const pad = (value: number, width: number) => String(value).padStart(width, '0')
 export const scaleUserEmail = (index: number) => `scale-user-${pad(index, 5)}@scale.example`;
 export const scaleCompanySlug = (index: number) => `scale-co-${pad(index, 4)}`;
 
-type Request = BatchPutRequest<typeof userEntity> | BatchPutRequest<typeof userAccessEntity> | BatchPutRequest<typeof companyEntity> | BatchPutRequest<typeof membershipEntity>;
+type Request =
+  | BatchPutRequest<typeof userEntity>
+  | BatchPutRequest<typeof userAccessEntity>
+  | BatchPutRequest<typeof companyEntity>
+  | BatchPutRequest<typeof membershipEntity>;
 
 function* items(options: ScaleOptions): Generator<Request> {
   const now = Date.now();
-  yield companyEntity.build(BatchPutRequest).item({ slug: bigCompany, companyName: 'Scale Big Co', memberCount: options.bigCompanyMembers, updatedBy: 'bench' });
+  yield companyEntity.build(BatchPutRequest).item({
+    slug: bigCompany,
+    companyName: 'Scale Big Co',
+    memberCount: options.bigCompanyMembers,
+    updatedBy: 'bench',
+  });
   for (let index = 0; index < options.companies - 1; index += 1) {
-    yield companyEntity.build(BatchPutRequest).item({ slug: scaleCompanySlug(index), companyName: `Scale Company ${index}`, enableDast: index % 2 === 0, updatedBy: 'bench' });
+    yield companyEntity.build(BatchPutRequest).item({
+      slug: scaleCompanySlug(index),
+      companyName: `Scale Company ${index}`,
+      enableDast: index % 2 === 0,
+      updatedBy: 'bench',
+    });
   }
   for (let index = 0; index < options.users; index += 1) {
     const uid = `scale-${pad(index, 5)}`;
@@ -102,7 +116,7 @@ async function pageThrough(
     const started = performance.now();
     const { result, requests } = await dynamoDbRequestsOf(() => invokeDirectly(call, data, claims, origin));
     const ms = performance.now() - started;
-    const answer = result.body?.result as Record<string, unknown> | undefined;
+    const answer = (result.body as { result?: Record<string, unknown> } | undefined)?.result;
     counts.push({
       call,
       input,
@@ -129,7 +143,9 @@ export async function measureListPages(claims: Record<string, string>, origin: s
   counts.push(...(await pageThrough('listUsers', { query: 'nobody-by-this-prefix' }, 'users', 1, claims, origin)));
   counts.push(...(await pageThrough('listCompanies', {}, 'companies', 3, claims, origin)));
   counts.push(...(await pageThrough('listCompanies', { limit: 100 }, 'companies', 3, claims, origin)));
-  counts.push(...(await pageThrough('listCompanies', { prefix: 'scale-co-05', limit: 25 }, 'companies', 3, claims, origin)));
+  counts.push(
+    ...(await pageThrough('listCompanies', { prefix: 'scale-co-05', limit: 25 }, 'companies', 3, claims, origin)),
+  );
   counts.push(...(await pageThrough('listCompanyUsers', { slug: bigCompany }, 'users', 3, claims, origin)));
   counts.push(...(await pageThrough('listCompanyUsers', { slug: bigCompany, limit: 25 }, 'users', 3, claims, origin)));
   // The session of an analyst who sees every company lists them all: one Query at this scale too.

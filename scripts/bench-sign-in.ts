@@ -22,7 +22,11 @@ export interface RoundTrip {
   p90Ms: number;
 }
 
-const summary = (times: number[]): RoundTrip => ({ samples: times.length, medianMs: round(median(times), 1), p90Ms: round(percentile(times, 90), 1) });
+const summary = (times: number[]): RoundTrip => ({
+  samples: times.length,
+  medianMs: round(median(times), 1),
+  p90Ms: round(percentile(times, 90), 1),
+});
 
 /** sendSignInLink over HTTP until the mail is in the outbox (the first run warms the handler and is dropped). */
 export async function measureSendToOutbox(stack: StackAddresses, samples = 20): Promise<RoundTrip> {
@@ -52,7 +56,14 @@ export async function measureLinkToHome(stack: StackAddresses, samples = 10): Pr
   try {
     for (let index = 0; index <= samples; index += 1) {
       const email = `bench-link-${run}-${index}@bench.example`;
-      await ensureUser({ email, displayName: `Bench ${index}`, userType: 'customer', accessLevel: 1, companies: ['acme'], createdBy: 'bench' });
+      await ensureUser({
+        email,
+        displayName: `Bench ${index}`,
+        userType: 'customer',
+        accessLevel: 1,
+        companies: ['acme'],
+        createdBy: 'bench',
+      });
       const link = await requestSignInLink(stack, email);
       const context = await contextAwaitingLink(browser, stack.appUrl, email);
       try {

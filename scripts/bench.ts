@@ -57,13 +57,18 @@ const problems: string[] = [];
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 /** measureFirstSignedInPage() starts a stack of its own, so it runs in a process of its own. */
-function firstSignedInPage(): Promise<{
+interface FirstSignedInPage {
   email: string;
   viaSignInLink: { jsGzipBytes: number; cssGzipBytes: number; jsRawBytes: number; pageChunks: string[] };
   returningVisit: { jsGzipBytes: number; cssGzipBytes: number; jsRawBytes: number; pageChunks: string[] };
-}> {
+}
+
+function firstSignedInPage(): Promise<FirstSignedInPage> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench-first-page.ts')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench-first-page.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -71,7 +76,7 @@ function firstSignedInPage(): Promise<{
     child.once('error', reject);
     child.once('exit', (code) => {
       const line = stdout.split('\n').find((text) => text.startsWith('BENCH_FIRST_PAGE '));
-      if (code === 0 && line) resolve(JSON.parse(line.slice('BENCH_FIRST_PAGE '.length)));
+      if (code === 0 && line) resolve(JSON.parse(line.slice('BENCH_FIRST_PAGE '.length)) as FirstSignedInPage);
       else reject(new Error(`The first signed-in page could not be measured (exit ${code}): ${stderr.slice(-1500)}`));
     });
   });
@@ -98,8 +103,20 @@ metrics.web = {
   firstSignedInPage: firstPage,
 };
 budget('web.signInPage.jsGzip', round(signIn.jsGzipBytes / KB, 1), limits.signInPageJsGzipKB, 'KB', true);
-budget('web.firstSignedInPage.jsGzip', round(firstPage.viaSignInLink.jsGzipBytes / KB, 1), limits.firstSignedInPageJsGzipKB, 'KB', true);
-budget('web.firstSignedInPage.returningVisit.jsGzip', round(firstPage.returningVisit.jsGzipBytes / KB, 1), limits.firstSignedInPageJsGzipKB, 'KB', true);
+budget(
+  'web.firstSignedInPage.jsGzip',
+  round(firstPage.viaSignInLink.jsGzipBytes / KB, 1),
+  limits.firstSignedInPageJsGzipKB,
+  'KB',
+  true,
+);
+budget(
+  'web.firstSignedInPage.returningVisit.jsGzip',
+  round(firstPage.returningVisit.jsGzipBytes / KB, 1),
+  limits.firstSignedInPageJsGzipKB,
+  'KB',
+  true,
+);
 
 // 2. The Lambdas.
 log('lambdas: bundling each and timing its cold import (median of 11)…');
@@ -107,10 +124,20 @@ const lambdaMeasures = await measureLambdas();
 metrics.lambdas = {
   nodeBaselineMedianMs: round(lambdaMeasures.baselineMs, 1),
   bundles: Object.fromEntries(
-    lambdaMeasures.lambdas.map((lambda) => [lambda.name, { minifiedBytes: lambda.minifiedBytes, coldImportMedianMs: round(lambda.coldImportMsMedian, 1) }]),
+    lambdaMeasures.lambdas.map((lambda) => [
+      lambda.name,
+      { minifiedBytes: lambda.minifiedBytes, coldImportMedianMs: round(lambda.coldImportMsMedian, 1) },
+    ]),
   ),
 };
-for (const lambda of lambdaMeasures.lambdas) budget(`lambda.${lambda.name}.minified`, round(lambda.minifiedBytes / KB, 1), limits.lambdaBundleMinifiedKB, 'KB', true);
+for (const lambda of lambdaMeasures.lambdas)
+  budget(
+    `lambda.${lambda.name}.minified`,
+    round(lambda.minifiedBytes / KB, 1),
+    limits.lambdaBundleMinifiedKB,
+    'KB',
+    true,
+  );
 
 // 3.–7. Against a local stack of the bench's own.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
@@ -125,7 +152,12 @@ try {
     webRoot: path.join(root, 'web/dist'),
     settings: { SIGN_IN_IP_LIMIT: '1000000' },
   });
-  const endpoints = { appUrl: stack.appUrl, mailUrl: stack.mailUrl, userPoolId: stack.userPoolId, userPoolClientId: stack.userPoolClientId };
+  const endpoints = {
+    appUrl: stack.appUrl,
+    mailUrl: stack.mailUrl,
+    userPoolId: stack.userPoolId,
+    userPoolClientId: stack.userPoolClientId,
+  };
   // Loaded only now: the handlers' clients read the endpoints the stack has just set.
   const { idTokenFor } = await import('../tests/support/id-token.js');
   const { createTestUser } = await import('../tests/support/users.js');
@@ -144,18 +176,27 @@ try {
     await measureCallOverhead({ ...stack, token, call: 'listCompanies', input: { limit: 50 } }),
   ];
   metrics.callOverhead = Object.fromEntries(overhead.map((entry) => [entry.call, entry]));
-  for (const entry of overhead) budget(`callOverheadRatio.${entry.call}`, entry.ratio, limits.callOverheadRatio, 'ratio', false);
+  for (const entry of overhead)
+    budget(`callOverheadRatio.${entry.call}`, entry.ratio, limits.callOverheadRatio, 'ratio', false);
 
   // 4. DynamoDB requests of every call.
   log('DynamoDB requests of every call of the registry…');
   const administrator = await createTestUser({ userType: 'analyst', accessLevel: 9, displayName: 'Bench Admin' });
   const { counted, missing } = await countRequestsPerCall(stack.appUrl, administrator);
-  for (const name of missing) problems.push(`no bench input for the call ${name} (add it to tests/support/call-inputs.ts)`);
-  for (const entry of counted.filter((entry) => entry.status !== 200)) problems.push(`${entry.call} answered ${entry.status} to its bench input`);
+  for (const name of missing)
+    problems.push(`no bench input for the call ${name} (add it to tests/support/call-inputs.ts)`);
+  for (const entry of counted.filter((entry) => entry.status !== 200))
+    problems.push(`${entry.call} answered ${entry.status} to its bench input`);
   const scans = counted.reduce((total, entry) => total + entry.scans, 0);
-  metrics.dynamoDbRequestsPerCall = Object.fromEntries(counted.map((entry) => [entry.call, { requests: entry.requests, scans: entry.scans, commands: entry.commands, status: entry.status }]));
+  metrics.dynamoDbRequestsPerCall = Object.fromEntries(
+    counted.map((entry) => [
+      entry.call,
+      { requests: entry.requests, scans: entry.scans, commands: entry.commands, status: entry.status },
+    ]),
+  );
   metrics.dynamoDbScans = scans;
-  for (const entry of counted) budget(`dynamoDbRequests.${entry.call}`, entry.requests, limits.dynamoDbRequestsPerCall, 'requests', true);
+  for (const entry of counted)
+    budget(`dynamoDbRequests.${entry.call}`, entry.requests, limits.dynamoDbRequestsPerCall, 'requests', true);
   budget('dynamoDbScans.allCalls', scans, limits.scansPerCall, 'scans', true);
 
   // 5. Sign-in round trip.
@@ -167,7 +208,14 @@ try {
 
   // 6. Load.
   log('load: autocannon, 50 connections for 20 s on getSession…');
-  const load = await loadCall({ appUrl: stack.appUrl, call: 'getSession', data: {}, token, connections: 50, durationSeconds: 20 });
+  const load = await loadCall({
+    appUrl: stack.appUrl,
+    call: 'getSession',
+    data: {},
+    token,
+    connections: 50,
+    durationSeconds: 20,
+  });
   metrics.load = { getSession: load };
 
   // 7. Scale.
@@ -178,12 +226,25 @@ try {
   const seedMs = performance.now() - seedStarted;
   log('scale: paging through the administration lists…');
   const pages = await measureListPages(claimsOfToken(token), stack.appUrl);
-  for (const page of pages.filter((entry) => entry.status !== 200)) problems.push(`${page.call} ${JSON.stringify(page.input)} page ${page.page} answered ${page.status}`);
+  for (const page of pages.filter((entry) => entry.status !== 200))
+    problems.push(`${page.call} ${JSON.stringify(page.input)} page ${page.page} answered ${page.status}`);
   metrics.scale = { ...scale, itemsWritten: items, seedSeconds: round(seedMs / 1000, 1), pages };
   for (const call of [...new Set(pages.map((page) => page.call))]) {
     const ofCall = pages.filter((page) => page.call === call);
-    budget(`scale.${call}.maxRequestsPerPage`, Math.max(...ofCall.map((page) => page.requests)), limits.dynamoDbRequestsPerCall, 'requests', true);
-    budget(`scale.${call}.scans`, ofCall.reduce((total, page) => total + page.scans, 0), limits.scansPerCall, 'scans', true);
+    budget(
+      `scale.${call}.maxRequestsPerPage`,
+      Math.max(...ofCall.map((page) => page.requests)),
+      limits.dynamoDbRequestsPerCall,
+      'requests',
+      true,
+    );
+    budget(
+      `scale.${call}.scans`,
+      ofCall.reduce((total, page) => total + page.scans, 0),
+      limits.scansPerCall,
+      'scans',
+      true,
+    );
   }
 } finally {
   await stack?.stop();
@@ -202,54 +263,168 @@ const statusOf = (name: string) => {
   return entry.ok ? 'ok' : enforced.has(name) ? 'BROKEN' : 'over (reported)';
 };
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-const web = metrics.web as { signInPage: { jsGzipBytes: number; cssGzipBytes: number; formVisibleMedianMs: number; blankPageMedianMs: number } };
-row('sign-in page JS, gzipped', kb(web.signInPage.jsGzipBytes), `${limits.signInPageJsGzipKB} KB`, statusOf('web.signInPage.jsGzip'));
+const web = metrics.web as {
+  signInPage: { jsGzipBytes: number; cssGzipBytes: number; formVisibleMedianMs: number; blankPageMedianMs: number };
+};
+row(
+  'sign-in page JS, gzipped',
+  kb(web.signInPage.jsGzipBytes),
+  `${limits.signInPageJsGzipKB} KB`,
+  statusOf('web.signInPage.jsGzip'),
+);
 row('sign-in page CSS, gzipped', kb(web.signInPage.cssGzipBytes));
-row('sign-in form visible, median of 10', `${web.signInPage.formVisibleMedianMs.toFixed(0)} ms (blank page ${web.signInPage.blankPageMedianMs.toFixed(0)} ms)`);
-row('first signed-in page JS, gzipped', kb(firstPage.viaSignInLink.jsGzipBytes), `${limits.firstSignedInPageJsGzipKB} KB`, statusOf('web.firstSignedInPage.jsGzip'));
+row(
+  'sign-in form visible, median of 10',
+  `${web.signInPage.formVisibleMedianMs.toFixed(0)} ms (blank page ${web.signInPage.blankPageMedianMs.toFixed(0)} ms)`,
+);
+row(
+  'first signed-in page JS, gzipped',
+  kb(firstPage.viaSignInLink.jsGzipBytes),
+  `${limits.firstSignedInPageJsGzipKB} KB`,
+  statusOf('web.firstSignedInPage.jsGzip'),
+);
 row('first signed-in page CSS, gzipped', kb(firstPage.viaSignInLink.cssGzipBytes));
-row('returning visit JS, gzipped', kb(firstPage.returningVisit.jsGzipBytes), `${limits.firstSignedInPageJsGzipKB} KB`, statusOf('web.firstSignedInPage.returningVisit.jsGzip'));
+row(
+  'returning visit JS, gzipped',
+  kb(firstPage.returningVisit.jsGzipBytes),
+  `${limits.firstSignedInPageJsGzipKB} KB`,
+  statusOf('web.firstSignedInPage.returningVisit.jsGzip'),
+);
 for (const lambda of lambdaMeasures.lambdas) {
-  row(`Lambda ${lambda.name}, minified; cold import`, `${kb(lambda.minifiedBytes)}; ${lambda.coldImportMsMedian.toFixed(0)} ms (node -e 0: ${lambdaMeasures.baselineMs.toFixed(0)} ms)`, `${limits.lambdaBundleMinifiedKB} KB`, statusOf(`lambda.${lambda.name}.minified`));
+  row(
+    `Lambda ${lambda.name}, minified; cold import`,
+    `${kb(lambda.minifiedBytes)}; ${lambda.coldImportMsMedian.toFixed(0)} ms (node -e 0: ${lambdaMeasures.baselineMs.toFixed(0)} ms)`,
+    `${limits.lambdaBundleMinifiedKB} KB`,
+    statusOf(`lambda.${lambda.name}.minified`),
+  );
 }
-for (const entry of Object.values((metrics.callOverhead ?? {}) as Record<string, { call: string; httpMedianMs: number; httpP99Ms: number; directMedianMs: number; rawRequests: { operation: string; medianMs: number }[]; rawSumOfMediansMs: number; ratio: number }>)) {
-  row(`${entry.call} over HTTP: median, p99 (200)`, `${entry.httpMedianMs.toFixed(1)} ms, ${entry.httpP99Ms.toFixed(1)} ms (handler alone, no HTTP: median ${entry.directMedianMs.toFixed(1)} ms)`);
-  row(`  its raw DynamoDB requests, medians`, `${entry.rawRequests.map((request) => `${request.operation} ${request.medianMs.toFixed(1)}`).join(' + ')} = ${entry.rawSumOfMediansMs.toFixed(1)} ms`);
-  row(`  call_overhead_ratio`, entry.ratio.toFixed(2), `${limits.callOverheadRatio} (reported)`, statusOf(`callOverheadRatio.${entry.call}`));
+for (const entry of Object.values(
+  (metrics.callOverhead ?? {}) as Record<
+    string,
+    {
+      call: string;
+      httpMedianMs: number;
+      httpP99Ms: number;
+      directMedianMs: number;
+      rawRequests: { operation: string; medianMs: number }[];
+      rawSumOfMediansMs: number;
+      ratio: number;
+    }
+  >,
+)) {
+  row(
+    `${entry.call} over HTTP: median, p99 (200)`,
+    `${entry.httpMedianMs.toFixed(1)} ms, ${entry.httpP99Ms.toFixed(1)} ms (handler alone, no HTTP: median ${entry.directMedianMs.toFixed(1)} ms)`,
+  );
+  row(
+    `  its raw DynamoDB requests, medians`,
+    `${entry.rawRequests.map((request) => `${request.operation} ${request.medianMs.toFixed(1)}`).join(' + ')} = ${entry.rawSumOfMediansMs.toFixed(1)} ms`,
+  );
+  row(
+    `  call_overhead_ratio`,
+    entry.ratio.toFixed(2),
+    `${limits.callOverheadRatio} (reported)`,
+    statusOf(`callOverheadRatio.${entry.call}`),
+  );
 }
-for (const [call, entry] of Object.entries((metrics.dynamoDbRequestsPerCall ?? {}) as Record<string, { requests: number; commands: string[] }>)) {
-  row(`DynamoDB requests: ${call}`, `${entry.requests} (${entry.commands.map((command) => command.replace(/Command$/, '')).join(', ')})`, `${limits.dynamoDbRequestsPerCall}`, statusOf(`dynamoDbRequests.${call}`));
+for (const [call, entry] of Object.entries(
+  (metrics.dynamoDbRequestsPerCall ?? {}) as Record<string, { requests: number; commands: string[] }>,
+)) {
+  row(
+    `DynamoDB requests: ${call}`,
+    `${entry.requests} (${entry.commands.map((command) => command.replace(/Command$/, '')).join(', ')})`,
+    `${limits.dynamoDbRequestsPerCall}`,
+    statusOf(`dynamoDbRequests.${call}`),
+  );
 }
-if (metrics.dynamoDbScans !== undefined) row('Scans, all calls', String(metrics.dynamoDbScans), '0', statusOf('dynamoDbScans.allCalls'));
-const roundTrip = metrics.signInRoundTrip as { sendSignInLinkToOutbox: { medianMs: number; p90Ms: number; samples: number }; linkToHome: { medianMs: number; p90Ms: number; samples: number } } | undefined;
+if (typeof metrics.dynamoDbScans === 'number')
+  row('Scans, all calls', String(metrics.dynamoDbScans), '0', statusOf('dynamoDbScans.allCalls'));
+const roundTrip = metrics.signInRoundTrip as
+  | {
+      sendSignInLinkToOutbox: { medianMs: number; p90Ms: number; samples: number };
+      linkToHome: { medianMs: number; p90Ms: number; samples: number };
+    }
+  | undefined;
 if (roundTrip) {
-  row(`sendSignInLink to the outbox (${roundTrip.sendSignInLinkToOutbox.samples})`, `median ${roundTrip.sendSignInLinkToOutbox.medianMs.toFixed(0)} ms, p90 ${roundTrip.sendSignInLinkToOutbox.p90Ms.toFixed(0)} ms`, 'median 300 ms (reported)');
-  row(`link to Home in Chromium (${roundTrip.linkToHome.samples})`, `median ${roundTrip.linkToHome.medianMs.toFixed(0)} ms, p90 ${roundTrip.linkToHome.p90Ms.toFixed(0)} ms`);
+  row(
+    `sendSignInLink to the outbox (${roundTrip.sendSignInLinkToOutbox.samples})`,
+    `median ${roundTrip.sendSignInLinkToOutbox.medianMs.toFixed(0)} ms, p90 ${roundTrip.sendSignInLinkToOutbox.p90Ms.toFixed(0)} ms`,
+    'median 300 ms (reported)',
+  );
+  row(
+    `link to Home in Chromium (${roundTrip.linkToHome.samples})`,
+    `median ${roundTrip.linkToHome.medianMs.toFixed(0)} ms, p90 ${roundTrip.linkToHome.p90Ms.toFixed(0)} ms`,
+  );
 }
-const loadMetrics = (metrics.load as { getSession: { requestsPerSecond: number; latencyMedianMs: number; latencyP99Ms: number; errors: number; timeouts: number; non2xx: number; requests: number } } | undefined)?.getSession;
+const loadMetrics = (
+  metrics.load as
+    | {
+        getSession: {
+          requestsPerSecond: number;
+          latencyMedianMs: number;
+          latencyP99Ms: number;
+          errors: number;
+          timeouts: number;
+          non2xx: number;
+          requests: number;
+        };
+      }
+    | undefined
+)?.getSession;
 if (loadMetrics) {
-  row('load: getSession, 50 connections, 20 s', `${loadMetrics.requestsPerSecond} req/s, median ${loadMetrics.latencyMedianMs} ms, p99 ${loadMetrics.latencyP99Ms} ms, errors ${loadMetrics.errors + loadMetrics.timeouts}, non-2xx ${loadMetrics.non2xx} (${loadMetrics.requests} requests)`);
+  row(
+    'load: getSession, 50 connections, 20 s',
+    `${loadMetrics.requestsPerSecond} req/s, median ${loadMetrics.latencyMedianMs} ms, p99 ${loadMetrics.latencyP99Ms} ms, errors ${loadMetrics.errors + loadMetrics.timeouts}, non-2xx ${loadMetrics.non2xx} (${loadMetrics.requests} requests)`,
+  );
 }
-const scaleMetrics = metrics.scale as { users: number; companies: number; itemsWritten: number; seedSeconds: number; pages: { call: string; input: unknown; page: number; requests: number; items: number; ms: number }[] } | undefined;
+const scaleMetrics = metrics.scale as
+  | {
+      users: number;
+      companies: number;
+      itemsWritten: number;
+      seedSeconds: number;
+      pages: { call: string; input: unknown; page: number; requests: number; items: number; ms: number }[];
+    }
+  | undefined;
 if (scaleMetrics) {
-  row(`scale: seeded ${scaleMetrics.users} users, ${scaleMetrics.companies} companies`, `${scaleMetrics.itemsWritten} items in ${scaleMetrics.seedSeconds} s (BatchWrite)`);
+  row(
+    `scale: seeded ${scaleMetrics.users} users, ${scaleMetrics.companies} companies`,
+    `${scaleMetrics.itemsWritten} items in ${scaleMetrics.seedSeconds} s (BatchWrite)`,
+  );
   for (const call of [...new Set(scaleMetrics.pages.map((page) => page.call))]) {
     const ofCall = scaleMetrics.pages.filter((page) => page.call === call);
-    row(`scale: ${call}, requests per page (${ofCall.length} pages)`, `max ${Math.max(...ofCall.map((page) => page.requests))}, page times ${ofCall.map((page) => page.ms.toFixed(0)).join('/')} ms`, `${limits.dynamoDbRequestsPerCall}, no Scan`, statusOf(`scale.${call}.maxRequestsPerPage`) === 'ok' && statusOf(`scale.${call}.scans`) === 'ok' ? 'ok' : 'BROKEN');
+    row(
+      `scale: ${call}, requests per page (${ofCall.length} pages)`,
+      `max ${Math.max(...ofCall.map((page) => page.requests))}, page times ${ofCall.map((page) => page.ms.toFixed(0)).join('/')} ms`,
+      `${limits.dynamoDbRequestsPerCall}, no Scan`,
+      statusOf(`scale.${call}.maxRequestsPerPage`) === 'ok' && statusOf(`scale.${call}.scans`) === 'ok'
+        ? 'ok'
+        : 'BROKEN',
+    );
   }
 }
 
 const header: [string, string, string, string] = ['measured', 'value', 'budget', ''];
 const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((cells) => cells[column]!.length)));
-const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+const line = (cells: string[]) =>
+  cells
+    .map((cell, column) => cell.padEnd(widths[column]!))
+    .join('  ')
+    .trimEnd();
 console.log(line(header));
 console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 for (const cells of rows) console.log(line(cells));
-console.log(`\nbench/results.json written (${metrics.benchSeconds} s).`);
+console.log(`\nbench/results.json written (${String(metrics.benchSeconds)} s).`);
 
 const broken = budgets.filter((entry) => !entry.ok && enforced.has(entry.name));
 const reportedOver = budgets.filter((entry) => !entry.ok && !enforced.has(entry.name));
-if (reportedOver.length > 0) console.log(`Over a reported budget (does not fail): ${reportedOver.map((entry) => `${entry.name} ${entry.value}/${entry.limit}`).join(', ')}`);
+if (reportedOver.length > 0)
+  console.log(
+    `Over a reported budget (does not fail): ${reportedOver.map((entry) => `${entry.name} ${entry.value}/${entry.limit}`).join(', ')}`,
+  );
 if (problems.length > 0) console.error(`Not measured as intended:\n  ${problems.join('\n  ')}`);
-if (broken.length > 0) console.error(`Budgets broken: ${broken.map((entry) => `${entry.name} ${entry.value} ${entry.unit} > ${entry.limit}`).join(', ')}`);
+if (broken.length > 0)
+  console.error(
+    `Budgets broken: ${broken.map((entry) => `${entry.name} ${entry.value} ${entry.unit} > ${entry.limit}`).join(', ')}`,
+  );
 process.exit(broken.length > 0 || problems.length > 0 ? 1 : 0);

@@ -24,7 +24,13 @@ function timeNode(args: string[], runs = 11): number {
     const started = process.hrtime.bigint();
     const child = spawnSync(process.execPath, args, {
       // Settings the handlers check at cold start; nothing is contacted at import.
-      env: { ...process.env, TABLE_NAME: 'measure', SIGN_IN_SECRET: 'x'.repeat(40), AWS_REGION: 'eu-west-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      env: {
+        ...process.env,
+        TABLE_NAME: 'measure',
+        SIGN_IN_SECRET: 'x'.repeat(40),
+        AWS_REGION: 'eu-west-1',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
       encoding: 'utf8',
     });
     if (child.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${child.stderr}`);

@@ -66,8 +66,8 @@ export const fakeRuntimeConfig = {
 };
 
 const blankPagePath = '/__blank.html';
-const blankPageHtml = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body><p id="blank">blank</p></body></html>';
-
+const blankPageHtml =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body><p id="blank">blank</p></body></html>';
 
 export interface StaticServer {
   /** e.g. http://127.0.0.1:41234 */
@@ -79,7 +79,10 @@ export interface StaticServer {
  * Serves a built web/dist on 127.0.0.1 (ephemeral port) the way the local stack does (the same static
  * site module), plus a fake /runtime-config.json, a tiny blank page, and an API that answers 503.
  */
-export async function serveWebDist(distDir = defaultDistDir, runtimeConfig: object = fakeRuntimeConfig): Promise<StaticServer> {
+export async function serveWebDist(
+  distDir = defaultDistDir,
+  runtimeConfig: object = fakeRuntimeConfig,
+): Promise<StaticServer> {
   const staticSite = createStaticSite(distDir);
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -90,7 +93,11 @@ export async function serveWebDist(distDir = defaultDistDir, runtimeConfig: obje
     if (path === '/runtime-config.json') return send(200, 'application/json', JSON.stringify(runtimeConfig));
     if (path === blankPagePath) return send(200, 'text/html; charset=utf-8', blankPageHtml);
     if (path.startsWith('/api/')) {
-      return send(503, 'application/json', JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'No backend behind the measuring server.' } }));
+      return send(
+        503,
+        'application/json',
+        JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'No backend behind the measuring server.' } }),
+      );
     }
     return staticSite(request, response);
   });
@@ -101,7 +108,6 @@ export async function serveWebDist(distDir = defaultDistDir, runtimeConfig: obje
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
-
 
 export interface LoadedFile {
   /** Path on the server, e.g. /assets/index-abc.js */
@@ -309,7 +315,8 @@ export async function measureFirstSignedInPage(
   });
   const browser = await launchBrowser();
   try {
-    const eventsTable = (page: Page) => page.getByRole('table', { name: 'Your events' }).waitFor({ state: 'visible', timeout: 30_000 });
+    const eventsTable = (page: Page) =>
+      page.getByRole('table', { name: 'Your events' }).waitFor({ state: 'visible', timeout: 30_000 });
 
     let recorder: { stop: () => Promise<LoadedFile[]> } | undefined;
     const { context, page } = await signInInBrowser(browser, stack, email, {
@@ -344,7 +351,10 @@ function printFiles(title: string, files: PageFiles): void {
   rows.push(['css', 'TOTAL', kb(files.cssRawBytes), kb(files.cssGzipBytes)]);
   const header = ['type', 'file', 'raw', 'gzip -9'];
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column >= 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column >= 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join('  ');
   console.log(title);
   console.log(line(header));
   for (const row of rows) console.log(line(row));
@@ -356,7 +366,9 @@ function printFiles(title: string, files: PageFiles): void {
 function checkLoad(label: string, files: PageFiles, budgetBytes: number, allowed: readonly PageChunk[]): boolean {
   const within = files.jsGzipBytes <= budgetBytes;
   const foreign = files.pageChunks.filter((chunk) => !allowed.includes(chunk));
-  console.log(`${label}: JS gzipped ${kb(files.jsGzipBytes)} / budget ${kb(budgetBytes)}: ${within ? 'within budget' : 'OVER BUDGET'}`);
+  console.log(
+    `${label}: JS gzipped ${kb(files.jsGzipBytes)} / budget ${kb(budgetBytes)}: ${within ? 'within budget' : 'OVER BUDGET'}`,
+  );
   console.log(`${label}: other pages' code loaded: ${foreign.length === 0 ? 'none' : `YES (${foreign.join(', ')})`}`);
   return within && foreign.length === 0;
 }
@@ -367,12 +379,28 @@ function printReport(signIn: SignInPageMeasurement, signedIn: FirstSignedInPageM
   console.log(`form visible (median): ${signIn.formVisibleMsMedian.toFixed(0)} ms`);
   console.log(`blank page   (median): ${signIn.blankPageMsMedian.toFixed(0)} ms`);
   console.log('');
-  printFiles(`First signed-in page (${signedIn.email}): opening the sign-in link until Home's events table is visible`, signedIn.viaSignInLink);
-  printFiles(`Returning visit of / (${signedIn.email}, signed in, cold cache) until the events table is visible`, signedIn.returningVisit);
+  printFiles(
+    `First signed-in page (${signedIn.email}): opening the sign-in link until Home's events table is visible`,
+    signedIn.viaSignInLink,
+  );
+  printFiles(
+    `Returning visit of / (${signedIn.email}, signed in, cold cache) until the events table is visible`,
+    signedIn.returningVisit,
+  );
   const ok = [
     checkLoad('sign-in page', signInFiles, signInJsGzipBudgetBytes, allowedPageChunks.signIn),
-    checkLoad('first signed-in page', signedIn.viaSignInLink, firstSignedInPageJsGzipBudgetBytes, allowedPageChunks.viaSignInLink),
-    checkLoad('returning visit', signedIn.returningVisit, firstSignedInPageJsGzipBudgetBytes, allowedPageChunks.returningVisit),
+    checkLoad(
+      'first signed-in page',
+      signedIn.viaSignInLink,
+      firstSignedInPageJsGzipBudgetBytes,
+      allowedPageChunks.viaSignInLink,
+    ),
+    checkLoad(
+      'returning visit',
+      signedIn.returningVisit,
+      firstSignedInPageJsGzipBudgetBytes,
+      allowedPageChunks.returningVisit,
+    ),
   ].every(Boolean);
   if (!ok) process.exitCode = 1;
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import type * as CloudscapeThemingModule from '@cloudscape-design/components/theming';
 import { resolveBuildSettings } from './src/config/build-settings.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -23,7 +24,7 @@ function productNameTitle(productName: string): Plugin {
 const themeModuleId = 'virtual:portal-theme.css';
 const resolvedThemeModuleId = '/@portal/theme.css';
 
-type CloudscapeTheming = typeof import('@cloudscape-design/components/theming');
+type CloudscapeTheming = typeof CloudscapeThemingModule;
 
 /**
  * Cloudscape's ESM uses directory imports that Node refuses, so bundle its theming module once with

@@ -9,7 +9,8 @@ import { PortalStack } from '../stacks/portal-stack.js';
 const app = new App();
 const context = (name: string): string | undefined => {
   const value: unknown = app.node.tryGetContext(name);
-  return value === undefined || value === null || value === '' ? undefined : String(value);
+  if (value === undefined || value === null || value === '') return undefined;
+  return typeof value === 'string' ? value : JSON.stringify(value);
 };
 
 // Placeholders let `npm run synth` work offline with no parameters; a deployment must replace them.
@@ -22,7 +23,9 @@ const extraAllowedOrigins = (context('allowedOrigins') ?? '')
   .filter(Boolean);
 for (const origin of extraAllowedOrigins) {
   if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
-    throw new Error(`allowedOrigins: "${origin}" is not an origin such as https://portal.example.org (no path, no slash)`);
+    throw new Error(
+      `allowedOrigins: "${origin}" is not an origin such as https://portal.example.org (no path, no slash)`,
+    );
   }
 }
 

@@ -82,7 +82,9 @@ export class PortalAuth extends Construct {
     }).function;
     data.grantRead(preTokenGeneration);
     // A sign-in records its time on the user's profile (lastSignInAt): one UpdateItem, nothing else.
-    preTokenGeneration.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [data.table.tableArn] }));
+    preTokenGeneration.addToRolePolicy(
+      new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [data.table.tableArn] }),
+    );
 
     this.userPool = new UserPool(this, 'UserPool', {
       signInAliases: { email: true },

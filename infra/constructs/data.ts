@@ -57,7 +57,9 @@ export class PortalData extends Construct {
   }
 
   private grant(grantee: IGrantable, actions: string[]): void {
-    const indexArns = tableDesign.globalSecondaryIndexes.map((index) => `${this.table.tableArn}/index/${index.indexName}`);
+    const indexArns = tableDesign.globalSecondaryIndexes.map(
+      (index) => `${this.table.tableArn}/index/${index.indexName}`,
+    );
     grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({ actions, resources: [this.table.tableArn, ...indexArns] }),
     );

@@ -32,7 +32,9 @@ const createRequireBanner = "import { createRequire } from 'module'; const requi
  */
 /** Lambda credentials come from the environment: see lambdas/kernel/lambda-credentials.ts. */
 export const lambdaAliases = {
-  '@aws-sdk/credential-provider-node': fileURLToPath(new URL('../../lambdas/kernel/lambda-credentials.ts', import.meta.url)),
+  '@aws-sdk/credential-provider-node': fileURLToPath(
+    new URL('../../lambdas/kernel/lambda-credentials.ts', import.meta.url),
+  ),
 };
 
 export const lambdaEsbuildOptions = {

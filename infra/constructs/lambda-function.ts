@@ -61,7 +61,9 @@ export class PortalFunction extends Construct {
         sourceMap: lambdaEsbuildOptions.sourcemap,
         externalModules: lambdaEsbuildOptions.external,
         bundleAwsSDK: true,
-        esbuildArgs: Object.fromEntries(Object.entries(lambdaEsbuildOptions.alias).map(([from, to]) => [`--alias:${from}`, to])),
+        esbuildArgs: Object.fromEntries(
+          Object.entries(lambdaEsbuildOptions.alias).map(([from, to]) => [`--alias:${from}`, to]),
+        ),
         forceDockerBundling: false,
       },
     });

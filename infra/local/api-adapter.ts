@@ -36,7 +36,7 @@ export function createApiAdapter(options: ApiAdapterOptions) {
     }
     try {
       const payload = await verifier.verify(token);
-      return stringifyClaims(payload as Record<string, unknown>);
+      return stringifyClaims(payload);
     } catch {
       return undefined;
     }
@@ -61,7 +61,9 @@ export function createApiAdapter(options: ApiAdapterOptions) {
     const event = toEvent(req, url, name, body, claims);
     const result = await options.handler(event);
     const structured: APIGatewayProxyStructuredResultV2 =
-      typeof result === 'object' && result !== null && 'statusCode' in result ? result : { statusCode: 200, body: JSON.stringify(result) };
+      typeof result === 'object' && result !== null && 'statusCode' in result
+        ? result
+        : { statusCode: 200, body: JSON.stringify(result) };
     res.writeHead(structured.statusCode ?? 200, { ...(structured.headers as Record<string, string>) });
     res.end(structured.isBase64Encoded ? Buffer.from(structured.body ?? '', 'base64') : (structured.body ?? ''));
   };

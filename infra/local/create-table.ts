@@ -1,8 +1,8 @@
 // Creates the single table on DynamoDB Local from the same key design the CDK stack deploys.
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   CreateTableCommand,
   DescribeTableCommand,
-  DynamoDBClient,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';

@@ -6,7 +6,13 @@ export const demoUsers: Omit<NewUser, 'createdBy'>[] = [
   { email: 'admin@example.com', displayName: 'Ada Admin', userType: 'analyst', accessLevel: 9 },
   { email: 'analyst@example.com', displayName: 'Ana Analyst', userType: 'analyst', accessLevel: 7 },
   { email: 'junior@example.com', displayName: 'Jun Junior', userType: 'analyst', accessLevel: 5 },
-  { email: 'manager@acme.example', displayName: 'Max Manager', userType: 'customer', accessLevel: 3, companies: ['acme'] },
+  {
+    email: 'manager@acme.example',
+    displayName: 'Max Manager',
+    userType: 'customer',
+    accessLevel: 3,
+    companies: ['acme'],
+  },
   {
     email: 'viewer@acme.example',
     displayName: 'Vic Viewer',
@@ -15,7 +21,13 @@ export const demoUsers: Omit<NewUser, 'createdBy'>[] = [
     companies: ['acme'],
     servicesEnabled: ['dast'],
   },
-  { email: 'multi@example.com', displayName: 'Mia Multi', userType: 'customer', accessLevel: 2, companies: ['acme', 'globex'] },
+  {
+    email: 'multi@example.com',
+    displayName: 'Mia Multi',
+    userType: 'customer',
+    accessLevel: 2,
+    companies: ['acme', 'globex'],
+  },
 ];
 
 export const demoCompanies: { slug: string; companyName: string; flags: CompanyFlag[] }[] = [

@@ -19,7 +19,9 @@ function jarFolder(): string {
 export function checkJava(): void {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
-    throw new Error('Java 17 is required to run DynamoDB Local, and `java` was not found on PATH (install openjdk-17-jre-headless).');
+    throw new Error(
+      'Java 17 is required to run DynamoDB Local, and `java` was not found on PATH (install openjdk-17-jre-headless).',
+    );
   }
   const version = /version "(\d+)/.exec(`${probe.stderr}${probe.stdout}`)?.[1];
   if (version && Number(version) < 17) {
@@ -100,7 +102,9 @@ export async function startDynamoDbLocal(options: { port: number; dataDir: strin
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) {
-      throw new Error(`DynamoDB Local exited with code ${child.exitCode}: ${output.trim().split('\n').slice(-3).join(' ')}`);
+      throw new Error(
+        `DynamoDB Local exited with code ${child.exitCode}: ${output.trim().split('\n').slice(-3).join(' ')}`,
+      );
     }
     try {
       await fetch(endpoint, { method: 'GET', signal: AbortSignal.timeout(500) });
@@ -108,7 +112,9 @@ export async function startDynamoDbLocal(options: { port: number; dataDir: strin
     } catch {
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`DynamoDB Local did not start on port ${options.port} within 30 s: ${output.trim().slice(-500)}`);
+        throw new Error(
+          `DynamoDB Local did not start on port ${options.port} within 30 s: ${output.trim().slice(-500)}`,
+        );
       }
       await delay(100);
     }

@@ -44,8 +44,7 @@ export interface LocalStack {
 }
 
 // aws-ses-v2-local is CommonJS with an `exports.default`; Node's ESM interop wraps it once more.
-const sesLocal =
-  (sesLocalModule as unknown as { default?: typeof sesLocalModule }).default ?? sesLocalModule;
+const sesLocal = (sesLocalModule as unknown as { default?: typeof sesLocalModule }).default ?? sesLocalModule;
 
 const region = 'eu-west-1';
 const userPoolId = `${region}_localPool`;
@@ -99,16 +98,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     started.push(dynamoDb satisfies DynamoDbLocal, { stop: () => closeServer(mail) });
 
     // Handlers are imported only now: their SDK clients read the endpoints from the environment above.
-    const [{ dynamoDbClient }, { callRegistry }, api, define, create, verify, preToken, { seedDemoData }] = await Promise.all([
-      import('../../lambdas/kernel/data/client.js'),
-      import('../../lambdas/calls/registry.js'),
-      import('../../lambdas/api/handler.js'),
-      import('../../lambdas/auth/define-auth-challenge.js'),
-      import('../../lambdas/auth/create-auth-challenge.js'),
-      import('../../lambdas/auth/verify-auth-challenge-response.js'),
-      import('../../lambdas/auth/pre-token-generation.js'),
-      import('./seed.js'),
-    ]);
+    const [{ dynamoDbClient }, { callRegistry }, api, define, create, verify, preToken, { seedDemoData }] =
+      await Promise.all([
+        import('../../lambdas/kernel/data/client.js'),
+        import('../../lambdas/calls/registry.js'),
+        import('../../lambdas/api/handler.js'),
+        import('../../lambdas/auth/define-auth-challenge.js'),
+        import('../../lambdas/auth/create-auth-challenge.js'),
+        import('../../lambdas/auth/verify-auth-challenge-response.js'),
+        import('../../lambdas/auth/pre-token-generation.js'),
+        import('./seed.js'),
+      ]);
     await ensureTable(dynamoDbClient, tableName);
 
     const issuer = `${appUrl}/cognito/${userPoolId}`;
@@ -136,7 +136,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       issuer,
       audience: userPoolClientId,
       jwks: () => cognito.jwks() as never,
-      handler: api.handler as never,
+      handler: api.handler,
     });
 
     let ready = false;

@@ -22,7 +22,8 @@ const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path
 try {
   checkJava(); // before anything else, so a missing Java costs one clear line and no waiting
   // --no-build serves web/dist as it is (tests start a second stack while the first serves that build).
-  if (!process.argv.includes('--no-build')) await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn' });
+  if (!process.argv.includes('--no-build'))
+    await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn' });
   const stack = await startLocalStack({
     port: port('PORT', 8080),
     mailPort: port('MAIL_PORT', 8005),
@@ -51,7 +52,10 @@ Security portal is running${reset ? ' (data reset)' : ''}.
 
 Demo accounts (sign in with the e-mail, then open the link from the outbox):
 ${demoUsers
-  .map((user) => `  ${user.email.padEnd(22)} ${user.userType.padEnd(9)} level ${user.accessLevel}${user.companies ? `  companies: ${user.companies.join(', ')}` : ''}${user.servicesEnabled ? `  services: ${user.servicesEnabled.join(', ')}` : ''}`)
+  .map(
+    (user) =>
+      `  ${user.email.padEnd(22)} ${user.userType.padEnd(9)} level ${user.accessLevel}${user.companies ? `  companies: ${user.companies.join(', ')}` : ''}${user.servicesEnabled ? `  services: ${user.servicesEnabled.join(', ')}` : ''}`,
+  )
   .join('\n')}
 
 Press Ctrl-C to stop.`);

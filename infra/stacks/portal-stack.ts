@@ -1,6 +1,6 @@
 // The whole portal in one stack: data, mail, sign-in, API, web, and the first administrator.
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { callRegistry } from '../../lambdas/calls/registry.js';
 import { PortalApi } from '../constructs/api.js';

@@ -15,7 +15,14 @@ export const handler = async (
   const answer = event.request.challengeAnswer;
   const email = event.request.userAttributes?.email;
   const uid = event.request.userAttributes?.sub;
-  if (event.request.userNotFound || typeof answer !== 'string' || !answer || answer.length > maxAnswerLength || !email || !uid) {
+  if (
+    event.request.userNotFound ||
+    typeof answer !== 'string' ||
+    !answer ||
+    answer.length > maxAnswerLength ||
+    !email ||
+    !uid
+  ) {
     return event;
   }
   try {

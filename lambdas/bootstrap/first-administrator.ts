@@ -7,7 +7,9 @@ import { ensureUser } from '../kernel/users/create-user.js';
 readConfig();
 
 export const handler = async (event: CloudFormationCustomResourceEvent): Promise<{ PhysicalResourceId: string }> => {
-  const email = String(event.ResourceProperties.Email ?? '').trim().toLowerCase();
+  const email = String(event.ResourceProperties.Email ?? '')
+    .trim()
+    .toLowerCase();
   if (event.RequestType === 'Delete') return { PhysicalResourceId: event.PhysicalResourceId };
   if (!/^\S+@\S+$/.test(email)) throw new Error('The firstAdminEmail parameter is not an e-mail address');
   await ensureUser({ email, userType: 'analyst', accessLevel: 9, createdBy: 'deployment' });

@@ -39,7 +39,10 @@ export interface SignedInCall<Input = unknown, Output = unknown> extends CallSha
 export type CallDefinition<Input = unknown, Output = unknown> = PublicCall<Input, Output> | SignedInCall<Input, Output>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds calls of every shape
-export type AnyCall = PublicCall<any, any> | SignedInCall<any, any>;
+export type AnyPublicCall = PublicCall<any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds calls of every shape
+export type AnySignedInCall = SignedInCall<any, any>;
+export type AnyCall = AnyPublicCall | AnySignedInCall;
 
 export function definePublicCall<Input, Output>(call: PublicCall<Input, Output>): PublicCall<Input, Output> {
   return call;

@@ -20,7 +20,12 @@ const intFrom = (fallback: number) =>
 
 const listFrom = z.pipe(
   z.optional(z.string()),
-  z.transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean)),
+  z.transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  ),
 );
 
 const configSchema = z.object({
@@ -42,7 +47,10 @@ const configSchema = z.object({
   SIGN_IN_IP_LIMIT: intFrom(30),
   SIGN_IN_IP_WINDOW_SECONDS: intFrom(600),
   /** Unknown e-mails are answered like known ones unless the operator turns this on. */
-  REVEAL_UNKNOWN_ACCOUNTS: z.pipe(z.optional(z.string()), z.transform((value) => value === 'true')),
+  REVEAL_UNKNOWN_ACCOUNTS: z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => value === 'true'),
+  ),
   /**
    * A header that the CDN in front of the API sets to the viewer's address (CloudFront: a viewer-request
    * function writes x-viewer-address). Unset, the address API Gateway saw is used (the local stack).

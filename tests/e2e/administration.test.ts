@@ -49,7 +49,10 @@ const managerCompany = { slug: `mgr-${runId}`, companyName: `Manager Co ${runId}
 const contested = { slug: `conflict-${runId}`, companyName: `Contested ${runId}` };
 
 /** Opens a page object's route in the person's browser. */
-async function open<Shown extends ShellPage>(PageObject: (new (page: Page) => Shown) & { path: string }, person: Person): Promise<Shown> {
+async function open<Shown extends ShellPage>(
+  PageObject: (new (page: Page) => Shown) & { path: string },
+  person: Person,
+): Promise<Shown> {
   const shown = new PageObject(person.session.page);
   await shown.open(PageObject.path);
   return shown;
@@ -79,7 +82,12 @@ beforeAll(async () => {
   member = memberUser;
   const users = [adminUser, editorUser, managerUser, leaverUser];
   const sessions = await Promise.all(users.map((user) => signInInBrowser(browser, stack, user.email)));
-  [admin, editor, manager, leaver] = users.map((user, index) => ({ ...user, session: sessions[index]! })) as [Person, Person, Person, Person];
+  [admin, editor, manager, leaver] = users.map((user, index) => ({ ...user, session: sessions[index]! })) as [
+    Person,
+    Person,
+    Person,
+    Person,
+  ];
   // No entrance animations: axe then measures colours as they end up, not half faded in.
   await Promise.all(sessions.map(({ page }) => page.emulateMedia({ reducedMotion: 'reduce' })));
 });
@@ -97,7 +105,9 @@ describe('administration in the browser', () => {
     expect(await form.slug.getAttribute('aria-invalid')).toBe('true');
 
     await form.create('Impostor Inc', managerCompany.slug);
-    await expect.poll(() => descriptionOf(form.slug)).toContain(`A company with the slug "${managerCompany.slug}" already exists`);
+    await expect
+      .poll(() => descriptionOf(form.slug))
+      .toContain(`A company with the slug "${managerCompany.slug}" already exists`);
     expect((await getCompanyRecord(managerCompany.slug))?.companyName).toBe(managerCompany.companyName);
   });
 
@@ -107,7 +117,11 @@ describe('administration in the browser', () => {
     const form = await open(CreateCompanyPage, admin);
     await form.create(company.companyName, company.slug, ['Network scanning results']);
     await toast(form.page, 'Company created').waitFor();
-    expect(await getCompanyRecord(company.slug)).toMatchObject({ companyName: company.companyName, enableViewResultsNetwork: true, enableDast: false });
+    expect(await getCompanyRecord(company.slug)).toMatchObject({
+      companyName: company.companyName,
+      enableViewResultsNetwork: true,
+      enableDast: false,
+    });
 
     await form.page.getByRole('button', { name: 'Invite users' }).click();
     const users = new ManageUsersPage(form.page);
@@ -151,7 +165,12 @@ describe('administration in the browser', () => {
     const dialog = dialogNamed(users.page, `Edit ${member.email}`);
     await dialog.waitFor();
 
-    expect(await selectOptions(dialog, users.page, 'Access level')).toEqual(['Level 0', 'Level 1', 'Level 2', 'Level 3']);
+    expect(await selectOptions(dialog, users.page, 'Access level')).toEqual([
+      'Level 0',
+      'Level 1',
+      'Level 2',
+      'Level 3',
+    ]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const refused = await postCall(
@@ -160,7 +179,10 @@ describe('administration in the browser', () => {
       { token: await idTokenOf(users.page) },
     );
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatchObject({ status: 'PERMISSION_DENIED', message: expect.stringContaining('accessLevel') });
+    expect(refused.body.error).toMatchObject({
+      status: 'PERMISSION_DENIED',
+      message: expect.stringContaining('accessLevel'),
+    });
   });
 
   it('two browsers edit the same company: the second save shows the conflict and the current value, then re-applies on top', async () => {
@@ -195,9 +217,16 @@ describe('administration in the browser', () => {
     await secondDialog.getByRole('button', { name: 'Save' }).click();
     await toast(second.page, 'Company saved').waitFor();
 
-    expect(await getCompanyRecord(contested.slug)).toMatchObject({ companyName: `Renamed ${runId}`, enableDast: true, version: 3, updatedBy: editor.email });
+    expect(await getCompanyRecord(contested.slug)).toMatchObject({
+      companyName: `Renamed ${runId}`,
+      enableDast: true,
+      version: 3,
+      updatedBy: editor.email,
+    });
     const row = await second.companies.waitForRow(contested.slug);
-    expect(await row.innerText()).toMatch(new RegExp(`Updated \\d+ seconds? ago by ${editor.email.replace(/[.]/g, '\\.')}`));
+    expect(await row.innerText()).toMatch(
+      new RegExp(`Updated \\d+ seconds? ago by ${editor.email.replace(/[.]/g, '\\.')}`),
+    );
   });
 
   it("'Sign out everywhere' signs that user's open browser out within 15 s", async () => {
@@ -222,7 +251,12 @@ describe('administration in the browser', () => {
     await shell.page.getByRole('checkbox', { name: "Show everyone's events" }).check();
     const everyone = shell.page.getByRole('table', { name: "Everyone's events" });
     // Another person's change: the editor's save of the contested company.
-    await everyone.getByRole('row').filter({ hasText: editor.email }).filter({ hasText: 'companyUpdated' }).first().waitFor();
+    await everyone
+      .getByRole('row')
+      .filter({ hasText: editor.email })
+      .filter({ hasText: 'companyUpdated' })
+      .first()
+      .waitFor();
   });
 
   it.each([
@@ -236,7 +270,10 @@ describe('administration in the browser', () => {
     const shell = new ShellPage(admin.session.page);
     await shell.open(path);
     await shell.page.getByRole('heading', { name: heading }).first().waitFor();
-    await shell.page.getByText(/^Loading /).waitFor({ state: 'detached' }).catch(() => undefined);
+    await shell.page
+      .getByText(/^Loading /)
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
 
     expect(await seriousViolations(shell.page)).toEqual([]);
   });

@@ -133,7 +133,7 @@ beforeAll(async () => {
     signInInBrowser(browser, stack, user.email),
     ...Object.values(accounts).map((account) => signInInBrowser(browser, stack, account.email)),
   ]);
-  revocable = { ...user, session: revokedSession! };
+  revocable = { ...user, session: revokedSession };
   (Object.keys(accounts) as AccountName[]).forEach((name, index) => signedIn.set(name, sessions[index]!));
 });
 
@@ -156,7 +156,10 @@ describe('the shell in the browser', () => {
     expect(idToken).toBeTruthy();
     const revokedAt = Date.now();
 
-    await userAccessEntity.build(UpdateItemCommand).item({ uid: revocable.uid, claims: { _revoked: revokedAt } }).send();
+    await userAccessEntity
+      .build(UpdateItemCommand)
+      .item({ uid: revocable.uid, claims: { _revoked: revokedAt } })
+      .send();
 
     await page.getByRole('button', { name: 'Login with Link' }).waitFor({ timeout: 15_000 });
     expect(Date.now() - revokedAt).toBeLessThan(15_000);
@@ -325,6 +328,8 @@ describe('the shell in the browser', () => {
     expect(await shell.page.getByRole('tooltip').innerText()).toContain('2025.10.20.1449');
 
     const { violations } = await new AxeBuilder({ page: shell.page }).analyze();
-    expect(violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual([]);
+    expect(violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual(
+      [],
+    );
   });
 });

@@ -64,7 +64,14 @@ describe('sign-in in the browser', () => {
     await expect.poll(() => dialog.getByText('Please provide your email to sign in').isVisible()).toBe(true);
     expect(page.url()).not.toContain('signin=');
     await dialog.getByRole('button', { name: 'Why am I asked for my email?' }).click();
-    await expect.poll(() => page.getByText(/session fixation/i).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/session fixation/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     // Opening the tooltip is not a submission: no error before the user typed anything.
     expect(await dialog.getByText('Invalid email').isVisible()).toBe(false);
     await page.keyboard.press('Escape');
@@ -114,7 +121,9 @@ describe('sign-in in the browser', () => {
 
     const { violations } = await new AxeBuilder({ page }).analyze();
 
-    expect(violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual([]);
+    expect(violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual(
+      [],
+    );
     await context.close();
   });
 });

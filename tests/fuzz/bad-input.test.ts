@@ -54,7 +54,10 @@ beforeAll(async () => {
   await ensureTable(new DynamoDBClient({}), fuzzTable);
   const admin = await createTestUser({ userType: 'analyst', accessLevel: 9, displayName: 'Fuzz Admin' });
   claims = { sub: admin.uid, email: admin.email, token_use: 'id', auth_time: String(Math.floor(Date.now() / 1000)) };
-  await createCompanyAs({ uid: 'fuzz', email: 'fuzz' }, { slug: 'fuzz-co', companyName: 'Fuzz Co', flags: { enableDast: true } }).catch((error: unknown) => {
+  await createCompanyAs(
+    { uid: 'fuzz', email: 'fuzz' },
+    { slug: 'fuzz-co', companyName: 'Fuzz Co', flags: { enableDast: true } },
+  ).catch((error: unknown) => {
     if (!(error instanceof AlreadyExistsError)) throw error;
   });
   const member = await createTestUser({ accessLevel: 1, companies: ['fuzz-co'] });
@@ -89,7 +92,8 @@ function verdictOn(call: AnyCall, sent: Sent): 'refuse' | 'valid' {
   } catch {
     return 'refuse';
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.hasOwn(parsed, 'data')) return 'refuse';
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.hasOwn(parsed, 'data'))
+    return 'refuse';
   return call.input.safeParse((parsed as { data: unknown }).data ?? {}).success ? 'valid' : 'refuse';
 }
 
@@ -121,7 +125,10 @@ async function check(call: AnyCall, sent: Sent): Promise<void> {
   if (verdict === 'refuse') {
     expect(statusCode, context).toBe(400);
     expect(body.error?.status, context).toBe('INVALID_ARGUMENT');
-    expect(requests.filter((command) => writeCommand.test(command)), context).toEqual([]);
+    expect(
+      requests.filter((command) => writeCommand.test(command)),
+      context,
+    ).toEqual([]);
   } else if (statusCode >= 400) {
     // Refused after the schema let it through (not found, conflict, …): any write it tried was refused too.
     expect(landedWrites(outcomes), context).toEqual([]);
@@ -142,13 +149,41 @@ const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null),
   fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
-  fc.constantFrom(1e308, -1, 0, 0.5, Number.MAX_SAFE_INTEGER + 2, -(2 ** 53), '', ' ', 'null', 'true', '1', '1e3', [], {}),
+  fc.constantFrom(
+    1e308,
+    -1,
+    0,
+    0.5,
+    Number.MAX_SAFE_INTEGER + 2,
+    -(2 ** 53),
+    '',
+    ' ',
+    'null',
+    'true',
+    '1',
+    '1e3',
+    [],
+    {},
+  ),
 );
 
-const dangerousKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'then', 'data'];
+const dangerousKeys = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  'then',
+  'data',
+];
 
 const hugeString = fc
-  .tuple(fc.constantFrom(300 * 1024, 200 * 1024, 100 * 1024 + 1), fc.constantFrom('x', 'é', '😀', '\u0000', ' ', '\uD800'))
+  .tuple(
+    fc.constantFrom(300 * 1024, 200 * 1024, 100 * 1024 + 1),
+    fc.constantFrom('x', 'é', '😀', '\u0000', ' ', '\uD800'),
+  )
   .map(([size, unit]) => unit.repeat(Math.ceil(size / unit.length)));
 
 function nested(depth: number, kind: 'array' | 'object'): unknown {
@@ -156,19 +191,37 @@ function nested(depth: number, kind: 'array' | 'object'): unknown {
   for (let level = 0; level < depth; level += 1) value = kind === 'array' ? [value] : { a: value };
   return value;
 }
-const deepValue = fc.tuple(fc.integer({ min: 50, max: 2500 }), fc.constantFrom('array' as const, 'object' as const)).map(([depth, kind]) => nested(depth, kind));
+const deepValue = fc
+  .tuple(fc.integer({ min: 50, max: 2500 }), fc.constantFrom('array' as const, 'object' as const))
+  .map(([depth, kind]) => nested(depth, kind));
 
 /**
  * Page cursors as a client might forge them: objects over the table design's key attributes, the partition
  * (under both partition-key names) one the lists use or one built from the input's own strings.
  */
-const keyAttributes = [tableDesign.partitionKey, tableDesign.sortKey, ...tableDesign.globalSecondaryIndexes.flatMap((index) => [index.partitionKey, index.sortKey])];
-const partitionAttributes: string[] = [tableDesign.partitionKey, ...tableDesign.globalSecondaryIndexes.map((index) => index.partitionKey)];
-const keyValue = fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.constantFrom('x'.repeat(1500), '', 'USER#', 'MEMBER#'));
+const keyAttributes = [
+  tableDesign.partitionKey,
+  tableDesign.sortKey,
+  ...tableDesign.globalSecondaryIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+];
+const partitionAttributes: string[] = [
+  tableDesign.partitionKey,
+  ...tableDesign.globalSecondaryIndexes.map((index) => index.partitionKey),
+];
+const keyValue = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.integer(),
+  fc.constantFrom('x'.repeat(1500), '', 'USER#', 'MEMBER#'),
+);
 
 function forgedCursor(input: unknown = {}): fc.Arbitrary<string> {
-  const strings = Object.values(typeof input === 'object' && input !== null ? input : {}).filter((value): value is string => typeof value === 'string');
-  const candidates = () => [...partitions, ...strings.flatMap((value) => [companyPartition(value), userPartition(value), eventPartition(value)])];
+  const strings = Object.values(typeof input === 'object' && input !== null ? input : {}).filter(
+    (value): value is string => typeof value === 'string',
+  );
+  const candidates = () => [
+    ...partitions,
+    ...strings.flatMap((value) => [companyPartition(value), userPartition(value), eventPartition(value)]),
+  ];
   return fc
     .tuple(
       fc.nat(),
@@ -194,18 +247,56 @@ type Mutation =
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('missing' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('replace' as const), pick: fc.nat(), field: fc.nat(), value: anyJson, what: fc.constant('wrong type') }),
-  fc.record({ kind: fc.constant('replace' as const), pick: fc.nat(), field: fc.nat(), value: hugeString, what: fc.constant('huge string') }),
-  fc.record({ kind: fc.constant('replace' as const), pick: fc.nat(), field: fc.nat(), value: unicodeText(300), what: fc.constant('unicode string') }),
-  fc.record({ kind: fc.constant('replace' as const), pick: fc.nat(), field: fc.nat(), value: deepValue, what: fc.constant('deep nesting') }),
-  fc.record({ kind: fc.constant('replace' as const), pick: fc.nat(), field: fc.nat(), value: forgedCursor(), what: fc.constant('forged cursor') }),
+  fc.record({
+    kind: fc.constant('replace' as const),
+    pick: fc.nat(),
+    field: fc.nat(),
+    value: anyJson,
+    what: fc.constant('wrong type'),
+  }),
+  fc.record({
+    kind: fc.constant('replace' as const),
+    pick: fc.nat(),
+    field: fc.nat(),
+    value: hugeString,
+    what: fc.constant('huge string'),
+  }),
+  fc.record({
+    kind: fc.constant('replace' as const),
+    pick: fc.nat(),
+    field: fc.nat(),
+    value: unicodeText(300),
+    what: fc.constant('unicode string'),
+  }),
+  fc.record({
+    kind: fc.constant('replace' as const),
+    pick: fc.nat(),
+    field: fc.nat(),
+    value: deepValue,
+    what: fc.constant('deep nesting'),
+  }),
+  fc.record({
+    kind: fc.constant('replace' as const),
+    pick: fc.nat(),
+    field: fc.nat(),
+    value: forgedCursor(),
+    what: fc.constant('forged cursor'),
+  }),
   fc.record({
     kind: fc.constant('extra' as const),
     pick: fc.nat(),
     key: fc.oneof(fc.constantFrom(...dangerousKeys), fc.string({ maxLength: 12 })),
-    value: fc.oneof(anyJson, fc.constant({ accessLevel: 9, userType: 'analyst', isAdmin: true }), deepValue, hugeString),
+    value: fc.oneof(
+      anyJson,
+      fc.constant({ accessLevel: 9, userType: 'analyst', isAdmin: true }),
+      deepValue,
+      hugeString,
+    ),
   }),
-  fc.record({ kind: fc.constant('notAnObject' as const), value: fc.oneof(anyJson, fc.array(anyJson, { maxLength: 3 })) }),
+  fc.record({
+    kind: fc.constant('notAnObject' as const),
+    value: fc.oneof(anyJson, fc.array(anyJson, { maxLength: 3 })),
+  }),
 );
 
 /** The objects of a value that its schema describes as objects (the top and nested ones), with their schemas. */
@@ -214,7 +305,8 @@ function objectNodes(schema: ZodLike, value: unknown): { schema: ZodLike; node: 
   const node = value as Record<string, unknown>;
   const nodes = [{ schema, node }];
   for (const field of fieldsOf(schema)) {
-    if (defOf(unwrap(field.schema)).type === 'object') nodes.push(...objectNodes(unwrap(field.schema), node[field.name]));
+    if (defOf(unwrap(field.schema)).type === 'object')
+      nodes.push(...objectNodes(unwrap(field.schema), node[field.name]));
   }
   return nodes;
 }
@@ -233,7 +325,9 @@ function mutate(schema: ZodLike, valid: unknown, change: Mutation): unknown {
   switch (change.kind) {
     case 'missing': {
       const required = fields.filter((field) => field.required);
-      const victim = (required.length > 0 ? required : fields)[change.pick % Math.max(1, (required.length > 0 ? required : fields).length)];
+      const victim = (required.length > 0 ? required : fields)[
+        change.pick % Math.max(1, (required.length > 0 ? required : fields).length)
+      ];
       if (victim) delete target.node[victim.name];
       return copy;
     }
@@ -253,9 +347,18 @@ const rawBody: fc.Arbitrary<Sent> = fc.oneof(
   fc.string({ maxLength: 200 }).map((body) => ({ body })),
   unicodeText(200).map((body) => ({ body })),
   fc.jsonValue({ maxDepth: 3 }).map((value) => ({ body: JSON.stringify(value) })),
-  fc.array(fc.record({ data: fc.jsonValue({ maxDepth: 1 }) }), { maxLength: 3 }).map((value) => ({ body: JSON.stringify(value) })),
-  fc.dictionary(fc.string({ maxLength: 8 }).filter((key) => key !== 'data'), fc.jsonValue({ maxDepth: 2 })).map((value) => ({ body: JSON.stringify(value) })),
-  fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ body: Buffer.from(bytes).toString('base64'), isBase64Encoded: true })),
+  fc
+    .array(fc.record({ data: fc.jsonValue({ maxDepth: 1 }) }), { maxLength: 3 })
+    .map((value) => ({ body: JSON.stringify(value) })),
+  fc
+    .dictionary(
+      fc.string({ maxLength: 8 }).filter((key) => key !== 'data'),
+      fc.jsonValue({ maxDepth: 2 }),
+    )
+    .map((value) => ({ body: JSON.stringify(value) })),
+  fc
+    .uint8Array({ maxLength: 200 })
+    .map((bytes) => ({ body: Buffer.from(bytes).toString('base64'), isBase64Encoded: true })),
   fc.constantFrom<Sent>(
     { body: undefined },
     { body: '' },
@@ -289,9 +392,11 @@ function schemaInput(call: AnyCall): fc.Arbitrary<unknown> {
   return fc
     .tuple(arbitraryFor(call.input as unknown as ZodLike), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 2 }))
     .map(([value, known]) => {
-      if (typeof value !== 'object' || value === null || stringFields.length === 0 || knownValues.length === 0) return value;
+      if (typeof value !== 'object' || value === null || stringFields.length === 0 || knownValues.length === 0)
+        return value;
       const copy = { ...(value as Record<string, unknown>) };
-      for (const [field, which] of known) copy[stringFields[field % stringFields.length]!] = knownValues[which % knownValues.length];
+      for (const [field, which] of known)
+        copy[stringFields[field % stringFields.length]!] = knownValues[which % knownValues.length];
       return copy;
     });
 }
@@ -315,7 +420,9 @@ describe('bad input never gets a 5xx, always a message, and writes nothing', () 
 
       it(`mutations of valid inputs (${runs.mutations})`, async () => {
         await fc.assert(
-          fc.asyncProperty(arbitraryFor(schema), mutation, (input, change) => check(call, sendData(mutate(schema, input, change)))),
+          fc.asyncProperty(arbitraryFor(schema), mutation, (input, change) =>
+            check(call, sendData(mutate(schema, input, change))),
+          ),
           { numRuns: runs.mutations },
         );
       });
@@ -325,16 +432,23 @@ describe('bad input never gets a 5xx, always a message, and writes nothing', () 
         .map((field) => field.name);
       if (cursorFields.length > 0) {
         it(`forged page cursors (${runs.cursors})`, async () => {
-          const forged = schemaInput(call).chain((input) => fc.tuple(fc.constant(input), fc.constantFrom(...cursorFields), forgedCursor(input)));
+          const forged = schemaInput(call).chain((input) =>
+            fc.tuple(fc.constant(input), fc.constantFrom(...cursorFields), forgedCursor(input)),
+          );
           await fc.assert(
-            fc.asyncProperty(forged, ([input, field, cursor]) => check(call, sendData({ ...(input as object), [field]: cursor }))),
+            fc.asyncProperty(forged, ([input, field, cursor]) =>
+              check(call, sendData({ ...(input as object), [field]: cursor })),
+            ),
             { numRuns: runs.cursors },
           );
         });
       }
 
       it(`raw bodies (${runs.bodies})`, async () => {
-        await fc.assert(fc.asyncProperty(rawBody, (sent) => check(call, sent)), { numRuns: runs.bodies });
+        await fc.assert(
+          fc.asyncProperty(rawBody, (sent) => check(call, sent)),
+          { numRuns: runs.bodies },
+        );
       });
     });
   }

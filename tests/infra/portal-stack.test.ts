@@ -265,11 +265,15 @@ describe('web (S3 + CloudFront)', () => {
     expect(api).toBeDefined();
     expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
     expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
-    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
+    expect(api.AllowedMethods).toEqual(
+      expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+    );
     // The viewer's address reaches the API for the per-address sign-in throttle; the SPA fallback does not run.
     expect(api.FunctionAssociations).toHaveLength(1);
     const viewerAddress = properties(api.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]);
-    expect(viewerAddress.FunctionCode).toContain("event.request.headers['x-viewer-address'] = { value: event.viewer.ip }");
+    expect(viewerAddress.FunctionCode).toContain(
+      "event.request.headers['x-viewer-address'] = { value: event.viewer.ip }",
+    );
     const apiOrigin = distribution.Origins.find((origin: any) => origin.Id === api.TargetOriginId);
     expect(JSON.stringify(apiOrigin.DomainName)).toContain(logicalId('AWS::ApiGatewayV2::Api', 'ApiHttpApi'));
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
@@ -320,7 +324,9 @@ describe('web (S3 + CloudFront)', () => {
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, string>;
     expect(Object.keys(config).sort()).toEqual(['apiUrl', 'region', 'userPoolClientId', 'userPoolId']);
     expect(config.apiUrl).toBe('/api');
-    expect(markerValues[config.userPoolId as string]).toEqual({ Ref: logicalId('AWS::Cognito::UserPool', 'AuthUserPool') });
+    expect(markerValues[config.userPoolId as string]).toEqual({
+      Ref: logicalId('AWS::Cognito::UserPool', 'AuthUserPool'),
+    });
     expect(markerValues[config.userPoolClientId as string]).toEqual({
       Ref: logicalId('AWS::Cognito::UserPoolClient', 'AuthUserPoolWebClient'),
     });
@@ -343,9 +349,16 @@ describe('functions', () => {
     expect(environment(portalFunctions.defineAuthChallenge)).toEqual([]);
     expect(environment(portalFunctions.createAuthChallenge)).toEqual([]);
     expect(environment(portalFunctions.verifyAuthChallengeResponse)).toEqual(['SIGN_IN_SECRET_ARN', 'TABLE_NAME']);
-    expect(environment(portalFunctions.api)).toEqual(
-      ['ALLOWED_ORIGINS', 'MAIL_FROM', 'REVEAL_UNKNOWN_ACCOUNTS', 'SIGN_IN_SECRET_ARN', 'SUPPORT_MAIL_TO', 'TABLE_NAME', 'USER_POOL_ID', 'VIEWER_ADDRESS_HEADER'],
-    );
+    expect(environment(portalFunctions.api)).toEqual([
+      'ALLOWED_ORIGINS',
+      'MAIL_FROM',
+      'REVEAL_UNKNOWN_ACCOUNTS',
+      'SIGN_IN_SECRET_ARN',
+      'SUPPORT_MAIL_TO',
+      'TABLE_NAME',
+      'USER_POOL_ID',
+      'VIEWER_ADDRESS_HEADER',
+    ]);
   });
 
   it('load as ES modules and start (configuration checked at cold start) with exactly the variables given', () => {
@@ -400,12 +413,15 @@ describe('least privilege', () => {
   it('lets pre-token-generation read the table and update items (the sign-in time), nothing else', () => {
     const actions = actionsOf(statementsOf(portalFunctions.preTokenGeneration)).filter((a) => !a.startsWith('logs:'));
     expect(actions).toContain('dynamodb:UpdateItem');
-    for (const action of actions) expect(action).toMatch(/^dynamodb:(GetItem|BatchGetItem|Query|ConditionCheckItem|UpdateItem)$/);
+    for (const action of actions)
+      expect(action).toMatch(/^dynamodb:(GetItem|BatchGetItem|Query|ConditionCheckItem|UpdateItem)$/);
   });
 
   it('lets the verify trigger read and write the table and read the sign-in secret', () => {
     const actions = actionsOf(statementsOf(portalFunctions.verifyAuthChallengeResponse));
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue']),
+    );
     expect(actions.filter((action) => /^(ses|cognito-idp):/.test(action))).toEqual([]);
   });
 

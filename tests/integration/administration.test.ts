@@ -1,7 +1,11 @@
 // Administration (companies, company users and invitations, platform users and services, profile),
 // through the API handler as each kind of administrator, against DynamoDB Local, the SES emulator and
 // the local Cognito endpoint.
-import { AdminGetUserCommand, CognitoIdentityProviderClient, GetTokensFromRefreshTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+  GetTokensFromRefreshTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
 import { createUser } from '../../lambdas/kernel/users/create-user.js';
@@ -29,20 +33,42 @@ beforeAll(async () => {
 describe('companies (level 7)', () => {
   it('creates a company with its flags, and never overwrites an existing slug', async () => {
     const slug = uniqueSlug();
-    const created = await admin('createCompany', { slug, companyName: 'Wayne Enterprises', flags: { enableDast: true } });
+    const created = await admin('createCompany', {
+      slug,
+      companyName: 'Wayne Enterprises',
+      flags: { enableDast: true },
+    });
     const again = await analyst7('createCompany', { slug, companyName: 'Impostor Inc' });
 
     expect(created.statusCode).toBe(200);
-    expect(created.body.result).toMatchObject({ slug, companyName: 'Wayne Enterprises', enableDast: true, enableViewResultsNetwork: false, memberCount: 0, version: 1 });
-    expect(again).toEqual({ statusCode: 409, body: { error: { status: 'ALREADY_EXISTS', message: `slug: a company with the slug "${slug}" already exists` } } });
+    expect(created.body.result).toMatchObject({
+      slug,
+      companyName: 'Wayne Enterprises',
+      enableDast: true,
+      enableViewResultsNetwork: false,
+      memberCount: 0,
+      version: 1,
+    });
+    expect(again).toEqual({
+      statusCode: 409,
+      body: { error: { status: 'ALREADY_EXISTS', message: `slug: a company with the slug "${slug}" already exists` } },
+    });
     expect((await getCompanyRecord(slug))?.companyName).toBe('Wayne Enterprises');
   });
 
   it.each([
-    ['an invalid slug', { slug: 'Bad Slug!', companyName: 'X' }, 'slug: must be 3 to 40 lowercase letters, digits or dashes'],
+    [
+      'an invalid slug',
+      { slug: 'Bad Slug!', companyName: 'X' },
+      'slug: must be 3 to 40 lowercase letters, digits or dashes',
+    ],
     ['a too short slug', { slug: 'ab', companyName: 'X' }, 'slug: must be 3 to 40'],
     ['an empty name', { slug: 'valid-slug', companyName: '  ' }, 'companyName: is required'],
-    ['an unknown flag', { slug: 'valid-slug', companyName: 'X', flags: { enableEverything: true } }, 'flags: Unrecognized key'],
+    [
+      'an unknown flag',
+      { slug: 'valid-slug', companyName: 'X', flags: { enableEverything: true } },
+      'flags: Unrecognized key',
+    ],
   ])('refuses %s with INVALID_ARGUMENT naming the field', async (_case, input, message) => {
     const answer = await admin('createCompany', input);
     expect(answer.statusCode).toBe(400);
@@ -52,10 +78,20 @@ describe('companies (level 7)', () => {
   it('edits carry updatedAt and updatedBy; a second editor with the old version gets a conflict and the current value', async () => {
     const slug = uniqueSlug();
     await admin('createCompany', { slug, companyName: 'Before' });
-    const first = await admin('updateCompany', { slug, version: 1, companyName: 'First edit', flags: { enableDast: true } });
+    const first = await admin('updateCompany', {
+      slug,
+      version: 1,
+      companyName: 'First edit',
+      flags: { enableDast: true },
+    });
     const second = await analyst7('updateCompany', { slug, version: 1, companyName: 'Second edit' });
 
-    expect(first.body.result).toMatchObject({ companyName: 'First edit', enableDast: true, version: 2, updatedBy: expect.stringContaining('@') });
+    expect(first.body.result).toMatchObject({
+      companyName: 'First edit',
+      enableDast: true,
+      version: 2,
+      updatedBy: expect.stringContaining('@'),
+    });
     expect(second.statusCode).toBe(409);
     expect(second.body.error.status).toBe('ABORTED');
     expect(second.body.error.details.current).toMatchObject({ companyName: 'First edit', version: 2 });
@@ -68,24 +104,38 @@ describe('companies (level 7)', () => {
     const first = await admin('listCompanies', { prefix, limit: 2 });
     const second = await admin('listCompanies', { prefix, limit: 2, cursor: first.body.result.nextCursor });
 
-    expect(first.body.result.companies.map((company: { slug: string }) => company.slug)).toEqual([`${prefix}-1`, `${prefix}-2`]);
+    expect(first.body.result.companies.map((company: { slug: string }) => company.slug)).toEqual([
+      `${prefix}-1`,
+      `${prefix}-2`,
+    ]);
     expect(second.body.result.companies.map((company: { slug: string }) => company.slug)).toEqual([`${prefix}-3`]);
     expect(first.body.result.companies[0].memberCount).toBe(0);
   });
 });
 
 describe('company users and invitations', () => {
-  it('invites a new person: identity, access, membership and count in step; the mail\'s link signs them in to that company', async () => {
+  it("invites a new person: identity, access, membership and count in step; the mail's link signs them in to that company", async () => {
     const slug = uniqueSlug();
     await admin('createCompany', { slug, companyName: 'Invited Co', flags: { enableViewResultsNetwork: true } });
     const email = uniqueEmail('invitee');
 
-    const answer = await admin('inviteCompanyUser', { slug, email, accessLevel: 2, servicesEnabled: ['network'], url: stack.appUrl });
+    const answer = await admin('inviteCompanyUser', {
+      slug,
+      email,
+      accessLevel: 2,
+      servicesEnabled: ['network'],
+      url: stack.appUrl,
+    });
 
     expect(answer.statusCode).toBe(200);
     expect(answer.body.result.created).toBe(true);
     const access = await loadUserAccess(answer.body.result.uid);
-    expect(access).toMatchObject({ email, companies: [slug], servicesEnabled: ['network'], claims: { userType: 'customer', accessLevel: 2 } });
+    expect(access).toMatchObject({
+      email,
+      companies: [slug],
+      servicesEnabled: ['network'],
+      claims: { userType: 'customer', accessLevel: 2 },
+    });
     expect((await getCompanyRecord(slug))?.memberCount).toBe(1);
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toBe('You are invited to Invited Co on Security Portal');
@@ -97,7 +147,12 @@ describe('company users and invitations', () => {
     expect(session.body.result).toMatchObject({ company: slug, companyList: [{ slug, companyName: 'Invited Co' }] });
     const members = await admin('listCompanyUsers', { slug });
     expect(members.body.result.users).toEqual([
-      expect.objectContaining({ email, accessLevel: 2, servicesEnabled: ['network'], lastSignInAt: expect.any(Number) }),
+      expect.objectContaining({
+        email,
+        accessLevel: 2,
+        servicesEnabled: ['network'],
+        lastSignInAt: expect.any(Number),
+      }),
     ]);
   });
 
@@ -124,20 +179,51 @@ describe('company users and invitations', () => {
     const inviteEmail = uniqueEmail('too-high');
 
     const raise = await manager('updateCompanyUser', { slug: 'acme', uid: member.uid, version: 1, accessLevel: 4 });
-    const invite = await manager('inviteCompanyUser', { slug: 'acme', email: inviteEmail, accessLevel: 4, url: stack.appUrl });
-    const outside = await manager('updateCompanyUser', { slug: 'globex', uid: stranger.uid, version: 1, accessLevel: 2 });
-    const notMember = await manager('updateCompanyUser', { slug: 'acme', uid: stranger.uid, version: 1, accessLevel: 2 });
+    const invite = await manager('inviteCompanyUser', {
+      slug: 'acme',
+      email: inviteEmail,
+      accessLevel: 4,
+      url: stack.appUrl,
+    });
+    const outside = await manager('updateCompanyUser', {
+      slug: 'globex',
+      uid: stranger.uid,
+      version: 1,
+      accessLevel: 2,
+    });
+    const notMember = await manager('updateCompanyUser', {
+      slug: 'acme',
+      uid: stranger.uid,
+      version: 1,
+      accessLevel: 2,
+    });
 
-    expect(raise.body.error).toEqual({ status: 'PERMISSION_DENIED', message: 'accessLevel: you cannot give a level above your own (3).' });
+    expect(raise.body.error).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: 'accessLevel: you cannot give a level above your own (3).',
+    });
     expect(invite.body.error.message).toBe('accessLevel: you cannot give a level above your own (3).');
     expect(outside.body.error.status).toBe('PERMISSION_DENIED');
     expect(notMember.body.error.status).toBe('PERMISSION_DENIED');
     expect((await loadUserAccess(member.uid))?.claims.accessLevel).toBe(1);
     expect(await mailsTo(inviteEmail)).toEqual([]);
-    await expect(cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: inviteEmail }))).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    await expect(
+      cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: inviteEmail })),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
 
-    const allowed = await manager('updateCompanyUser', { slug: 'acme', uid: member.uid, version: 1, accessLevel: 3, servicesEnabled: ['dast'] });
-    expect(allowed.body.result).toMatchObject({ email: member.email, accessLevel: 3, servicesEnabled: ['dast'], version: 2 });
+    const allowed = await manager('updateCompanyUser', {
+      slug: 'acme',
+      uid: member.uid,
+      version: 1,
+      accessLevel: 3,
+      servicesEnabled: ['dast'],
+    });
+    expect(allowed.body.result).toMatchObject({
+      email: member.email,
+      accessLevel: 3,
+      servicesEnabled: ['dast'],
+      version: 2,
+    });
     expect((await loadUserAccess(member.uid))?.claims._synced).toEqual(expect.any(Number));
   });
 
@@ -147,14 +233,21 @@ describe('company users and invitations', () => {
     const second = await analyst7('updateCompanyUser', { slug: 'acme', uid: member.uid, version: 1, accessLevel: 0 });
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(409);
-    expect(second.body.error.details.current).toMatchObject({ uid: member.uid, email: member.email, version: 2, accessLevel: 2 });
+    expect(second.body.error.details.current).toMatchObject({
+      uid: member.uid,
+      email: member.email,
+      version: 2,
+      accessLevel: 2,
+    });
     expect((await loadUserAccess(member.uid))?.claims.accessLevel).toBe(2);
   });
 
   it('removes a member: the company leaves their access and the member count drops', async () => {
     const slug = uniqueSlug();
     await admin('createCompany', { slug, companyName: 'Leaving Co' });
-    const { uid } = (await admin('inviteCompanyUser', { slug, email: uniqueEmail('leaver'), accessLevel: 1, url: stack.appUrl })).body.result;
+    const { uid } = (
+      await admin('inviteCompanyUser', { slug, email: uniqueEmail('leaver'), accessLevel: 1, url: stack.appUrl })
+    ).body.result;
     expect((await getCompanyRecord(slug))?.memberCount).toBe(1);
 
     const removed = await admin('removeCompanyUser', { slug, uid, version: 1 });
@@ -167,24 +260,40 @@ describe('company users and invitations', () => {
 
   it('creating a user is all or nothing: when the records cannot be written, no Cognito identity remains', async () => {
     const email = uniqueEmail('half-made');
-    await expect(createUser({ email, userType: 'customer', accessLevel: 1, companies: ['no-such-company'], createdBy: 'test' })).rejects.toMatchObject({
+    await expect(
+      createUser({ email, userType: 'customer', accessLevel: 1, companies: ['no-such-company'], createdBy: 'test' }),
+    ).rejects.toMatchObject({
       status: 'INVALID_ARGUMENT',
     });
-    await expect(cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email }))).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    await expect(
+      cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email })),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
   });
 
   it.each([
     ['an invalid e-mail', { email: 'not an email' }, 'email: must be an e-mail address'],
     ['a level outside 0 to 9', { accessLevel: 10 }, 'accessLevel: must be 0 to 9'],
     ['a negative level', { accessLevel: -1 }, 'accessLevel: must be 0 to 9'],
-    ['an unknown service', { servicesEnabled: ['teleportation'] }, 'servicesEnabled.0: must be one of projectmariana, password_cracking, dast, network, cloud'],
+    [
+      'an unknown service',
+      { servicesEnabled: ['teleportation'] },
+      'servicesEnabled.0: must be one of projectmariana, password_cracking, dast, network, cloud',
+    ],
     ['a link to another site', { url: 'https://evil.example' }, 'url: this origin is not allowed'],
   ])('refuses %s with INVALID_ARGUMENT naming the field, and invites nobody', async (_case, change, message) => {
     const email = uniqueEmail('bad');
-    const answer = await admin('inviteCompanyUser', { slug: 'acme', email, accessLevel: 1, url: stack.appUrl, ...change });
+    const answer = await admin('inviteCompanyUser', {
+      slug: 'acme',
+      email,
+      accessLevel: 1,
+      url: stack.appUrl,
+      ...change,
+    });
     expect(answer.statusCode).toBe(400);
     expect(answer.body.error.message).toContain(message);
-    await expect(cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email }))).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    await expect(
+      cognito.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email })),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
   });
 });
 
@@ -194,7 +303,9 @@ describe('platform users (level 9)', () => {
     for (const n of [1, 2, 3]) await createTestUser({ email: `${prefix}-${n}@test.example` });
     const first = await admin('listUsers', { query: prefix.toUpperCase(), limit: 2 });
     const second = await admin('listUsers', { query: prefix, limit: 2, cursor: first.body.result.nextCursor });
-    const emails = [...first.body.result.users, ...second.body.result.users].map((user: { email: string }) => user.email);
+    const emails = [...first.body.result.users, ...second.body.result.users].map(
+      (user: { email: string }) => user.email,
+    );
     expect(emails).toEqual([1, 2, 3].map((n) => `${prefix}-${n}@test.example`));
   });
 
@@ -219,8 +330,14 @@ describe('platform users (level 9)', () => {
     });
     expect((await getCompanyRecord('acme'))!.memberCount).toBe(acmeBefore - 1);
     const everyone = await admin('listEvents', { scope: 'everyone', limit: 20 });
-    expect(everyone.body.result.events.some((event: { summary: string }) => event.summary === `Changed ${user.email}'s access`)).toBe(true);
-    expect((await signedInCaller(user)('listEvents', { scope: 'everyone' })).body.error.status).toBe('PERMISSION_DENIED');
+    expect(
+      everyone.body.result.events.some(
+        (event: { summary: string }) => event.summary === `Changed ${user.email}'s access`,
+      ),
+    ).toBe(true);
+    expect((await signedInCaller(user)('listEvents', { scope: 'everyone' })).body.error.status).toBe(
+      'PERMISSION_DENIED',
+    );
   });
 
   it("'Sign out everywhere' refuses the user's current token and their refresh token", async () => {
@@ -236,7 +353,9 @@ describe('platform users (level 9)', () => {
 
     expect((await postCall('getSession', { data: {} }, { token: idToken })).status).toBe(401);
     await expect(
-      cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: stack.userPoolClientId, RefreshToken: refreshToken })),
+      cognito.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: stack.userPoolClientId, RefreshToken: refreshToken }),
+      ),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 });
@@ -245,15 +364,26 @@ describe('profile', () => {
   it('saves display name, photo and colour scheme; a stale version gets a conflict', async () => {
     const user = await createTestUser({ accessLevel: 1 });
     const call = signedInCaller(user);
-    const saved = await call('updateProfile', { version: 1, displayName: 'New Name', photoURL: 'https://example.com/me.png', colorScheme: 'dark' });
+    const saved = await call('updateProfile', {
+      version: 1,
+      displayName: 'New Name',
+      photoURL: 'https://example.com/me.png',
+      colorScheme: 'dark',
+    });
     const stale = await call('updateProfile', { version: 1, displayName: 'Other Window' });
     const badPhoto = await call('updateProfile', { version: 2, photoURL: 'javascript:alert(1)' });
 
-    expect(saved.body.result).toMatchObject({ user: { displayName: 'New Name', photoURL: 'https://example.com/me.png', version: 2 }, userPreferences: { colorScheme: 'dark' } });
+    expect(saved.body.result).toMatchObject({
+      user: { displayName: 'New Name', photoURL: 'https://example.com/me.png', version: 2 },
+      userPreferences: { colorScheme: 'dark' },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.body.error.details.current).toMatchObject({ displayName: 'New Name' });
     expect(badPhoto.body.error.message).toBe('photoURL: must be an https:// address');
-    expect((await call('getSession', {})).body.result).toMatchObject({ user: { displayName: 'New Name' }, userPreferences: { colorScheme: 'dark' } });
+    expect((await call('getSession', {})).body.result).toMatchObject({
+      user: { displayName: 'New Name' },
+      userPreferences: { colorScheme: 'dark' },
+    });
   });
 });
 
@@ -264,7 +394,11 @@ describe('a 10 MB body', () => {
     await completeSignIn(email, tokenOf(await nextSignInLink(email, 0)));
     const slug = uniqueSlug();
 
-    const answer = await postCall('createCompany', { data: { slug, companyName: 'x'.repeat(10 * 1000 * 1000 - 100) } }, { token: await currentIdToken() });
+    const answer = await postCall(
+      'createCompany',
+      { data: { slug, companyName: 'x'.repeat(10 * 1000 * 1000 - 100) } },
+      { token: await currentIdToken() },
+    );
 
     expect(answer.status).toBe(400);
     expect(answer.body.error).toEqual({

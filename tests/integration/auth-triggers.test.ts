@@ -24,15 +24,28 @@ function baseEvent(triggerSource: string, request: Record<string, unknown>) {
   } as any;
 }
 
-const attempt = (challengeResult: boolean) => ({ challengeName: 'CUSTOM_CHALLENGE', challengeResult, challengeMetadata: 'MAGIC_LINK' });
+const attempt = (challengeResult: boolean) => ({
+  challengeName: 'CUSTOM_CHALLENGE',
+  challengeResult,
+  challengeMetadata: 'MAGIC_LINK',
+});
 
 describe('DefineAuthChallenge', () => {
   const decide = async (session: unknown[], userNotFound = false) =>
-    (await define(baseEvent('DefineAuthChallenge_Authentication', { userAttributes: {}, session, userNotFound }))).response;
+    (await define(baseEvent('DefineAuthChallenge_Authentication', { userAttributes: {}, session, userNotFound })))
+      .response;
 
   it('asks for the custom challenge first, for known and unknown users alike', async () => {
-    expect(await decide([])).toEqual({ challengeName: 'CUSTOM_CHALLENGE', issueTokens: false, failAuthentication: false });
-    expect(await decide([], true)).toEqual({ challengeName: 'CUSTOM_CHALLENGE', issueTokens: false, failAuthentication: false });
+    expect(await decide([])).toEqual({
+      challengeName: 'CUSTOM_CHALLENGE',
+      issueTokens: false,
+      failAuthentication: false,
+    });
+    expect(await decide([], true)).toEqual({
+      challengeName: 'CUSTOM_CHALLENGE',
+      issueTokens: false,
+      failAuthentication: false,
+    });
   });
 
   it('issues tokens after one right answer only', async () => {
@@ -41,7 +54,10 @@ describe('DefineAuthChallenge', () => {
 
   it('fails after a wrong answer: one attempt (checklist 9)', async () => {
     expect(await decide([attempt(false)])).toMatchObject({ issueTokens: false, failAuthentication: true });
-    expect(await decide([attempt(false), attempt(true)])).toMatchObject({ issueTokens: false, failAuthentication: true });
+    expect(await decide([attempt(false), attempt(true)])).toMatchObject({
+      issueTokens: false,
+      failAuthentication: true,
+    });
   });
 
   it('never issues tokens to an unknown user', async () => {
@@ -51,8 +67,22 @@ describe('DefineAuthChallenge', () => {
 
 describe('CreateAuthChallenge', () => {
   it('reveals nothing about the user in its public parameters', async () => {
-    const known = await create(baseEvent('CreateAuthChallenge_Authentication', { challengeName: 'CUSTOM_CHALLENGE', session: [], userAttributes: { email: 'a@b.c', sub: 'x' }, userNotFound: false }));
-    const unknown = await create(baseEvent('CreateAuthChallenge_Authentication', { challengeName: 'CUSTOM_CHALLENGE', session: [], userAttributes: {}, userNotFound: true }));
+    const known = await create(
+      baseEvent('CreateAuthChallenge_Authentication', {
+        challengeName: 'CUSTOM_CHALLENGE',
+        session: [],
+        userAttributes: { email: 'a@b.c', sub: 'x' },
+        userNotFound: false,
+      }),
+    );
+    const unknown = await create(
+      baseEvent('CreateAuthChallenge_Authentication', {
+        challengeName: 'CUSTOM_CHALLENGE',
+        session: [],
+        userAttributes: {},
+        userNotFound: true,
+      }),
+    );
     expect(known.response.publicChallengeParameters).toEqual(unknown.response.publicChallengeParameters);
   });
 });
@@ -64,7 +94,16 @@ describe('VerifyAuthChallengeResponse', () => {
     return { ...user, token: tokenOf(await nextSignInLink(user.email, 0)) };
   }
   const check = async (request: Record<string, unknown>) =>
-    (await verify(baseEvent('VerifyAuthChallengeResponse_Authentication', { privateChallengeParameters: {}, clientMetadata: {}, userNotFound: false, ...request }))).response.answerCorrect;
+    (
+      await verify(
+        baseEvent('VerifyAuthChallengeResponse_Authentication', {
+          privateChallengeParameters: {},
+          clientMetadata: {},
+          userNotFound: false,
+          ...request,
+        }),
+      )
+    ).response.answerCorrect;
 
   it('accepts the token of a link made for this user, once', async () => {
     const { uid, email, token } = await userWithLink();
@@ -75,7 +114,9 @@ describe('VerifyAuthChallengeResponse', () => {
 
   it('lets exactly one of several racing verifications of the same token pass (checklist 2)', async () => {
     const { uid, email, token } = await userWithLink();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => check({ userAttributes: { sub: uid, email }, challengeAnswer: token })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => check({ userAttributes: { sub: uid, email }, challengeAnswer: token })),
+    );
     expect(answers.filter(Boolean)).toHaveLength(1);
   });
 
@@ -83,7 +124,9 @@ describe('VerifyAuthChallengeResponse', () => {
     const { uid, email, token } = await userWithLink();
     expect(await check({ userAttributes: { sub: uid, email } })).toBe(false);
     expect(await check({ userAttributes: { sub: uid, email }, challengeAnswer: '' })).toBe(false);
-    expect(await check({ userAttributes: { sub: uid, email }, challengeAnswer: token, userNotFound: true })).toBe(false);
+    expect(await check({ userAttributes: { sub: uid, email }, challengeAnswer: token, userNotFound: true })).toBe(
+      false,
+    );
     expect(await check({ userAttributes: { email }, challengeAnswer: token })).toBe(false);
     expect(await check({ userAttributes: { sub: uid }, challengeAnswer: token })).toBe(false);
     expect(await check({ userAttributes: { sub: uid, email }, challengeAnswer: 'x'.repeat(10_000) })).toBe(false);
@@ -107,12 +150,20 @@ describe('VerifyAuthChallengeResponse', () => {
 describe('PreTokenGeneration', () => {
   it('adds userType and accessLevel from users_access', async () => {
     const { uid, email } = await createTestUser({ userType: 'analyst', accessLevel: 5 });
-    const event = await preTokenGeneration(baseEvent('TokenGeneration_Authentication', { userAttributes: { sub: uid, email }, groupConfiguration: {} }));
-    expect(event.response.claimsOverrideDetails).toEqual({ claimsToAddOrOverride: { userType: 'analyst', accessLevel: '5' } });
+    const event = await preTokenGeneration(
+      baseEvent('TokenGeneration_Authentication', { userAttributes: { sub: uid, email }, groupConfiguration: {} }),
+    );
+    expect(event.response.claimsOverrideDetails).toEqual({
+      claimsToAddOrOverride: { userType: 'analyst', accessLevel: '5' },
+    });
   });
 
   it('gives a user without an access record no access', async () => {
-    const event = await preTokenGeneration(baseEvent('TokenGeneration_Authentication', { userAttributes: { sub: 'no-such-user' }, groupConfiguration: {} }));
-    expect(event.response.claimsOverrideDetails).toEqual({ claimsToAddOrOverride: { userType: 'none', accessLevel: '0' } });
+    const event = await preTokenGeneration(
+      baseEvent('TokenGeneration_Authentication', { userAttributes: { sub: 'no-such-user' }, groupConfiguration: {} }),
+    );
+    expect(event.response.claimsOverrideDetails).toEqual({
+      claimsToAddOrOverride: { userType: 'none', accessLevel: '0' },
+    });
   });
 });

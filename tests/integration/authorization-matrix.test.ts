@@ -33,7 +33,7 @@ const accounts: Account[] = [...(Object.keys(accountProfiles) as (keyof typeof a
 type Expectation = 'allow' | 'deny' | 'unauthenticated';
 interface MatrixRow {
   /** A valid input for this call, made just before it is sent (outside the counted requests). */
-  input: () => unknown | Promise<unknown>;
+  input: () => unknown;
   expect: Record<Account, Expectation>;
 }
 
@@ -85,25 +85,46 @@ const matrix: Record<string, MatrixRow> = {
   setDefaultCompany: { input: () => ({ slug: 'acme' }), expect: acmeReaders },
   updateProfile: { input: () => ({ version: 1, displayName: 'Matrix Person' }), expect: everyoneSignedIn },
   listPlatformServices: { input: () => ({}), expect: everyoneSignedIn },
-  createCompany: { input: () => ({ slug: `matrix-${Date.now()}-${(unique += 1)}`, companyName: 'Matrix Co' }), expect: onlyLevel(7) },
+  createCompany: {
+    input: () => ({ slug: `matrix-${Date.now()}-${(unique += 1)}`, companyName: 'Matrix Co' }),
+    expect: onlyLevel(7),
+  },
   listCompanies: { input: () => ({ limit: 5 }), expect: onlyLevel(7) },
   updateCompany: {
-    input: async () => ({ slug: 'matrix-upd', version: (await getCompanyRecord('matrix-upd'))!.version, companyName: 'Matrix Updated' }),
+    input: async () => ({
+      slug: 'matrix-upd',
+      version: (await getCompanyRecord('matrix-upd'))!.version,
+      companyName: 'Matrix Updated',
+    }),
     expect: onlyLevel(7),
   },
   listCompanyUsers: { input: () => ({ slug: 'acme', limit: 5 }), expect: acmeAdministrators },
   inviteCompanyUser: {
-    input: () => ({ slug: 'acme', email: `invitee-${Date.now()}-${(unique += 1)}@test.example`, accessLevel: 1, url: appUrl }),
+    input: () => ({
+      slug: 'acme',
+      email: `invitee-${Date.now()}-${(unique += 1)}@test.example`,
+      accessLevel: 1,
+      url: appUrl,
+    }),
     expect: acmeAdministrators,
   },
   updateCompanyUser: {
-    input: async () => ({ slug: 'acme', uid: sharedMember, version: await currentAccessVersion(sharedMember), accessLevel: 1 }),
+    input: async () => ({
+      slug: 'acme',
+      uid: sharedMember,
+      version: await currentAccessVersion(sharedMember),
+      accessLevel: 1,
+    }),
     expect: acmeAdministrators,
   },
   removeCompanyUser: { input: async () => ({ slug: 'acme', ...(await acmeMember()) }), expect: acmeAdministrators },
   listUsers: { input: () => ({ limit: 5 }), expect: onlyLevel(9) },
   updateUserAccess: {
-    input: async () => ({ uid: sharedMember, version: await currentAccessVersion(sharedMember), servicesEnabled: ['dast'] }),
+    input: async () => ({
+      uid: sharedMember,
+      version: await currentAccessVersion(sharedMember),
+      servicesEnabled: ['dast'],
+    }),
     expect: onlyLevel(9),
   },
   signOutEverywhere: { input: async () => ({ uid: (await acmeMember()).uid }), expect: onlyLevel(9) },
@@ -121,7 +142,10 @@ const statusOf: Record<Expectation, number> = { allow: 200, deny: 403, unauthent
 const claimsOf = new Map<Account, Record<string, string>>();
 
 beforeAll(async () => {
-  for (const [slug, companyName] of [['initech', 'Initech'], ['matrix-upd', 'Matrix']] as const) {
+  for (const [slug, companyName] of [
+    ['initech', 'Initech'],
+    ['matrix-upd', 'Matrix'],
+  ] as const) {
     try {
       await createCompanyAs({ uid: 'test', email: 'test' }, { slug, companyName, flags: { enableDast: true } });
     } catch (error) {
@@ -130,7 +154,10 @@ beforeAll(async () => {
   }
   sharedMember = (await acmeMember()).uid;
   for (const [account, profile] of Object.entries(accountProfiles)) {
-    const { uid, email } = await createTestUser({ ...profile, companies: [...(('companies' in profile && profile.companies) || [])] });
+    const { uid, email } = await createTestUser({
+      ...profile,
+      companies: [...(('companies' in profile && profile.companies) || [])],
+    });
     // Every token claims the highest access: the server must go by the access record, not the token.
     claimsOf.set(account as Account, {
       sub: uid,
@@ -145,7 +172,12 @@ beforeAll(async () => {
 
 describe('authorization matrix', () => {
   it('covers every call of the registry, and nothing else', () => {
-    expect(Object.keys(matrix).sort()).toEqual(callRegistry.list().map((call) => call.name).sort());
+    expect(Object.keys(matrix).sort()).toEqual(
+      callRegistry
+        .list()
+        .map((call) => call.name)
+        .sort(),
+    );
   });
 
   for (const call of callRegistry.list()) {

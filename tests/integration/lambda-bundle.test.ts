@@ -16,13 +16,41 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 describe('the bundled API function', () => {
   it('answers public and signed-in calls against the local stack', async () => {
     const outfile = path.join(outDir, 'api.mjs');
-    await build({ ...lambdaEsbuildOptions, entryPoints: [path.join(repoRoot, lambdaEntries.api)], outfile, logLevel: 'error' });
-    const { handler } = (await import(pathToFileURL(outfile).href)) as { handler: (event: unknown) => Promise<unknown> };
+    await build({
+      ...lambdaEsbuildOptions,
+      entryPoints: [path.join(repoRoot, lambdaEntries.api)],
+      outfile,
+      logLevel: 'error',
+    });
+    const { handler } = (await import(pathToFileURL(outfile).href)) as {
+      handler: (event: unknown) => Promise<unknown>;
+    };
     const user = await createTestUser({ accessLevel: 2, companies: ['acme'] });
 
-    const link = parseResult(await handler(callEvent('sendSignInLink', { email: user.email, url: inject('localStack').appUrl }, { sourceIp: '198.51.100.9' })));
+    const link = parseResult(
+      await handler(
+        callEvent(
+          'sendSignInLink',
+          { email: user.email, url: inject('localStack').appUrl },
+          { sourceIp: '198.51.100.9' },
+        ),
+      ),
+    );
     const session = parseResult(
-      await handler(callEvent('getSession', {}, { claims: { sub: user.uid, email: user.email, token_use: 'id', auth_time: String(Math.floor(Date.now() / 1000)) } })),
+      await handler(
+        callEvent(
+          'getSession',
+          {},
+          {
+            claims: {
+              sub: user.uid,
+              email: user.email,
+              token_use: 'id',
+              auth_time: String(Math.floor(Date.now() / 1000)),
+            },
+          },
+        ),
+      ),
     );
 
     expect(link.statusCode).toBe(200);

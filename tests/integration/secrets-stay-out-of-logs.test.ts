@@ -9,10 +9,10 @@ const written: string[] = [];
 beforeAll(() => {
   for (const stream of [process.stdout, process.stderr]) {
     const original = stream.write.bind(stream);
-    vi.spyOn(stream, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
+    vi.spyOn(stream, 'write').mockImplementation((chunk: unknown, ...rest: unknown[]) => {
       written.push(String(chunk));
       return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
-    }) as never);
+    });
   }
   vi.spyOn(console, 'log').mockImplementation((...args) => void written.push(args.map(String).join(' ')));
   vi.spyOn(console, 'error').mockImplementation((...args) => void written.push(args.map(String).join(' ')));
@@ -21,21 +21,30 @@ afterAll(() => vi.restoreAllMocks());
 
 describe('logs', () => {
   it('hide mail-provider errors from the user and keep tokens out of the log', async () => {
-    const [{ handler }, { handler: verify }, { createTestUser }, { callEvent, parseResult }, { signInLinkSentMessage }, { GetItemCommand }, { signInLinkEntity }, { keyFor }, { signInSecret }] =
-      await Promise.all([
-        import('../../lambdas/api/handler.js'),
-        import('../../lambdas/auth/verify-auth-challenge-response.js'),
-        import('../support/users.js'),
-        import('../support/call-event.js'),
-        import('../../lambdas/calls/send-sign-in-link/send-sign-in-link.js'),
-        import('dynamodb-toolbox/entity/actions/get'),
-        import('../../lambdas/kernel/data/entities/sign-in.js'),
-        import('../../lambdas/kernel/sign-in/link-token.js'),
-        import('../../lambdas/kernel/sign-in/sign-in-secret.js'),
-      ]);
+    const [
+      { handler },
+      { handler: verify },
+      { createTestUser },
+      { callEvent, parseResult },
+      { signInLinkSentMessage },
+      { GetItemCommand },
+      { signInLinkEntity },
+      { keyFor },
+      { signInSecret },
+    ] = await Promise.all([
+      import('../../lambdas/api/handler.js'),
+      import('../../lambdas/auth/verify-auth-challenge-response.js'),
+      import('../support/users.js'),
+      import('../support/call-event.js'),
+      import('../../lambdas/calls/send-sign-in-link/send-sign-in-link.js'),
+      import('dynamodb-toolbox/entity/actions/get'),
+      import('../../lambdas/kernel/data/entities/sign-in.js'),
+      import('../../lambdas/kernel/sign-in/link-token.js'),
+      import('../../lambdas/kernel/sign-in/sign-in-secret.js'),
+    ]);
     const { uid, email } = await createTestUser();
 
-    const answer = parseResult(await handler(callEvent('sendSignInLink', { email, url: appUrl }) as never));
+    const answer = parseResult(await handler(callEvent('sendSignInLink', { email, url: appUrl })));
     const emailKey = keyFor(await signInSecret(), 'email', email);
     const { Item: ours } = await signInLinkEntity.build(GetItemCommand).key({ emailKey }).send();
 
@@ -50,7 +59,12 @@ describe('logs', () => {
     // A failing verification logs its error name only.
     await verify({
       triggerSource: 'VerifyAuthChallengeResponse_Authentication',
-      request: { userAttributes: { sub: uid, email }, challengeAnswer: 'some-guess-token', privateChallengeParameters: {}, userNotFound: false },
+      request: {
+        userAttributes: { sub: uid, email },
+        challengeAnswer: 'some-guess-token',
+        privateChallengeParameters: {},
+        userNotFound: false,
+      },
       response: {},
     } as never);
     expect(written.join('\n')).not.toContain('some-guess-token');

@@ -23,7 +23,11 @@ const timeZone = 'Europe/Berlin';
 async function storedLink(email: string): Promise<Record<string, unknown> | undefined> {
   const emailKey = keyFor(await signInSecret(), 'email', email.trim().toLowerCase());
   const { Item } = await dynamoDbClient.send(
-    new GetItemCommand({ TableName: process.env.TABLE_NAME, Key: { pk: { S: `SIGNIN#${emailKey}` }, sk: { S: 'LINK' } }, ConsistentRead: true }),
+    new GetItemCommand({
+      TableName: process.env.TABLE_NAME,
+      Key: { pk: { S: `SIGNIN#${emailKey}` }, sk: { S: 'LINK' } },
+      ConsistentRead: true,
+    }),
   );
   return Item ? unmarshall(Item) : undefined;
 }
@@ -90,7 +94,9 @@ describe('sendSignInLink', () => {
     expect(second.body.error.status).toBe('RESOURCE_EXHAUSTED');
     expect(second.body.error.message).toMatch(/wait a minute/);
     expect(await mailsTo(email)).toHaveLength(1);
-    expect((await storedLink(email))?.tokenHash).toBe(createHash('sha256').update(tokenOf(firstLink)).digest('base64url'));
+    expect((await storedLink(email))?.tokenHash).toBe(
+      createHash('sha256').update(tokenOf(firstLink)).digest('base64url'),
+    );
   });
 
   it('lets a team behind one address send 30 links in 10 minutes and refuses the 31st (checklist 5)', async () => {
@@ -100,10 +106,18 @@ describe('sendSignInLink', () => {
       const teamAddress = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
       const answers = [];
       for (let i = 0; i < 31; i += 1) {
-        const event = callEvent('sendSignInLink', { email: `team-${i}-${Date.now()}@test.example`, url: appUrl }, { sourceIp: teamAddress });
-        answers.push(parseResult(await handler(event as never)).statusCode);
+        const event = callEvent(
+          'sendSignInLink',
+          { email: `team-${i}-${Date.now()}@test.example`, url: appUrl },
+          { sourceIp: teamAddress },
+        );
+        answers.push(parseResult(await handler(event)).statusCode);
       }
-      const otherAddress = callEvent('sendSignInLink', { email: `other-${Date.now()}@test.example`, url: appUrl }, { sourceIp: '192.0.2.77' });
+      const otherAddress = callEvent(
+        'sendSignInLink',
+        { email: `other-${Date.now()}@test.example`, url: appUrl },
+        { sourceIp: '192.0.2.77' },
+      );
 
       expect(answers.slice(0, 30)).toEqual(Array(30).fill(200));
       expect(answers[30]).toBe(429);
@@ -128,14 +142,18 @@ describe('sendSignInLink', () => {
     expect(await mailsTo(email)).toHaveLength(0);
   });
 
-  it('accepts origin + /auth/redirect (the desktop app) and refuses an allowed origin that is not the request\'s', async () => {
+  it("accepts origin + /auth/redirect (the desktop app) and refuses an allowed origin that is not the request's", async () => {
     const { email } = await createTestUser();
     const desktop = await postCall('sendSignInLink', { data: { email, url: `${appUrl}/auth/redirect` } });
     expect(desktop.status).toBe(200);
 
     const other = await createTestUser();
     const localhostUrl = appUrl.replace('127.0.0.1', 'localhost');
-    const mismatched = await postCall('sendSignInLink', { data: { email: other.email, url: localhostUrl } }, { origin: appUrl });
+    const mismatched = await postCall(
+      'sendSignInLink',
+      { data: { email: other.email, url: localhostUrl } },
+      { origin: appUrl },
+    );
     expect(mismatched.status).toBe(400);
     expect(mismatched.body.error.message).toBe('url: must be on the origin the request came from');
   });
@@ -144,11 +162,17 @@ describe('sendSignInLink', () => {
     process.env.REVEAL_UNKNOWN_ACCOUNTS = 'true';
     resetConfigCache();
     try {
-      const event = callEvent('sendSignInLink', { email: `stranger-${Date.now()}@test.example`, url: appUrl }, { origin: appUrl });
-      const answer = parseResult(await handler(event as never));
+      const event = callEvent(
+        'sendSignInLink',
+        { email: `stranger-${Date.now()}@test.example`, url: appUrl },
+        { origin: appUrl },
+      );
+      const answer = parseResult(await handler(event));
       expect(answer).toEqual({
         statusCode: 403,
-        body: { error: { status: 'PERMISSION_DENIED', message: 'You are not currently authorized to create an account.' } },
+        body: {
+          error: { status: 'PERMISSION_DENIED', message: 'You are not currently authorized to create an account.' },
+        },
       });
     } finally {
       delete process.env.REVEAL_UNKNOWN_ACCOUNTS;
@@ -163,7 +187,11 @@ describe('sendSignInLink', () => {
       ['a missing e-mail', JSON.stringify({ data: { url: 'x' } }), 'email: '],
       ['a mistyped e-mail', JSON.stringify({ data: { email: 42, url: 'x' } }), 'email: '],
       ['an invalid e-mail', JSON.stringify({ data: { email: 'not an email', url: 'x' } }), 'email: Invalid email'],
-      ['an e-mail over 254 characters', JSON.stringify({ data: { email: `${'a'.repeat(250)}@b.example`, url: 'x' } }), 'email: email must be at most 254 characters'],
+      [
+        'an e-mail over 254 characters',
+        JSON.stringify({ data: { email: `${'a'.repeat(250)}@b.example`, url: 'x' } }),
+        'email: email must be at most 254 characters',
+      ],
       ['an extra field', JSON.stringify({ data: { email: 'a@b.c', url: 'x', admin: true } }), 'Unrecognized key'],
       ['a __proto__ key', '{"data":{"email":"a@b.c","url":"x","__proto__":{"isAdmin":true}}}', 'Unrecognized key'],
     ])('%s', async (_case, body, message) => {
@@ -182,7 +210,10 @@ describe('sendSignInLink', () => {
 
     it('an unknown call name gets NOT_FOUND', async () => {
       const answer = await postCall('makeMeAdmin', { data: {} });
-      expect(answer).toEqual({ status: 404, body: { error: { status: 'NOT_FOUND', message: 'Unknown call "makeMeAdmin"' } } });
+      expect(answer).toEqual({
+        status: 404,
+        body: { error: { status: 'NOT_FOUND', message: 'Unknown call "makeMeAdmin"' } },
+      });
     });
   });
 });
@@ -194,9 +225,13 @@ describe('the client address behind a CDN', () => {
     try {
       const edge = '198.51.100.200';
       const send = async (viewer: string) => {
-        const event = callEvent('sendSignInLink', { email: `cdn-${Math.random()}@test.example`, url: appUrl }, { sourceIp: edge });
+        const event = callEvent(
+          'sendSignInLink',
+          { email: `cdn-${Math.random()}@test.example`, url: appUrl },
+          { sourceIp: edge },
+        );
         event.headers['x-viewer-address'] = viewer;
-        return parseResult(await handler(event as never)).statusCode;
+        return parseResult(await handler(event)).statusCode;
       };
       const viewer = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
       expect([await send(viewer), await send(viewer), await send(viewer)]).toEqual([200, 200, 429]);

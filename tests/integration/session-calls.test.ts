@@ -37,7 +37,10 @@ describe('getSession: companies (spec section 4)', () => {
   it('several companies: the first, then the one switched to, which is kept and recorded as an event', async () => {
     const user = await createTestUser({ accessLevel: 2, companies: ['acme', 'globex'] });
     // An access record may still name a company that is gone: it is left out of the list.
-    await userAccessEntity.build(UpdateItemCommand).item({ uid: user.uid, companies: ['acme', 'globex', 'no-such-company'] }).send();
+    await userAccessEntity
+      .build(UpdateItemCommand)
+      .item({ uid: user.uid, companies: ['acme', 'globex', 'no-such-company'] })
+      .send();
     const call = signedInCaller(user);
     const before = await call('getSession', {});
     expect(before.body.result.companyList.map((company: { slug: string }) => company.slug)).toEqual(['acme', 'globex']);
@@ -85,7 +88,7 @@ describe('getCompany', () => {
 });
 
 describe('listEvents', () => {
-  it('lists the caller\'s own events newest first, a page at a time', async () => {
+  it("lists the caller's own events newest first, a page at a time", async () => {
     const user = await createTestUser({ accessLevel: 2, companies: ['acme', 'globex'] });
     const call = signedInCaller(user);
     for (const slug of ['acme', 'globex', 'acme']) {
@@ -99,12 +102,18 @@ describe('listEvents', () => {
     const second = await call('listEvents', { limit: 2, cursor: first.body.result.nextCursor });
 
     const all = [...first.body.result.events, ...second.body.result.events];
-    expect(all.map((event: { summary: string }) => event.summary)).toEqual(['Switched to Acme Corp', 'Switched to Globex', 'Switched to Acme Corp']);
+    expect(all.map((event: { summary: string }) => event.summary)).toEqual([
+      'Switched to Acme Corp',
+      'Switched to Globex',
+      'Switched to Acme Corp',
+    ]);
     expect(all.every((event: { createdByUid: string }) => event.createdByUid === user.uid)).toBe(true);
-    expect(all.map((event: { createdAt: number }) => event.createdAt)).toEqual([...all.map((event: { createdAt: number }) => event.createdAt)].sort((a, b) => b - a));
+    expect(all.map((event: { createdAt: number }) => event.createdAt)).toEqual(
+      [...all.map((event: { createdAt: number }) => event.createdAt)].sort((a, b) => b - a),
+    );
   });
 
-  it('refuses a forged cursor, or one of another user\'s list, with INVALID_ARGUMENT', async () => {
+  it("refuses a forged cursor, or one of another user's list, with INVALID_ARGUMENT", async () => {
     const owner = await createTestUser({ accessLevel: 2, companies: ['acme', 'globex'] });
     const ownerCall = signedInCaller(owner);
     await ownerCall('setDefaultCompany', { slug: 'acme' });
@@ -126,22 +135,41 @@ describe('watchSession', () => {
     const member = signedInCaller(await createTestUser({ accessLevel: 1, companies: ['acme'] }));
     const acme = (await member('getCompany', { slug: 'acme' })).body.result;
 
-    expect((await member('watchSession', { company: 'acme' })).body.result.company).toEqual({ slug: 'acme', accessible: true, version: acme.version });
+    expect((await member('watchSession', { company: 'acme' })).body.result.company).toEqual({
+      slug: 'acme',
+      accessible: true,
+      version: acme.version,
+    });
     // Not held and not existing read alike.
-    expect((await member('watchSession', { company: 'globex' })).body.result.company).toEqual({ slug: 'globex', accessible: false });
-    expect((await member('watchSession', { company: 'no-such-company' })).body.result.company).toEqual({ slug: 'no-such-company', accessible: false });
+    expect((await member('watchSession', { company: 'globex' })).body.result.company).toEqual({
+      slug: 'globex',
+      accessible: false,
+    });
+    expect((await member('watchSession', { company: 'no-such-company' })).body.result.company).toEqual({
+      slug: 'no-such-company',
+      accessible: false,
+    });
   });
 
   it('shows the access version and the revocation and sync times', async () => {
     const user = await createTestUser({ accessLevel: 1 });
     const call = signedInCaller(user, Date.now() - 60_000);
-    expect((await call('watchSession', {})).body.result).toEqual({ accessVersion: 1, servicesUpdatedAt: expect.any(Number) });
+    expect((await call('watchSession', {})).body.result).toEqual({
+      accessVersion: 1,
+      servicesUpdatedAt: expect.any(Number),
+    });
 
     const synced = Date.now();
-    await userAccessEntity.build(UpdateItemCommand).item({ uid: user.uid, claims: { _synced: synced } }).send();
+    await userAccessEntity
+      .build(UpdateItemCommand)
+      .item({ uid: user.uid, claims: { _synced: synced } })
+      .send();
     expect((await call('watchSession', {})).body.result).toMatchObject({ _synced: synced });
 
-    await userAccessEntity.build(UpdateItemCommand).item({ uid: user.uid, claims: { _revoked: Date.now() } }).send();
+    await userAccessEntity
+      .build(UpdateItemCommand)
+      .item({ uid: user.uid, claims: { _revoked: Date.now() } })
+      .send();
     const refused = await call('watchSession', {});
     expect(refused.statusCode).toBe(401);
     expect(refused.body.error.status).toBe('UNAUTHENTICATED');

@@ -26,7 +26,11 @@ const cognito = new CognitoIdentityProviderClient({ endpoint: `${stack.appUrl}/c
 beforeAll(() => {
   Amplify.configure({
     Auth: {
-      Cognito: { userPoolId: stack.userPoolId, userPoolClientId: stack.userPoolClientId, userPoolEndpoint: `${stack.appUrl}/cognito` },
+      Cognito: {
+        userPoolId: stack.userPoolId,
+        userPoolClientId: stack.userPoolClientId,
+        userPoolEndpoint: `${stack.appUrl}/cognito`,
+      },
     },
   });
   cognitoUserPoolsTokenProvider.setKeyValueStorage(storage);
@@ -61,7 +65,9 @@ async function requestLinkWith(settings: Record<string, string>, email: string, 
   Object.assign(process.env, settings);
   resetConfigCache();
   try {
-    const result = (await handler(callEvent('sendSignInLink', { email, url: stack.appUrl }) as never)) as { statusCode: number };
+    const result = (await handler(callEvent('sendSignInLink', { email, url: stack.appUrl }))) as {
+      statusCode: number;
+    };
     expect(result.statusCode).toBe(200);
   } finally {
     for (const [key, value] of Object.entries(saved)) {
@@ -101,7 +107,7 @@ describe('e-mail-link sign-in with the real triggers', () => {
     await expect(completeSignIn(email, token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
-  it("a link does not sign in another user, and stays usable by its owner (checklist 9)", async () => {
+  it('a link does not sign in another user, and stays usable by its owner (checklist 9)', async () => {
     const owner = await createTestUser();
     const other = await createTestUser();
     const token = tokenOf(await requestLink(owner.email));
@@ -114,7 +120,9 @@ describe('e-mail-link sign-in with the real triggers', () => {
     const { email } = await createTestUser();
     const token = tokenOf(await requestLink(email));
 
-    await expect(completeSignIn(email, `${token.slice(0, -2)}xx`)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(completeSignIn(email, `${token.slice(0, -2)}xx`)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
     // The right token still works in a new attempt: a guess does not burn the link.
     expect((await completeSignIn(email, token)).isSignedIn).toBe(true);
   });
@@ -161,7 +169,9 @@ describe('e-mail-link sign-in with the real triggers', () => {
     const refreshToken = storage.refreshToken()!;
     await signOut();
     await expect(
-      cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: stack.userPoolClientId, RefreshToken: refreshToken })),
+      cognito.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: stack.userPoolClientId, RefreshToken: refreshToken }),
+      ),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
 
     // Global sign-out revokes the access token everywhere.
@@ -181,7 +191,10 @@ describe('e-mail-link sign-in with the real triggers', () => {
     const token = await idToken();
     expect((await postCall('getSession', { data: {} }, { token })).status).toBe(200);
 
-    await userAccessEntity.build(UpdateItemCommand).item({ uid, claims: { _revoked: Date.now() } }).send();
+    await userAccessEntity
+      .build(UpdateItemCommand)
+      .item({ uid, claims: { _revoked: Date.now() } })
+      .send();
 
     const refused = await postCall('getSession', { data: {} }, { token });
     expect(refused.status).toBe(401);
@@ -193,11 +206,16 @@ describe('e-mail-link sign-in with the real triggers', () => {
     await completeSignIn(email, tokenOf(await requestLink(email)));
     const { tokens } = await fetchAuthSession();
     const [header, payload, signature] = tokens!.idToken!.toString().split('.');
-    const forgedPayload = Buffer.from(
-      JSON.stringify({ ...tokens!.idToken!.payload, accessLevel: '9' }),
-    ).toString('base64url');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...tokens!.idToken!.payload, accessLevel: '9' })).toString(
+      'base64url',
+    );
 
-    for (const token of [undefined, `${header}.${forgedPayload}.${signature}`, tokens!.accessToken.toString(), 'garbage']) {
+    for (const token of [
+      undefined,
+      `${header}.${forgedPayload}.${signature}`,
+      tokens!.accessToken.toString(),
+      'garbage',
+    ]) {
       const answer = await postCall('getSession', { data: {} }, { token });
       expect(answer.status).toBe(401);
     }

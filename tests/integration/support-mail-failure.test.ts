@@ -13,7 +13,10 @@ describe('handleSupportEmail when mail fails', () => {
     ]);
     const user = await createTestUser();
 
-    const answer = await signedInCaller(user)('handleSupportEmail', { message: 'Please call me', request_type: 'feature' });
+    const answer = await signedInCaller(user)('handleSupportEmail', {
+      message: 'Please call me',
+      request_type: 'feature',
+    });
 
     expect(answer).toEqual({ statusCode: 200, body: { result: { success: false } } });
     const [Item] = await supportMessagesOf(user.uid);

@@ -20,7 +20,9 @@ beforeAll(async () => {
 });
 
 /** Runs `write` in `writers` loops until the time is up; returns every answer that was not a 200 or a 409 ABORTED. */
-async function hammer(write: (writer: number, attempt: number) => Promise<ApiAnswer>): Promise<{ unexpected: ApiAnswer[]; conflicts: number }> {
+async function hammer(
+  write: (writer: number, attempt: number) => Promise<ApiAnswer>,
+): Promise<{ unexpected: ApiAnswer[]; conflicts: number }> {
   const until = Date.now() + durationMs;
   const unexpected: ApiAnswer[] = [];
   let conflicts = 0;
@@ -39,50 +41,66 @@ async function hammer(write: (writer: number, attempt: number) => Promise<ApiAns
 const uniqueSlug = (name: string) => `${name}-${Date.now().toString(36)}-${randomUUID().slice(0, 6)}`;
 
 describe(`${writers} concurrent writers for ${durationMs / 1000} s`, () => {
-  it('updateCompany on one company: each write lands or conflicts; the version counts exactly the acknowledged writes', { timeout: 60_000 }, async () => {
-    const slug = uniqueSlug('load-upd');
-    expect((await call('createCompany', { slug, companyName: 'Load 0' })).status).toBe(200);
-    /** companyName → the version its acknowledged write produced. */
-    const acknowledged = new Map<string, number>();
+  it(
+    'updateCompany on one company: each write lands or conflicts; the version counts exactly the acknowledged writes',
+    { timeout: 60_000 },
+    async () => {
+      const slug = uniqueSlug('load-upd');
+      expect((await call('createCompany', { slug, companyName: 'Load 0' })).status).toBe(200);
+      /** companyName → the version its acknowledged write produced. */
+      const acknowledged = new Map<string, number>();
 
-    const { unexpected, conflicts } = await hammer(async (writer, attempt) => {
-      const read = await call('getCompany', { slug });
-      if (read.status !== 200) return read;
-      const companyName = `Load ${writer}-${attempt}`;
-      const answer = await call('updateCompany', { slug, version: read.body.result.version, companyName });
-      if (answer.status === 200) acknowledged.set(companyName, answer.body.result.version);
-      return answer;
-    });
+      const { unexpected, conflicts } = await hammer(async (writer, attempt) => {
+        const read = await call('getCompany', { slug });
+        if (read.status !== 200) return read;
+        const companyName = `Load ${writer}-${attempt}`;
+        const answer = await call('updateCompany', { slug, version: read.body.result.version, companyName });
+        if (answer.status === 200) acknowledged.set(companyName, answer.body.result.version);
+        return answer;
+      });
 
-    const final = (await call('getCompany', { slug })).body.result;
-    expect(unexpected.length, JSON.stringify(unexpected.slice(0, 3))).toBe(0);
-    expect(acknowledged.size).toBeGreaterThan(0);
-    expect(conflicts).toBeGreaterThan(0); // they did race
-    expect(final.version).toBe(1 + acknowledged.size);
-    // Each acknowledged write made its own version: none overwrote another silently.
-    expect([...acknowledged.values()].sort((a, b) => a - b)).toEqual(Array.from({ length: acknowledged.size }, (_, index) => index + 2));
-    expect(acknowledged.get(final.companyName)).toBe(final.version);
-  });
+      const final = (await call('getCompany', { slug })).body.result;
+      expect(unexpected.length, JSON.stringify(unexpected.slice(0, 3))).toBe(0);
+      expect(acknowledged.size).toBeGreaterThan(0);
+      expect(conflicts).toBeGreaterThan(0); // they did race
+      expect(final.version).toBe(1 + acknowledged.size);
+      // Each acknowledged write made its own version: none overwrote another silently.
+      expect([...acknowledged.values()].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: acknowledged.size }, (_, index) => index + 2),
+      );
+      expect(acknowledged.get(final.companyName)).toBe(final.version);
+    },
+  );
 
-  it('inviteCompanyUser of unique e-mails into one company: the member count and the member list are exactly the acknowledged invitations', { timeout: 60_000 }, async () => {
-    const slug = uniqueSlug('load-inv');
-    expect((await call('createCompany', { slug, companyName: 'Load Invitations' })).status).toBe(200);
-    const acknowledged = new Set<string>();
-    const run = randomUUID().slice(0, 8);
+  it(
+    'inviteCompanyUser of unique e-mails into one company: the member count and the member list are exactly the acknowledged invitations',
+    { timeout: 60_000 },
+    async () => {
+      const slug = uniqueSlug('load-inv');
+      expect((await call('createCompany', { slug, companyName: 'Load Invitations' })).status).toBe(200);
+      const acknowledged = new Set<string>();
+      const run = randomUUID().slice(0, 8);
 
-    const { unexpected } = await hammer(async (writer, attempt) => {
-      // zz-: these hundreds of people sort after everyone else in the users list the other suites read.
-      const email = `zz-load-${run}-${writer}-${attempt}@test.example`;
-      const answer = await call('inviteCompanyUser', { slug, email, accessLevel: 1, url: stack.appUrl });
-      if (answer.status === 200) acknowledged.add(email);
-      return answer;
-    });
+      const { unexpected } = await hammer(async (writer, attempt) => {
+        // zz-: these hundreds of people sort after everyone else in the users list the other suites read.
+        const email = `zz-load-${run}-${writer}-${attempt}@test.example`;
+        const answer = await call('inviteCompanyUser', { slug, email, accessLevel: 1, url: stack.appUrl });
+        if (answer.status === 200) acknowledged.add(email);
+        return answer;
+      });
 
-    const company = (await call('getCompany', { slug })).body.result;
-    const members = await listAll<{ email: string }>(stack.appUrl, 'listCompanyUsers', { slug, limit: 50 }, 'users', token);
-    expect(unexpected.length, JSON.stringify(unexpected.slice(0, 3))).toBe(0);
-    expect(acknowledged.size).toBeGreaterThan(0);
-    expect(company.memberCount).toBe(acknowledged.size);
-    expect(members.map((member) => member.email).sort()).toEqual([...acknowledged].sort());
-  });
+      const company = (await call('getCompany', { slug })).body.result;
+      const members = await listAll<{ email: string }>(
+        stack.appUrl,
+        'listCompanyUsers',
+        { slug, limit: 50 },
+        'users',
+        token,
+      );
+      expect(unexpected.length, JSON.stringify(unexpected.slice(0, 3))).toBe(0);
+      expect(acknowledged.size).toBeGreaterThan(0);
+      expect(company.memberCount).toBe(acknowledged.size);
+      expect(members.map((member) => member.email).sort()).toEqual([...acknowledged].sort());
+    },
+  );
 });

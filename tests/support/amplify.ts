@@ -12,7 +12,11 @@ export function configureAmplify(): void {
   const stack = inject('localStack');
   Amplify.configure({
     Auth: {
-      Cognito: { userPoolId: stack.userPoolId, userPoolClientId: stack.userPoolClientId, userPoolEndpoint: `${stack.appUrl}/cognito` },
+      Cognito: {
+        userPoolId: stack.userPoolId,
+        userPoolClientId: stack.userPoolClientId,
+        userPoolEndpoint: `${stack.appUrl}/cognito`,
+      },
     },
   });
   cognitoUserPoolsTokenProvider.setKeyValueStorage(amplifyStorage);

@@ -33,7 +33,13 @@ export async function callApi(
 }
 
 /** Every page of a list call, following nextCursor; `key` names the array in the result. */
-export async function listAll<T>(appUrl: string, name: string, data: Record<string, unknown>, key: string, token: string): Promise<T[]> {
+export async function listAll<T>(
+  appUrl: string,
+  name: string,
+  data: Record<string, unknown>,
+  key: string,
+  token: string,
+): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | undefined;
   do {

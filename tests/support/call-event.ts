@@ -19,7 +19,13 @@ export function callEvent(
       apiId: 'test',
       domainName: 'test',
       domainPrefix: 'test',
-      http: { method: 'POST', path: `/api/calls/${name}`, protocol: 'HTTP/1.1', sourceIp: options.sourceIp ?? '198.51.100.1', userAgent: 'test' },
+      http: {
+        method: 'POST',
+        path: `/api/calls/${name}`,
+        protocol: 'HTTP/1.1',
+        sourceIp: options.sourceIp ?? '198.51.100.1',
+        userAgent: 'test',
+      },
       requestId: randomUUID(),
       routeKey: `POST /api/calls/${name}`,
       stage: '$default',
@@ -30,7 +36,7 @@ export function callEvent(
     body: JSON.stringify({ data }),
     isBase64Encoded: false,
   };
-  return event as APIGatewayProxyEventV2;
+  return event;
 }
 
 export function parseResult(result: unknown): { statusCode: number; body: any } {

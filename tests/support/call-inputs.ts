@@ -18,7 +18,10 @@ export async function prepareCallInputs(appUrl: string): Promise<CallInputs> {
   const run = randomUUID().slice(0, 8);
   const company = `inputs-${run}`;
   try {
-    await createCompanyAs({ uid: 'inputs', email: 'inputs' }, { slug: company, companyName: 'Inputs Co', flags: { enableDast: true } });
+    await createCompanyAs(
+      { uid: 'inputs', email: 'inputs' },
+      { slug: company, companyName: 'Inputs Co', flags: { enableDast: true } },
+    );
   } catch (error) {
     if (!(error instanceof AlreadyExistsError)) throw error;
   }
@@ -40,13 +43,31 @@ export async function prepareCallInputs(appUrl: string): Promise<CallInputs> {
     listPlatformServices: async () => ({}),
     createCompany: async () => ({ slug: `inputs-${next()}`, companyName: 'Inputs New Co' }),
     listCompanies: async () => ({ limit: 5 }),
-    updateCompany: async () => ({ slug: company, version: (await getCompanyRecord(company))!.version, companyName: 'Inputs Updated' }),
+    updateCompany: async () => ({
+      slug: company,
+      version: (await getCompanyRecord(company))!.version,
+      companyName: 'Inputs Updated',
+    }),
     listCompanyUsers: async () => ({ slug: company, limit: 5 }),
-    inviteCompanyUser: async () => ({ slug: company, email: `invitee-${next()}@test.example`, accessLevel: 1, url: appUrl }),
-    updateCompanyUser: async () => ({ slug: company, uid: sharedMember, version: await accessVersion(sharedMember), accessLevel: 1 }),
+    inviteCompanyUser: async () => ({
+      slug: company,
+      email: `invitee-${next()}@test.example`,
+      accessLevel: 1,
+      url: appUrl,
+    }),
+    updateCompanyUser: async () => ({
+      slug: company,
+      uid: sharedMember,
+      version: await accessVersion(sharedMember),
+      accessLevel: 1,
+    }),
     removeCompanyUser: async () => ({ slug: company, uid: await member(), version: 1 }),
     listUsers: async () => ({ limit: 5 }),
-    updateUserAccess: async () => ({ uid: sharedMember, version: await accessVersion(sharedMember), servicesEnabled: ['dast'] }),
+    updateUserAccess: async () => ({
+      uid: sharedMember,
+      version: await accessVersion(sharedMember),
+      servicesEnabled: ['dast'],
+    }),
     signOutEverywhere: async () => ({ uid: await member() }),
     updatePlatformService: async () => ({
       name: 'cloud',

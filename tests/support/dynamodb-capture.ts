@@ -48,7 +48,9 @@ function install(): void {
 }
 
 /** Runs `work` (nothing else may use the client meanwhile) and returns the requests it sent. */
-export async function captureDynamoDbRequests<T>(work: () => Promise<T>): Promise<{ result: T; requests: CapturedRequest[] }> {
+export async function captureDynamoDbRequests<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; requests: CapturedRequest[] }> {
   install();
   const start = seen.length;
   const result = await work();

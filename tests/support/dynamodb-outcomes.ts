@@ -10,7 +10,8 @@ export interface DynamoDbOutcome {
 }
 
 /** Commands that change the table, by the low-level client's names and the document client's. */
-export const writeCommand = /^(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems|Put|Update|Delete|BatchWrite|TransactWrite)Command$/;
+export const writeCommand =
+  /^(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems|Put|Update|Delete|BatchWrite|TransactWrite)Command$/;
 
 const seen: DynamoDbOutcome[] = [];
 let installed = false;
@@ -34,7 +35,9 @@ function install(): void {
 }
 
 /** Runs `work` (nothing else may use the client meanwhile) and returns the requests it sent with their outcomes. */
-export async function dynamoDbOutcomesOf<T>(work: () => Promise<T>): Promise<{ result: T; outcomes: DynamoDbOutcome[] }> {
+export async function dynamoDbOutcomesOf<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; outcomes: DynamoDbOutcome[] }> {
   install();
   const start = seen.length;
   const result = await work();

@@ -37,7 +37,11 @@ export async function idTokenFor(stack: StackEndpoints, email: string): Promise<
   const token = new URL(link).hash.replace(/^#signin=/, '');
   Amplify.configure({
     Auth: {
-      Cognito: { userPoolId: stack.userPoolId, userPoolClientId: stack.userPoolClientId, userPoolEndpoint: `${stack.appUrl}/cognito` },
+      Cognito: {
+        userPoolId: stack.userPoolId,
+        userPoolClientId: stack.userPoolClientId,
+        userPoolEndpoint: `${stack.appUrl}/cognito`,
+      },
     },
   });
   cognitoUserPoolsTokenProvider.setKeyValueStorage(new MemoryStorage());

@@ -40,7 +40,8 @@ export function unwrap(schema: ZodLike): ZodLike {
   let current = schema;
   for (;;) {
     const def = defOf(current);
-    if ((optionalTypes.has(def.type) || def.type === 'nullable' || def.type === 'readonly') && def.innerType) current = def.innerType;
+    if ((optionalTypes.has(def.type) || def.type === 'nullable' || def.type === 'readonly') && def.innerType)
+      current = def.innerType;
     else if (def.type === 'pipe' && def.in) current = def.in;
     else return current;
   }
@@ -67,14 +68,33 @@ export const unicodeText = (maxLength: number): fc.Arbitrary<string> =>
     fc.string({ maxLength }),
     fc.string({ unit: 'binary', maxLength }),
     fc.string({ unit: 'grapheme', maxLength }),
-    fc.constantFrom('\u0000', '\uD800', '\uDFFF\uD800', '\u202Etxt.exe', '\uFEFF', 'Z̷̢͍a̵l̴g̸o', '👩‍👩‍👧‍👦', 'ß', 'İ', '\r\n', '  '),
+    fc.constantFrom(
+      '\u0000',
+      '\uD800',
+      '\uDFFF\uD800',
+      '\u202Etxt.exe',
+      '\uFEFF',
+      'Z̷̢͍a̵l̴g̸o',
+      '👩‍👩‍👧‍👦',
+      'ß',
+      'İ',
+      '\r\n',
+      '  ',
+    ),
   );
 
 function stringArbitrary(def: SchemaDef): fc.Arbitrary<string> {
   const checks = checksOf(def);
-  const minLength = Math.max(0, ...checks.filter((check) => check.check === 'min_length').map((check) => check.minimum ?? 0));
-  const maxLength = Math.min(...checks.filter((check) => check.check === 'max_length').map((check) => check.maximum ?? Infinity));
-  const patterns = checks.filter((check) => check.check === 'string_format' && check.pattern).map((check) => check.pattern!);
+  const minLength = Math.max(
+    0,
+    ...checks.filter((check) => check.check === 'min_length').map((check) => check.minimum ?? 0),
+  );
+  const maxLength = Math.min(
+    ...checks.filter((check) => check.check === 'max_length').map((check) => check.maximum ?? Infinity),
+  );
+  const patterns = checks
+    .filter((check) => check.check === 'string_format' && check.pattern)
+    .map((check) => check.pattern!);
   const withinLength = (value: string) => value.length >= minLength && value.length <= maxLength;
   if (patterns.length > 0) {
     const [first, ...rest] = patterns;
@@ -90,10 +110,12 @@ function numberArbitrary(def: SchemaDef): fc.Arbitrary<number> {
   let min: number | undefined;
   let max: number | undefined;
   for (const check of checksOf(def)) {
-    if (check.check === 'greater_than' && check.value !== undefined) min = Number(check.value) + (check.inclusive ? 0 : 1);
+    if (check.check === 'greater_than' && check.value !== undefined)
+      min = Number(check.value) + (check.inclusive ? 0 : 1);
     if (check.check === 'less_than' && check.value !== undefined) max = Number(check.value) - (check.inclusive ? 0 : 1);
   }
-  const integer = def.type === 'int' || /int/.test(def.format ?? '') || checksOf(def).some((check) => /int/.test(check.format ?? ''));
+  const integer =
+    def.type === 'int' || /int/.test(def.format ?? '') || checksOf(def).some((check) => /int/.test(check.format ?? ''));
   if (integer) {
     const low = min ?? -1_000_000;
     return fc.integer({ min: low, max: max ?? Math.max(low, 0) + 1_000_000 });
@@ -128,7 +150,12 @@ export function arbitraryFor(schema: ZodLike, depth = 0): fc.Arbitrary<unknown> 
     case 'literal':
       return fc.constantFrom(...(def.values ?? []));
     case 'array': {
-      const max = Math.min(5, ...checksOf(def).filter((check) => check.check === 'max_length').map((check) => check.maximum ?? 5));
+      const max = Math.min(
+        5,
+        ...checksOf(def)
+          .filter((check) => check.check === 'max_length')
+          .map((check) => check.maximum ?? 5),
+      );
       return fc.array(arbitraryFor(def.element!, depth + 1), { maxLength: max });
     }
     case 'union':

@@ -79,7 +79,10 @@ export class ShellPage {
     const choices: { name: string; checked: boolean }[] = [];
     for (let index = 0; index < (await items.count()); index += 1) {
       const item = items.nth(index);
-      choices.push({ name: (await item.innerText()).trim(), checked: (await item.getAttribute('aria-checked')) === 'true' });
+      choices.push({
+        name: (await item.innerText()).trim(),
+        checked: (await item.getAttribute('aria-checked')) === 'true',
+      });
     }
     await this.closeUserMenu();
     return choices;
@@ -94,7 +97,7 @@ export class ShellPage {
     const menu = await this.openUserMenu();
     await menu.getByRole('menuitemcheckbox', { name: companyName, exact: true }).click();
     // The trigger shows loading (and is disabled) until setDefaultCompany answers.
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
       if ((await this.userMenuButton.isEnabled()) && (await this.selectedCompany()) === companyName) return;
       await this.page.waitForTimeout(100);
     }

@@ -21,14 +21,19 @@ async function mailsTo(mailUrl: string, email: string): Promise<StoredMail[]> {
 }
 
 /** Asks the API for a sign-in link for `email` and returns the link from the outbox. */
-export async function requestSignInLink({ appUrl, mailUrl }: StackAddresses, email: string, timeoutMs = 10_000): Promise<string> {
+export async function requestSignInLink(
+  { appUrl, mailUrl }: StackAddresses,
+  email: string,
+  timeoutMs = 10_000,
+): Promise<string> {
   const before = (await mailsTo(mailUrl, email)).length;
   const answer = await fetch(`${appUrl}/api/calls/sendSignInLink`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: appUrl },
     body: JSON.stringify({ data: { email, url: appUrl, timeZone: 'UTC' } }),
   });
-  if (answer.status !== 200) throw new Error(`sendSignInLink for ${email} answered ${answer.status}: ${await answer.text()}`);
+  if (answer.status !== 200)
+    throw new Error(`sendSignInLink for ${email} answered ${answer.status}: ${await answer.text()}`);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mail = (await mailsTo(mailUrl, email))[before];
@@ -72,6 +77,8 @@ export async function signInInBrowser(
   const page = await context.newPage();
   options.onPage?.(page);
   await page.goto(link);
-  await page.getByRole('button', { name: /, user menu$/ }).waitFor({ state: 'visible', timeout: options.timeoutMs ?? 20_000 });
+  await page
+    .getByRole('button', { name: /, user menu$/ })
+    .waitFor({ state: 'visible', timeout: options.timeoutMs ?? 20_000 });
   return { context, page };
 }

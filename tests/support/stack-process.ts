@@ -63,15 +63,28 @@ export async function startStackProcess(
       throw new Error(`The stack process exited (${child.exitCode ?? child.signalCode}): ${output.slice(-1500)}`);
     }
     if (/Security portal is running/.test(output)) {
-      const config = await fetch(`${appUrl}/runtime-config.json`).then((response) => (response.ok ? response.json() : undefined), () => undefined);
+      const config = await fetch(`${appUrl}/runtime-config.json`).then(
+        (response) => (response.ok ? response.json() : undefined),
+        () => undefined,
+      );
       if (config) {
         const { userPoolId, userPoolClientId } = config as { userPoolId: string; userPoolClientId: string };
-        return { child, appUrl, mailUrl: `http://127.0.0.1:${ports.mailPort}`, userPoolId, userPoolClientId, output: () => output, exited };
+        return {
+          child,
+          appUrl,
+          mailUrl: `http://127.0.0.1:${ports.mailPort}`,
+          userPoolId,
+          userPoolClientId,
+          output: () => output,
+          exited,
+        };
       }
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The stack process did not start within ${options.timeoutMs ?? 60_000} ms: ${output.slice(-1500)}`);
+      throw new Error(
+        `The stack process did not start within ${options.timeoutMs ?? 60_000} ms: ${output.slice(-1500)}`,
+      );
     }
     await delay(100);
   }
@@ -92,7 +105,10 @@ export async function waitForPortsFree(ports: readonly number[], timeoutMs = 20_
   for (;;) {
     const free = await Promise.all(ports.map(portIsFree));
     if (free.every(Boolean)) return;
-    if (Date.now() > deadline) throw new Error(`Ports still in use after ${timeoutMs} ms: ${ports.filter((_, index) => !free[index]).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Ports still in use after ${timeoutMs} ms: ${ports.filter((_, index) => !free[index]).join(', ')}`,
+      );
     await delay(100);
   }
 }

@@ -31,7 +31,13 @@ const allFlagsOff = {
   enableViewCloudScanResults: false,
   enableViewResultsPasswordCracking: false,
 };
-const company = (flags: Partial<typeof allFlagsOff>): CompanyRecord => ({ slug: 'acme', companyName: 'Acme', version: 1, ...allFlagsOff, ...flags });
+const company = (flags: Partial<typeof allFlagsOff>): CompanyRecord => ({
+  slug: 'acme',
+  companyName: 'Acme',
+  version: 1,
+  ...allFlagsOff,
+  ...flags,
+});
 
 describe('levels', () => {
   it.each(levels)('hasLevel passes at and above the threshold (level %i)', (level) => {
@@ -80,18 +86,32 @@ describe('service viewing', () => {
     expect(canViewService(on, access(1, { servicesEnabled: ['other'] }), service)).toBe(false);
   });
 
-  it.each(['projectmariana', 'dast', 'network', 'cloud', 'password_cracking'])('%s is off without its flag, whatever the level', (service) => {
-    const everyOtherFlag = Object.fromEntries(
-      Object.keys(allFlagsOff).map((flag) => [flag, !cases.some(([name, flags]) => name === service && flag in flags)]),
-    );
-    expect(canViewService(company(everyOtherFlag), access(9, { servicesEnabled: [service] }), service)).toBe(false);
-  });
+  it.each(['projectmariana', 'dast', 'network', 'cloud', 'password_cracking'])(
+    '%s is off without its flag, whatever the level',
+    (service) => {
+      const everyOtherFlag = Object.fromEntries(
+        Object.keys(allFlagsOff).map((flag) => [
+          flag,
+          !cases.some(([name, flags]) => name === service && flag in flags),
+        ]),
+      );
+      expect(canViewService(company(everyOtherFlag), access(9, { servicesEnabled: [service] }), service)).toBe(false);
+    },
+  );
 
   it('dast-triggering needs enableDast and enableDastTriggering', () => {
     expect(canViewService(company({ enableDast: true }), access(9), 'dast-triggering')).toBe(false);
     expect(canViewService(company({ enableDastTriggering: true }), access(9), 'dast-triggering')).toBe(false);
-    expect(canViewService(company({ enableDast: true, enableDastTriggering: true }), access(2), 'dast-triggering')).toBe(true);
-    expect(canViewService(company({ enableDast: true, enableDastTriggering: true }), access(1, { servicesEnabled: ['dast'] }), 'dast-triggering')).toBe(true);
+    expect(
+      canViewService(company({ enableDast: true, enableDastTriggering: true }), access(2), 'dast-triggering'),
+    ).toBe(true);
+    expect(
+      canViewService(
+        company({ enableDast: true, enableDastTriggering: true }),
+        access(1, { servicesEnabled: ['dast'] }),
+        'dast-triggering',
+      ),
+    ).toBe(true);
   });
 
   it('denies unknown services and a missing company record', () => {
@@ -124,11 +144,16 @@ describe('menu rules (spec section 6 table)', () => {
   ];
   it.each(flat)('%s needs level %i', (entry, level) => {
     const rule = menuRules[entry] as (context: { access: AccessClaims; company: undefined }) => boolean;
-    expect(levels.filter((candidate) => rule({ access: access(candidate), company: undefined }))).toEqual(levels.filter((l) => l >= level));
+    expect(levels.filter((candidate) => rule({ access: access(candidate), company: undefined }))).toEqual(
+      levels.filter((l) => l >= level),
+    );
   });
 
   it('analyst service pages need 7; password cracking also shows for its service grant', () => {
-    const context = (level: number, servicesManaged: string[] = []) => ({ access: access(level, { servicesManaged }), company: undefined });
+    const context = (level: number, servicesManaged: string[] = []) => ({
+      access: access(level, { servicesManaged }),
+      company: undefined,
+    });
     expect(levels.filter((level) => menuRules.analystServicePage(context(level), 'dast'))).toEqual([7, 8, 9]);
     expect(menuRules.analystServicePage(context(1, ['password_cracking']), 'password_cracking')).toBe(true);
     expect(menuRules.analystServicePage(context(1, ['password_cracking']), 'dast')).toBe(false);
@@ -143,8 +168,12 @@ describe('menu rules (spec section 6 table)', () => {
 
   it('report entries: level 1 plus the service enabled, or an admin-type override', () => {
     const dastOnly = company({ enableDast: true });
-    expect(menuRules.report({ access: access(1, { servicesEnabled: ['dast'] }), company: dastOnly }, 'dast')).toBe(true);
-    expect(menuRules.report({ access: access(0, { servicesEnabled: ['dast'] }), company: dastOnly }, 'dast')).toBe(false);
+    expect(menuRules.report({ access: access(1, { servicesEnabled: ['dast'] }), company: dastOnly }, 'dast')).toBe(
+      true,
+    );
+    expect(menuRules.report({ access: access(0, { servicesEnabled: ['dast'] }), company: dastOnly }, 'dast')).toBe(
+      false,
+    );
     expect(menuRules.report({ access: access(1), company: dastOnly }, 'dast')).toBe(false);
     expect(menuRules.report({ access: access(2), company: dastOnly }, 'network')).toBe(false);
     expect(menuRules.report({ access: access(5), company: undefined }, 'network')).toBe(true);

@@ -14,14 +14,29 @@ describe('call registry', () => {
   });
 
   it('refuses a signed-in rule without a check, and duplicate names', () => {
-    const noCheck = { name: 'x', input: z.object({}), output: z.object({}), run: noop, access: { kind: 'signedIn', describe: 'x' } } as unknown as AnyCall;
+    const noCheck = {
+      name: 'x',
+      input: z.object({}),
+      output: z.object({}),
+      run: noop,
+      access: { kind: 'signedIn', describe: 'x' },
+    } as unknown as AnyCall;
     expect(() => createRegistry([noCheck])).toThrow('without an allows() check');
-    const call = { name: 'twice', input: z.object({}), output: z.object({}), run: noop, access: { kind: 'public', describe: 'anyone' } } as AnyCall;
+    const call = {
+      name: 'twice',
+      input: z.object({}),
+      output: z.object({}),
+      run: noop,
+      access: { kind: 'public', describe: 'anyone' },
+    } as AnyCall;
     expect(() => createRegistry([call, call])).toThrow('Call twice is registered twice');
   });
 
   it('has exactly one public call, sendSignInLink; every other call needs a signed-in caller', () => {
-    const publicCalls = callRegistry.list().filter((call) => call.access.kind === 'public').map((call) => call.name);
+    const publicCalls = callRegistry
+      .list()
+      .filter((call) => call.access.kind === 'public')
+      .map((call) => call.name);
     expect(publicCalls).toEqual(['sendSignInLink']);
     expect(callRegistry.get('getSession')?.access.kind).toBe('signedIn');
   });

@@ -13,7 +13,9 @@ function testFiles(folder: string): string[] {
 
 describe('test files', () => {
   it('hold no .only, .skip, .todo or x-prefixed tests', () => {
-    const pattern = new RegExp(String.raw`\b(?:it|test|describe)\s*\.\s*(?:only|skip|todo)\s*\(|\b(?:xit|xdescribe|xtest)\s*\(`);
+    const pattern = new RegExp(
+      String.raw`\b(?:it|test|describe)\s*\.\s*(?:only|skip|todo)\s*\(|\b(?:xit|xdescribe|xtest)\s*\(`,
+    );
     const offenders = testFiles(path.resolve('tests')).filter((file) => pattern.test(readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
   });

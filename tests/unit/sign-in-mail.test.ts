@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { signInMail } from '../../lambdas/kernel/sign-in/sign-in-mail.js';
 
 describe('sign-in mail', () => {
-  const base = { to: 'a@b.example', productName: 'Portal', expiresAt: Date.UTC(2026, 10, 21, 12, 0), timeZone: 'Europe/Berlin' };
+  const base = {
+    to: 'a@b.example',
+    productName: 'Portal',
+    expiresAt: Date.UTC(2026, 10, 21, 12, 0),
+    timeZone: 'Europe/Berlin',
+  };
 
-  it('has a text and an HTML part with the same absolute link and the expiry in the reader\'s time zone', () => {
+  it("has a text and an HTML part with the same absolute link and the expiry in the reader's time zone", () => {
     const link = 'https://portal.example/auth/redirect#signin=abc_DEF-123';
     const mail = signInMail({ ...base, link });
     expect(mail.text).toContain(link);
@@ -14,7 +19,11 @@ describe('sign-in mail', () => {
   });
 
   it('escapes the address and the product name in the HTML part', () => {
-    const mail = signInMail({ ...base, productName: 'A<b>&"C"', link: 'https://x.example/auth/redirect#signin="><script>alert(1)</script>' });
+    const mail = signInMail({
+      ...base,
+      productName: 'A<b>&"C"',
+      link: 'https://x.example/auth/redirect#signin="><script>alert(1)</script>',
+    });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&quot;&gt;&lt;script&gt;');
     expect(mail.html).toContain('A&lt;b&gt;&amp;&quot;C&quot;');

@@ -19,10 +19,14 @@ describe('tokenFreshness', () => {
 
   it('is stale when the token was issued before _synced, and fresh once a newer token is issued', () => {
     expect(tokenFreshness({ _synced: signedInAt + 61_000 }, token)).toBe('stale');
-    expect(tokenFreshness({ _synced: signedInAt + 61_000 }, { ...token, issuedAtMs: signedInAt + 62_000 })).toBe('fresh');
+    expect(tokenFreshness({ _synced: signedInAt + 61_000 }, { ...token, issuedAtMs: signedInAt + 62_000 })).toBe(
+      'fresh',
+    );
   });
 
   it('does not decide on a token without times', () => {
-    expect(tokenFreshness({ _revoked: signedInAt, _synced: signedInAt }, { authTimeMs: undefined, issuedAtMs: undefined })).toBe('fresh');
+    expect(
+      tokenFreshness({ _revoked: signedInAt, _synced: signedInAt }, { authTimeMs: undefined, issuedAtMs: undefined }),
+    ).toBe('fresh');
   });
 });

@@ -79,7 +79,9 @@ describe('call client', () => {
 
   it('gives deadline-exceeded when the answer is later than the timeout', async () => {
     answer = { status: 200, body: '{"result":{}}', delayMs: 500 };
-    await expect(callFunction('getSession', {}, { timeoutMs: 50 })).rejects.toMatchObject({ code: 'deadline-exceeded' });
+    await expect(callFunction('getSession', {}, { timeoutMs: 50 })).rejects.toMatchObject({
+      code: 'deadline-exceeded',
+    });
   });
 
   it('gives internal for a network failure (status 0)', async () => {

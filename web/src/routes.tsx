@@ -85,17 +85,21 @@ export const shellPages: readonly ShellPage[] = [
       ['network', '/reports/network', 'Network scanning'],
       ['cloud', '/reports/cloud', 'Cloud scanning'],
     ] as const
-  ).map(
-    ([service, path, name]): ShellPage => ({
-      path,
-      title: `${name} reports`,
-      navLabel: name,
-      section: 'reports',
-      gate: { rule: 'report', service },
-    }),
-  ),
+  ).map(([service, path, name]): ShellPage => ({
+    path,
+    title: `${name} reports`,
+    navLabel: name,
+    section: 'reports',
+    gate: { rule: 'report', service },
+  })),
 
-  { path: '/templates', title: 'Templates', navLabel: 'All templates', section: 'templates', gate: { rule: 'templates' } },
+  {
+    path: '/templates',
+    title: 'Templates',
+    navLabel: 'All templates',
+    section: 'templates',
+    gate: { rule: 'templates' },
+  },
   {
     path: '/templates/finding',
     title: 'Finding templates',
@@ -112,16 +116,14 @@ export const shellPages: readonly ShellPage[] = [
       ['cloud', '/analyst/services/cloud', 'Cloud scanning'],
       ['password_cracking', '/analyst/services/password-cracking', 'Password cracking'],
     ] as const
-  ).map(
-    ([service, path, name]): ShellPage => ({
-      path,
-      title: `${name} service`,
-      navLabel: name,
-      section: 'analyst',
-      group: 'Services',
-      gate: { rule: 'analystServicePage', service },
-    }),
-  ),
+  ).map(([service, path, name]): ShellPage => ({
+    path,
+    title: `${name} service`,
+    navLabel: name,
+    section: 'analyst',
+    group: 'Services',
+    gate: { rule: 'analystServicePage', service },
+  })),
   {
     path: '/analyst/vault/link',
     title: 'Generate vault share link',

@@ -70,14 +70,21 @@ export class CustomAuth {
     return this.nextRound(session, user, undefined);
   }
 
-  async respond(sessionId: string, username: string | undefined, answer: string, clientMetadata: Metadata): Promise<AuthAnswer> {
+  async respond(
+    sessionId: string,
+    username: string | undefined,
+    answer: string,
+    clientMetadata: Metadata,
+  ): Promise<AuthAnswer> {
     const session = this.sessions.get(sessionId);
     // A session answers one challenge: whatever happens next, the client needs the new one.
     this.sessions.delete(sessionId);
     if (!session || session.expiresAt < Date.now()) throw notAuthorized(SESSION_EXPIRED);
     // The answer must name the user the session is for: its username, or the name it signed in with.
     const forThisUser =
-      username === undefined || username === session.userName || username.toLowerCase() === session.signInName.toLowerCase();
+      username === undefined ||
+      username === session.userName ||
+      username.toLowerCase() === session.signInName.toLowerCase();
     if (!forThisUser) throw notAuthorized(SESSION_EXPIRED);
     const user = session.userNotFound ? undefined : this.users.find(session.userName);
     if (!session.userNotFound && !user) throw notAuthorized(FAILED);
@@ -120,7 +127,11 @@ export class CustomAuth {
   }
 
   /** Define decides: tokens, failure, or another challenge made by Create. */
-  private async nextRound(session: AuthSession, user: PoolUser | undefined, clientMetadata: Metadata): Promise<AuthAnswer> {
+  private async nextRound(
+    session: AuthSession,
+    user: PoolUser | undefined,
+    clientMetadata: Metadata,
+  ): Promise<AuthAnswer> {
     const common = {
       userAttributes: user ? triggerAttributes(user) : {},
       session: structuredClone(session.history),

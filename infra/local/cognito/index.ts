@@ -81,10 +81,14 @@ export async function createLocalCognito(options: LocalCognitoOptions): Promise<
   async function dispatch(req: IncomingMessage): Promise<object> {
     const body = await readJsonBody(req);
     const target = req.headers['x-amz-target'];
-    const name = typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+    const name =
+      typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
     const operation = Object.hasOwn(operations, name) ? operations[name] : undefined;
     if (!operation) {
-      throw new CognitoError('UnknownOperationException', `Operation ${name || String(target ?? '')} is not supported.`);
+      throw new CognitoError(
+        'UnknownOperationException',
+        `Operation ${name || String(target ?? '')} is not supported.`,
+      );
     }
     if (operation.admin) {
       // Browsers always send Origin with a cross-origin POST; the web never calls Admin operations,

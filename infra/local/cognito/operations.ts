@@ -279,8 +279,16 @@ export function poolOperations(pool: PoolServices): Record<string, Operation> {
 }
 
 const FILTERABLE = new Set([
-  'username', 'email', 'phone_number', 'name', 'given_name', 'family_name', 'preferred_username',
-  'cognito:user_status', 'status', 'sub',
+  'username',
+  'email',
+  'phone_number',
+  'name',
+  'given_name',
+  'family_name',
+  'preferred_username',
+  'cognito:user_status',
+  'status',
+  'sub',
 ]);
 
 /** ListUsers' filter language: `name = "value"` (exact) or `name ^= "value"` (prefix). */

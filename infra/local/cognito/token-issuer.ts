@@ -44,8 +44,24 @@ export interface AccessTokenClaims extends JWTPayload {
 
 // Claims a PreTokenGeneration trigger may not add, override or suppress (Cognito ignores them too).
 const RESERVED_CLAIMS = new Set([
-  'acr', 'amr', 'aud', 'at_hash', 'auth_time', 'azp', 'cognito:username', 'event_id', 'exp', 'iat',
-  'identities', 'iss', 'jti', 'nbf', 'nonce', 'origin_jti', 'sub', 'token_use',
+  'acr',
+  'amr',
+  'aud',
+  'at_hash',
+  'auth_time',
+  'azp',
+  'cognito:username',
+  'event_id',
+  'exp',
+  'iat',
+  'identities',
+  'iss',
+  'jti',
+  'nbf',
+  'nonce',
+  'origin_jti',
+  'sub',
+  'token_use',
 ]);
 
 export class TokenIssuer {

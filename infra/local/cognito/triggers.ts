@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { CognitoError } from './protocol.js';
 
+// Each trigger takes its own Cognito event type; the map holds them as the handlers are exported.
+/* eslint-disable @typescript-eslint/no-explicit-any -- one map for four handlers of different event types */
 export interface CognitoTriggers {
   defineAuthChallenge: (event: any) => Promise<any>;
   createAuthChallenge: (event: any) => Promise<any>;
@@ -10,6 +12,7 @@ export interface CognitoTriggers {
   /** Version 1 event: answers in response.claimsOverrideDetails (ID token claims). */
   preTokenGeneration?: (event: any) => Promise<any>;
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 export interface PoolIdentity {
   region: string;
@@ -17,7 +20,8 @@ export interface PoolIdentity {
   clientId: string;
 }
 
-export type TriggerName = 'DefineAuthChallenge' | 'CreateAuthChallenge' | 'VerifyAuthChallengeResponse' | 'PreTokenGeneration';
+export type TriggerName =
+  'DefineAuthChallenge' | 'CreateAuthChallenge' | 'VerifyAuthChallengeResponse' | 'PreTokenGeneration';
 
 // Handlers written for Lambda may read the context (loggers do); give them a plausible one.
 type LambdaHandler = (event: unknown, context: unknown) => Promise<unknown>;

@@ -21,9 +21,25 @@ export interface AttributeType {
 }
 
 const STANDARD_ATTRIBUTES = new Set([
-  'address', 'birthdate', 'email', 'email_verified', 'family_name', 'gender', 'given_name', 'locale',
-  'middle_name', 'name', 'nickname', 'phone_number', 'phone_number_verified', 'picture',
-  'preferred_username', 'profile', 'updated_at', 'website', 'zoneinfo',
+  'address',
+  'birthdate',
+  'email',
+  'email_verified',
+  'family_name',
+  'gender',
+  'given_name',
+  'locale',
+  'middle_name',
+  'name',
+  'nickname',
+  'phone_number',
+  'phone_number_verified',
+  'picture',
+  'preferred_username',
+  'profile',
+  'updated_at',
+  'website',
+  'zoneinfo',
 ]);
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -35,7 +51,9 @@ function validateAttributes(attributes: AttributeType[]): Record<string, string>
   for (const { Name, Value } of attributes) {
     if (Name === 'sub') throw invalidParameter('Cannot modify the non-mutable attribute sub.');
     if (!STANDARD_ATTRIBUTES.has(Name) && !/^custom:[\w-]{1,20}$/.test(Name)) {
-      throw invalidParameter(`Attributes did not conform to the schema: ${Name}: Attribute does not exist in the schema.`);
+      throw invalidParameter(
+        `Attributes did not conform to the schema: ${Name}: Attribute does not exist in the schema.`,
+      );
     }
     if (Value.length > 2048) throw invalidParameter(`Attribute value for ${Name} must not exceed 2048 characters.`);
     if ((Name === 'email_verified' || Name === 'phone_number_verified') && Value !== 'true' && Value !== 'false') {

@@ -20,7 +20,10 @@ export const getSession = defineSignedInCall({
     return {
       user: caller.user ?? { uid: caller.uid, email: caller.email },
       userAccess: caller.access,
-      userPreferences: { defaultCompany: caller.preferences?.defaultCompany, colorScheme: caller.preferences?.colorScheme },
+      userPreferences: {
+        defaultCompany: caller.preferences?.defaultCompany,
+        colorScheme: caller.preferences?.colorScheme,
+      },
       companyList: companies.map(({ slug, companyName }) => ({ slug, companyName })),
       company: company ?? null,
       companyDoc: companies.find((record) => record.slug === company) ?? null,

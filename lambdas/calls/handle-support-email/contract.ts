@@ -6,7 +6,9 @@ export const maxSupportMessageLength = 10_000;
 
 export const handleSupportEmailInput = z.strictObject({
   /** No validation beyond size: an empty message is accepted (spec section 5). */
-  message: z.string().check(z.maxLength(maxSupportMessageLength, `message must be at most ${maxSupportMessageLength} characters`)),
+  message: z
+    .string()
+    .check(z.maxLength(maxSupportMessageLength, `message must be at most ${maxSupportMessageLength} characters`)),
   request_type: z.enum(supportRequestTypes),
 });
 

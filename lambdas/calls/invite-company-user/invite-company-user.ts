@@ -28,7 +28,13 @@ export const inviteCompanyUser = defineSignedInCall({
     const company = await readAccessibleCompany(caller, input.slug);
     return inviteToCompany(
       caller,
-      { company, email: input.email, accessLevel: input.accessLevel, servicesEnabled: input.servicesEnabled ?? [], origin },
+      {
+        company,
+        email: input.email,
+        accessLevel: input.accessLevel,
+        servicesEnabled: input.servicesEnabled ?? [],
+        origin,
+      },
       request.requestId,
     );
   },

@@ -9,7 +9,11 @@ import { companySlug, pageCursor, userRow } from '../shared/schemas.js';
 
 export const listCompanyUsers = defineSignedInCall({
   name: 'listCompanyUsers',
-  input: z.strictObject({ slug: companySlug, cursor: z.optional(pageCursor), limit: z.optional(z.int().check(z.minimum(1, 'must be 1 to 50'), z.maximum(50, 'must be 1 to 50'))) }),
+  input: z.strictObject({
+    slug: companySlug,
+    cursor: z.optional(pageCursor),
+    limit: z.optional(z.int().check(z.minimum(1, 'must be 1 to 50'), z.maximum(50, 'must be 1 to 50'))),
+  }),
   output: z.object({ users: z.array(userRow), nextCursor: z.optional(z.string()) }),
   access: levelAtLeast(3),
   async run({ slug, cursor, limit }, { caller }) {

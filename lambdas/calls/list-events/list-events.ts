@@ -13,7 +13,8 @@ export const listEvents = defineSignedInCall({
   async run({ scope, cursor, limit }, { caller }) {
     const page = { cursor, limit: limit ?? 20 };
     if (scope !== 'everyone') return listEventsCreatedBy(caller.uid, page);
-    if (!hasLevel(caller.access, 9)) throw new PermissionDeniedError("Only platform administrators see everyone's events.");
+    if (!hasLevel(caller.access, 9))
+      throw new PermissionDeniedError("Only platform administrators see everyone's events.");
     return listAllEvents(page);
   },
 });

@@ -23,10 +23,16 @@ export const removeCompanyUser = defineSignedInCall({
     const { access: target } = await readTargetUser(uid, slug);
     const companies = target.companies.filter((company) => company !== slug);
     assertMayChangeAccess(caller, target, {});
-    await changeAccess(caller, target, version, { companies }, {
-      eventType: 'companyUserRemoved',
-      summary: `Removed ${target.email} from ${slug}`,
-    });
+    await changeAccess(
+      caller,
+      target,
+      version,
+      { companies },
+      {
+        eventType: 'companyUserRemoved',
+        summary: `Removed ${target.email} from ${slug}`,
+      },
+    );
     return { removed: true };
   },
 });

@@ -8,7 +8,13 @@ import { linkOrigin } from '../../kernel/sign-in/link-origin.js';
 import { logger } from '../../kernel/logger.js';
 import { sendMail } from '../../kernel/mail/mailer.js';
 import { countSignInRequest } from '../../kernel/sign-in/ip-throttle.js';
-import { createLinkToken, hashLinkToken, keyFor, normaliseEmail, signInLinkUrl } from '../../kernel/sign-in/link-token.js';
+import {
+  createLinkToken,
+  hashLinkToken,
+  keyFor,
+  normaliseEmail,
+  signInLinkUrl,
+} from '../../kernel/sign-in/link-token.js';
 import { issueSignInLink } from '../../kernel/sign-in/sign-in-links.js';
 import { signInMail } from '../../kernel/sign-in/sign-in-mail.js';
 import { signInSecret } from '../../kernel/sign-in/sign-in-secret.js';

@@ -19,7 +19,11 @@ export const setDefaultCompany = defineSignedInCall({
     const now = Date.now();
     await execute(
       userPreferencesEntity.build(UpdateTransaction).item({ uid: caller.uid, defaultCompany: slug, updatedAt: now }),
-      eventWrite(caller, { type: 'defaultCompanyChanged', summary: `Switched to ${company.companyName}`, before, after: slug }, now),
+      eventWrite(
+        caller,
+        { type: 'defaultCompanyChanged', summary: `Switched to ${company.companyName}`, before, after: slug },
+        now,
+      ),
     );
     return { defaultCompany: slug, companyDoc: company };
   },

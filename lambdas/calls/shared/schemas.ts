@@ -2,9 +2,9 @@
 import * as z from 'zod/mini';
 
 /** Company slugs: lowercase letters, digits and dashes, 3 to 40 characters. */
-export const companySlug = z.string().check(
-  z.regex(/^[a-z0-9-]{3,40}$/, 'must be 3 to 40 lowercase letters, digits or dashes'),
-);
+export const companySlug = z
+  .string()
+  .check(z.regex(/^[a-z0-9-]{3,40}$/, 'must be 3 to 40 lowercase letters, digits or dashes'));
 
 export const companyDoc = z.object({
   slug: z.string(),
@@ -29,12 +29,14 @@ export type CompanyDoc = z.infer<typeof companyDoc>;
 export const pageCursor = z.string().check(z.maxLength(2048, 'cursor is too long'));
 
 /** Spec section 5's e-mail rule, for fields other than sign-in. */
-export const emailAddress = z.string().check(
-  z.trim(),
-  z.toLowerCase(),
-  z.maxLength(254, 'must be at most 254 characters'),
-  z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
-);
+export const emailAddress = z
+  .string()
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(254, 'must be at most 254 characters'),
+    z.regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
+  );
 
 export const accessLevel = z.int().check(z.minimum(0, 'must be 0 to 9'), z.maximum(9, 'must be 0 to 9'));
 
@@ -60,11 +62,9 @@ export const companyFlagsInput = z.strictObject({
   enableViewResultsPasswordCracking: z.optional(z.boolean()),
 });
 
-export const companyName = z.string().check(
-  z.trim(),
-  z.minLength(1, 'is required'),
-  z.maxLength(100, 'must be at most 100 characters'),
-);
+export const companyName = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'must be at most 100 characters'));
 
 /** A user as the administration pages list them. */
 export const userRow = z.object({

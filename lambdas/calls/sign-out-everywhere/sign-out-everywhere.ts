@@ -16,11 +16,17 @@ export const signOutEverywhere = defineSignedInCall({
   async run({ uid }, { caller }) {
     const { access: target } = await readTargetUser(uid);
     assertMayChangeAccess(caller, target, {});
-    const next = await changeAccess(caller, target, target.version, {}, {
-      revoke: true,
-      eventType: 'userSignedOutEverywhere',
-      summary: `Signed ${target.email} out everywhere`,
-    });
+    const next = await changeAccess(
+      caller,
+      target,
+      target.version,
+      {},
+      {
+        revoke: true,
+        eventType: 'userSignedOutEverywhere',
+        summary: `Signed ${target.email} out everywhere`,
+      },
+    );
     await signOutIdentityEverywhere(uid);
     return { revokedAt: next.claims._revoked ?? Date.now() };
   },

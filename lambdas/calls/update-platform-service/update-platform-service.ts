@@ -11,7 +11,9 @@ export const updatePlatformService = defineSignedInCall({
     name: serviceName,
     /** 0 for a service nobody has edited yet. */
     version: z.int().check(z.minimum(0, 'must be a record version')),
-    displayName: z.optional(z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(60, 'must be at most 60 characters'))),
+    displayName: z.optional(
+      z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(60, 'must be at most 60 characters')),
+    ),
     description: z.optional(z.string().check(z.trim(), z.maxLength(500, 'must be at most 500 characters'))),
     offered: z.optional(z.boolean()),
   }),

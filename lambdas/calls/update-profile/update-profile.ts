@@ -20,18 +20,34 @@ export const updateProfile = defineSignedInCall({
     displayName: z.optional(z.string().check(z.trim(), z.maxLength(100, 'must be at most 100 characters'))),
     /** An https address of a picture; empty to use the default avatar. */
     photoURL: z.optional(
-      z.string().check(z.trim(), z.maxLength(2048, 'must be at most 2048 characters'), z.regex(/^(https:\/\/\S+)?$/, 'must be an https:// address')),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(2048, 'must be at most 2048 characters'),
+          z.regex(/^(https:\/\/\S+)?$/, 'must be an https:// address'),
+        ),
     ),
     colorScheme: z.optional(colorScheme),
   }),
   output: z.object({
-    user: z.object({ uid: z.string(), email: z.string(), displayName: z.optional(z.string()), photoURL: z.optional(z.string()), version: z.number() }),
+    user: z.object({
+      uid: z.string(),
+      email: z.string(),
+      displayName: z.optional(z.string()),
+      photoURL: z.optional(z.string()),
+      version: z.number(),
+    }),
     userPreferences: z.object({ defaultCompany: z.optional(z.string()), colorScheme: z.optional(colorScheme) }),
   }),
   access: signedIn,
   async run({ version, displayName, photoURL, colorScheme: scheme }, { caller }) {
     const now = Date.now();
-    const before = { displayName: caller.user?.displayName, photoURL: caller.user?.photoURL, colorScheme: caller.preferences?.colorScheme };
+    const before = {
+      displayName: caller.user?.displayName,
+      photoURL: caller.user?.photoURL,
+      colorScheme: caller.preferences?.colorScheme,
+    };
     const after = {
       displayName: displayName ?? before.displayName,
       photoURL: photoURL ?? before.photoURL,
@@ -50,21 +66,35 @@ export const updateProfile = defineSignedInCall({
             updatedAt: now,
             updatedBy: caller.email,
           })
-          .options({ condition: { or: [{ attr: 'version', eq: version }, ...(version === 1 ? [{ attr: 'version', exists: false } as const] : [])] } }),
-        userPreferencesEntity.build(UpdateTransaction).item({ uid: caller.uid, ...(scheme ? { colorScheme: scheme } : {}), updatedAt: now }),
+          .options({
+            condition: {
+              or: [
+                { attr: 'version', eq: version },
+                ...(version === 1 ? [{ attr: 'version', exists: false } as const] : []),
+              ],
+            },
+          }),
+        userPreferencesEntity
+          .build(UpdateTransaction)
+          .item({ uid: caller.uid, ...(scheme ? { colorScheme: scheme } : {}), updatedAt: now }),
         eventWrite(caller, { type: 'profileUpdated', summary: 'Updated the profile', before, after }, now),
       );
     } catch (error) {
       if (failedConditions(error)?.includes(0)) {
         const { user } = await loadUserRecords(caller.uid);
-        throw new ConflictError('Your profile was changed in another window; here is the current value.', { current: user });
+        throw new ConflictError('Your profile was changed in another window; here is the current value.', {
+          current: user,
+        });
       }
       throw error;
     }
     const records = await loadUserRecords(caller.uid);
     return {
       user: { ...records.user!, version: records.user?.version ?? version + 1 },
-      userPreferences: { defaultCompany: records.preferences?.defaultCompany, colorScheme: records.preferences?.colorScheme },
+      userPreferences: {
+        defaultCompany: records.preferences?.defaultCompany,
+        colorScheme: records.preferences?.colorScheme,
+      },
     };
   },
 });

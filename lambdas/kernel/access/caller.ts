@@ -57,5 +57,4 @@ export interface Caller {
 }
 
 export type AccessRule =
-  | { kind: 'public'; describe: string }
-  | { kind: 'signedIn'; describe: string; allows: (caller: Caller) => boolean };
+  { kind: 'public'; describe: string } | { kind: 'signedIn'; describe: string; allows: (caller: Caller) => boolean };

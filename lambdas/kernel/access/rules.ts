@@ -105,7 +105,8 @@ export const menuRules = {
   /** Reports entries: level 1 plus the service enabled for the company, or an admin-type override. */
   report: (context: AccessContext, service: ServiceName) =>
     offered(context, service) &&
-    ((hasLevel(context.access, 1) && canViewService(context.company, context.access, service)) || isAdmin(context.access)),
+    ((hasLevel(context.access, 1) && canViewService(context.company, context.access, service)) ||
+      isAdmin(context.access)),
   reports: (context: AccessContext) => services.some((service) => menuRules.report(context, service)),
   templates: ({ access }: AccessContext) => hasLevel(access, 7),
   analystSection: ({ access }: AccessContext) => hasLevel(access, 5),

@@ -31,8 +31,15 @@ export async function createCompanyAs(
   };
   try {
     await execute(
-      companyEntity.build(PutTransaction).item(record).options({ condition: { attr: 'slug', exists: false } }),
-      eventWrite(editor, { type: 'companyCreated', summary: `Created company ${input.companyName} (${input.slug})`, after: record }, now),
+      companyEntity
+        .build(PutTransaction)
+        .item(record)
+        .options({ condition: { attr: 'slug', exists: false } }),
+      eventWrite(
+        editor,
+        { type: 'companyCreated', summary: `Created company ${input.companyName} (${input.slug})`, after: record },
+        now,
+      ),
     );
   } catch (error) {
     if (failedConditions(error)?.includes(0)) {
@@ -71,7 +78,16 @@ export async function updateCompanyAs(
           updatedBy: editor.email,
         })
         .options({ condition: { attr: 'version', eq: input.version } }),
-      eventWrite(editor, { type: 'companyUpdated', summary: `Updated company ${next.companyName} (${input.slug})`, before: current, after: next }, now),
+      eventWrite(
+        editor,
+        {
+          type: 'companyUpdated',
+          summary: `Updated company ${next.companyName} (${input.slug})`,
+          before: current,
+          after: next,
+        },
+        now,
+      ),
     );
   } catch (error) {
     if (failedConditions(error)?.includes(0)) {
@@ -88,11 +104,18 @@ export async function listCompaniesPage(page: { cursor?: string; limit: number; 
   const { Items = [], LastEvaluatedKey } = await portalTable
     .build(QueryCommand)
     .entities(companyEntity)
-    .query({ index: 'gsi1', partition: companyListPartition, ...(page.prefix ? { range: { beginsWith: page.prefix } } : {}) })
+    .query({
+      index: 'gsi1',
+      partition: companyListPartition,
+      ...(page.prefix ? { range: { beginsWith: page.prefix } } : {}),
+    })
     .options({
       limit: page.limit,
       exclusiveStartKey: decodeCursor(page.cursor, { attribute: 'gsi1pk', value: companyListPartition }),
     })
     .send();
-  return { companies: Items, nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string | number> | undefined) };
+  return {
+    companies: Items,
+    nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string | number> | undefined),
+  };
 }

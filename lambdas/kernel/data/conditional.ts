@@ -3,7 +3,10 @@ export function isConditionalCheckFailure(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
     const name = (current as { name?: string }).name;
     if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') return true;
-    if (typeof (current as { message?: string }).message === 'string' && /conditional request failed/i.test((current as { message: string }).message)) {
+    if (
+      typeof (current as { message?: string }).message === 'string' &&
+      /conditional request failed/i.test((current as { message: string }).message)
+    ) {
       return true;
     }
   }

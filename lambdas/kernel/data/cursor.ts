@@ -18,7 +18,10 @@ export function encodeCursor(key: Record<string, string | number> | undefined): 
 }
 
 /** Decodes a cursor of the list whose partition attribute `attribute` is `value`. */
-export function decodeCursor(cursor: string | undefined, expected: { attribute: keyof typeof keyAttributes; value: string }): Key | undefined {
+export function decodeCursor(
+  cursor: string | undefined,
+  expected: { attribute: keyof typeof keyAttributes; value: string },
+): Key | undefined {
   if (cursor === undefined) return undefined;
   const invalid = () => new InvalidArgumentError('cursor: is not a cursor this list returned');
   let key: unknown;
@@ -33,7 +36,9 @@ export function decodeCursor(cursor: string | undefined, expected: { attribute: 
   const valid =
     names.length === wanted.length &&
     names.every((name, index) => name === wanted[index]) &&
-    Object.values(key).every((value) => typeof value === 'string' && value !== '' && Buffer.byteLength(value) <= maxKeyBytes) &&
+    Object.values(key).every(
+      (value) => typeof value === 'string' && value !== '' && Buffer.byteLength(value) <= maxKeyBytes,
+    ) &&
     (key as Key)[expected.attribute] === expected.value;
   if (!valid) throw invalid();
   return key as Key;

@@ -3,7 +3,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import type { Caller } from '../access/caller.js';
-import type { AnyCall, CallRegistry, PublicCall, RequestInfo, SignedInCall } from '../call.js';
+import type { AnyCall, AnyPublicCall, AnySignedInCall, CallRegistry, RequestInfo } from '../call.js';
 import { readConfig } from '../config.js';
 import {
   InvalidArgumentError,
@@ -37,10 +37,14 @@ export function makeCallHandler(registry: CallRegistry) {
     };
     try {
       const call = findCall(registry, event);
-      const result = isPublicCall(call)
+      const result: unknown = isPublicCall(call)
         ? await call.run(parseInput(call, readData(event)), { request })
         : await runSignedIn(call, event, request);
-      return { statusCode: 200, headers: jsonHeaders, body: JSON.stringify({ result: call.output.parse(result) }) };
+      return {
+        statusCode: 200,
+        headers: jsonHeaders,
+        body: JSON.stringify({ result: call.output.parse(result) as unknown }),
+      };
     } catch (error) {
       const { statusCode, body } = toErrorResponse(error, request.requestId);
       if (statusCode >= 500) {
@@ -95,8 +99,7 @@ function parseInput(call: AnyCall, data: unknown): unknown {
   throw new InvalidArgumentError(message || 'Invalid request', { issues });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- calls of every shape
-function isPublicCall(call: AnyCall): call is PublicCall<any, any> {
+function isPublicCall(call: AnyCall): call is AnyPublicCall {
   return call.access.kind === 'public';
 }
 
@@ -104,7 +107,7 @@ function isPublicCall(call: AnyCall): call is PublicCall<any, any> {
  * Who is calling and whether they may come before the input is looked at: a caller without the right
  * learns nothing of a call's schema from its validation messages.
  */
-async function runSignedIn(call: SignedInCall<any, any>, event: CallEvent, request: RequestInfo): Promise<unknown> {
+async function runSignedIn(call: AnySignedInCall, event: CallEvent, request: RequestInfo): Promise<unknown> {
   const caller = await authenticate(event.requestContext.authorizer?.jwt?.claims);
   if (!call.access.allows(caller)) throw new PermissionDeniedError();
   return call.run(parseInput(call, readData(event)), { request, caller });

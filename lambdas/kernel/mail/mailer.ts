@@ -18,7 +18,12 @@ function wellFormed(text: string): string {
 }
 
 export async function sendMail(input: Mail): Promise<void> {
-  const mail = { ...input, subject: wellFormed(input.subject), text: wellFormed(input.text), html: wellFormed(input.html) };
+  const mail = {
+    ...input,
+    subject: wellFormed(input.subject),
+    text: wellFormed(input.text),
+    html: wellFormed(input.html),
+  };
   await ses.send(
     new SendEmailCommand({
       Source: readConfig().MAIL_FROM,

@@ -23,8 +23,14 @@ export interface PlatformService {
 }
 
 const defaults: Record<ServiceName, Pick<PlatformService, 'displayName' | 'description'>> = {
-  projectmariana: { displayName: 'ProjectMariana', description: 'Attack-surface monitoring of internet-facing assets.' },
-  password_cracking: { displayName: 'Password cracking', description: 'Audits of password strength from directory hashes.' },
+  projectmariana: {
+    displayName: 'ProjectMariana',
+    description: 'Attack-surface monitoring of internet-facing assets.',
+  },
+  password_cracking: {
+    displayName: 'Password cracking',
+    description: 'Audits of password strength from directory hashes.',
+  },
   dast: { displayName: 'DAST', description: 'Dynamic testing of web applications.' },
   network: { displayName: 'Network scanning', description: 'Scans of hosts and services on the network.' },
   cloud: { displayName: 'Cloud scanning', description: 'Configuration checks of cloud accounts.' },
@@ -66,12 +72,23 @@ export async function updatePlatformServiceAs(
         .options({
           condition: input.version === 0 ? { attr: 'name', exists: false } : { attr: 'version', eq: input.version },
         }),
-      eventWrite(editor, { type: 'platformServiceUpdated', summary: `Updated service ${next.displayName}`, before: current, after: next }, now),
+      eventWrite(
+        editor,
+        {
+          type: 'platformServiceUpdated',
+          summary: `Updated service ${next.displayName}`,
+          before: current,
+          after: next,
+        },
+        now,
+      ),
     );
   } catch (error) {
     if (failedConditions(error)?.includes(0)) {
       const latest = (await listPlatformServices()).find((service) => service.name === input.name);
-      throw new ConflictError('This service was changed by someone else; here is the current value.', { current: latest });
+      throw new ConflictError('This service was changed by someone else; here is the current value.', {
+        current: latest,
+      });
     }
     throw error;
   }

@@ -21,11 +21,20 @@ export async function countSignInRequest(input: {
         count: $add(1),
         ttl: Math.ceil((windowStart + windowMs) / 1000) + 3600,
       })
-      .options({ condition: { or: [{ attr: 'count', exists: false }, { attr: 'count', lt: input.limit }] } })
+      .options({
+        condition: {
+          or: [
+            { attr: 'count', exists: false },
+            { attr: 'count', lt: input.limit },
+          ],
+        },
+      })
       .send();
   } catch (error) {
     if (isConditionalCheckFailure(error)) {
-      throw new ResourceExhaustedError('Too many sign-in requests from your network. Please try again in a few minutes.');
+      throw new ResourceExhaustedError(
+        'Too many sign-in requests from your network. Please try again in a few minutes.',
+      );
     }
     throw error;
   }

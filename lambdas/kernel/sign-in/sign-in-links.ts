@@ -51,7 +51,9 @@ export async function issueSignInLink(input: IssueLinkInput): Promise<void> {
       .send();
   } catch (error) {
     if (isConditionalCheckFailure(error)) {
-      throw new ResourceExhaustedError('A sign-in link was sent to this address moments ago. Please wait a minute and try again.');
+      throw new ResourceExhaustedError(
+        'A sign-in link was sent to this address moments ago. Please wait a minute and try again.',
+      );
     }
     throw error;
   }

@@ -44,7 +44,11 @@ export async function submitSupportMessage(
     });
   } catch (error) {
     delivered = false;
-    logger.error('Support message stored but not mailed', { requestId, messageId: id, errorName: (error as Error).name });
+    logger.error('Support message stored but not mailed', {
+      requestId,
+      messageId: id,
+      errorName: (error as Error).name,
+    });
   }
   await supportMessageEntity
     .build(UpdateItemCommand)

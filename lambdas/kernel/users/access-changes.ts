@@ -25,7 +25,12 @@ export interface AccessChangeOptions {
 }
 
 /** Membership writes for companies added and removed, with the member counts kept in step. */
-export function membershipWrites(user: { uid: string; email: string }, added: readonly string[], removed: readonly string[], now: number) {
+export function membershipWrites(
+  user: { uid: string; email: string },
+  added: readonly string[],
+  removed: readonly string[],
+  now: number,
+) {
   return [
     ...added.flatMap((slug) => [
       membershipEntity.build(PutTransaction).item({ slug, uid: user.uid, email: user.email, addedAt: now }),

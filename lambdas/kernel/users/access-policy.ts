@@ -13,7 +13,11 @@ export interface AccessChange {
   servicesManaged?: readonly string[];
 }
 
-export function assertMayChangeAccess(editor: Caller, target: Pick<UserAccessRecord, 'claims' | 'companies'> | undefined, change: AccessChange): void {
+export function assertMayChangeAccess(
+  editor: Caller,
+  target: Pick<UserAccessRecord, 'claims' | 'companies'> | undefined,
+  change: AccessChange,
+): void {
   const editorLevel = editor.access.claims.accessLevel;
   if (target && target.claims.accessLevel > editorLevel) {
     throw new PermissionDeniedError(`You cannot change a user whose access level is above yours (${editorLevel}).`);
@@ -24,7 +28,8 @@ export function assertMayChangeAccess(editor: Caller, target: Pick<UserAccessRec
   if (change.companies && !hasLevel(editor.access, 7)) {
     const granted = change.companies.filter((slug) => !(target?.companies ?? []).includes(slug));
     const notHeld = granted.filter((slug) => !editor.access.companies.includes(slug));
-    if (notHeld.length > 0) throw new PermissionDeniedError(`companies: you cannot grant a company you do not hold (${notHeld.join(', ')}).`);
+    if (notHeld.length > 0)
+      throw new PermissionDeniedError(`companies: you cannot grant a company you do not hold (${notHeld.join(', ')}).`);
   }
   if ((change.userType !== undefined || change.servicesManaged !== undefined) && !hasLevel(editor.access, 9)) {
     throw new PermissionDeniedError('Only platform administrators (level 9) change user types and managed services.');

@@ -62,7 +62,9 @@ export async function createUser(
   if (!identity.created) return { uid: identity.uid, created: false };
   const now = Date.now();
   try {
-    await execute(...(recordWrites(identity.uid, email, newUser, now) as Write[]).concat(extraWrites(identity.uid, email, now)));
+    await execute(
+      ...(recordWrites(identity.uid, email, newUser, now) as Write[]).concat(extraWrites(identity.uid, email, now)),
+    );
     return { uid: identity.uid, created: true };
   } catch (error) {
     await deleteIdentity(email);

@@ -34,7 +34,7 @@ export async function createIdentity(email: string): Promise<{ uid: string; crea
       }),
     );
     const uid = answer.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
-    if (!uid) throw new Error('The user pool did not return the new user\'s sub');
+    if (!uid) throw new Error("The user pool did not return the new user's sub");
     return { uid, created: true };
   } catch (error) {
     if (!(error instanceof UsernameExistsException)) throw error;

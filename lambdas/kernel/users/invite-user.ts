@@ -35,8 +35,18 @@ export async function inviteToCompany(inviter: Caller, invitation: Invitation, r
   const slug = invitation.company.slug;
   const summary = `Invited ${email} to ${invitation.company.companyName}`;
   const linkAndEvent = (uid: string, now: number): Write[] => [
-    signInLinkWrite({ emailKey, uid, tokenHash: hashLinkToken(token), now, lifetimeSeconds: config.SIGN_IN_LINK_TTL_SECONDS }),
-    eventWrite(inviter, { type: 'userInvited', summary, after: { email, company: slug, accessLevel: invitation.accessLevel } }, now),
+    signInLinkWrite({
+      emailKey,
+      uid,
+      tokenHash: hashLinkToken(token),
+      now,
+      lifetimeSeconds: config.SIGN_IN_LINK_TTL_SECONDS,
+    }),
+    eventWrite(
+      inviter,
+      { type: 'userInvited', summary, after: { email, company: slug, accessLevel: invitation.accessLevel } },
+      now,
+    ),
   ];
 
   const { uid, created } = await createUser(
@@ -58,8 +68,17 @@ export async function inviteToCompany(inviter: Caller, invitation: Invitation, r
       await execute(
         userAccessEntity
           .build(UpdateTransaction)
-          .item({ uid, companies: $append([slug]), version: $add(1), claims: { _synced: now }, updatedAt: now, updatedBy: inviter.email })
-          .options({ condition: { and: [{ attr: 'uid', exists: true }, { not: { attr: 'companies', contains: slug } }] } }),
+          .item({
+            uid,
+            companies: $append([slug]),
+            version: $add(1),
+            claims: { _synced: now },
+            updatedAt: now,
+            updatedBy: inviter.email,
+          })
+          .options({
+            condition: { and: [{ attr: 'uid', exists: true }, { not: { attr: 'companies', contains: slug } }] },
+          }),
         ...membershipWrites({ uid, email }, [slug], [], now),
         ...linkAndEvent(uid, now),
       );
@@ -85,7 +104,10 @@ export async function inviteToCompany(inviter: Caller, invitation: Invitation, r
     );
   } catch (error) {
     // The person exists either way; they can ask for a link on the sign-in screen.
-    logger.error('Invitation mail was not accepted by the mail provider', { requestId, errorName: (error as Error).name });
+    logger.error('Invitation mail was not accepted by the mail provider', {
+      requestId,
+      errorName: (error as Error).name,
+    });
   }
   return { uid, created };
 }

@@ -42,7 +42,10 @@ export async function userRows(uids: readonly string[]): Promise<UserRow[]> {
   const command = portalTable
     .build(BatchGetCommand)
     .requests(
-      ...uids.flatMap((uid) => [userEntity.build(BatchGetRequest).key({ uid }), userAccessEntity.build(BatchGetRequest).key({ uid })]),
+      ...uids.flatMap((uid) => [
+        userEntity.build(BatchGetRequest).key({ uid }),
+        userAccessEntity.build(BatchGetRequest).key({ uid }),
+      ]),
     );
   const { Responses } = await execute({ maxAttempts: 3 }, command);
   const items = (Responses?.[0] ?? []) as (Record<string, unknown> | undefined)[];
@@ -60,7 +63,11 @@ export async function listUsersPage(page: { cursor?: string; limit: number; pref
   const { Items = [], LastEvaluatedKey } = await portalTable
     .build(QueryCommand)
     .entities(userEntity)
-    .query({ index: 'gsi1', partition: userListPartition, ...(page.prefix ? { range: { beginsWith: page.prefix } } : {}) })
+    .query({
+      index: 'gsi1',
+      partition: userListPartition,
+      ...(page.prefix ? { range: { beginsWith: page.prefix } } : {}),
+    })
     .options({
       limit: page.limit,
       exclusiveStartKey: decodeCursor(page.cursor, { attribute: 'gsi1pk', value: userListPartition }),

@@ -43,7 +43,8 @@ afterAll(async () => {
   await dataDir.remove();
 });
 
-const refresh = (RefreshToken: string) => admin.send(new GetTokensFromRefreshTokenCommand({ ClientId: CLIENT_ID, RefreshToken }));
+const refresh = (RefreshToken: string) =>
+  admin.send(new GetTokensFromRefreshTokenCommand({ ClientId: CLIENT_ID, RefreshToken }));
 
 describe('Admin operations through the AWS SDK', () => {
   it('creates a confirmed user whose username is its sub, once per e-mail in any case', async () => {
@@ -64,7 +65,9 @@ describe('Admin operations through the AWS SDK', () => {
     expect(user.UserCreateDate?.getTime()).toBeGreaterThanOrEqual(before - 1000);
     await expect(createUser(admin, 'ADA@example.com')).rejects.toMatchObject({ name: 'UsernameExistsException' });
     await expect(
-      admin.send(new AdminCreateUserCommand({ UserPoolId: USER_POOL_ID, Username: 'not-an-email', MessageAction: 'SUPPRESS' })),
+      admin.send(
+        new AdminCreateUserCommand({ UserPoolId: USER_POOL_ID, Username: 'not-an-email', MessageAction: 'SUPPRESS' }),
+      ),
     ).rejects.toMatchObject({ name: 'InvalidParameterException' });
   });
 
@@ -72,41 +75,56 @@ describe('Admin operations through the AWS SDK', () => {
     const { Username } = await createUser(admin, 'grace@example.com');
 
     const bySub = await admin.send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username }));
-    const byEmail = await admin.send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: 'Grace@Example.com' }));
+    const byEmail = await admin.send(
+      new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: 'Grace@Example.com' }),
+    );
 
     expect(bySub).toMatchObject({ Username, Enabled: true, UserStatus: 'CONFIRMED' });
     expect(byEmail.Username).toBe(Username);
     expect(byEmail.UserAttributes).toContainEqual({ Name: 'email', Value: 'grace@example.com' });
-    await expect(admin.send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: 'nobody@example.com' }))).rejects.toMatchObject({
+    await expect(
+      admin.send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: 'nobody@example.com' })),
+    ).rejects.toMatchObject({
       name: 'UserNotFoundException',
       message: 'User does not exist.',
     });
-    await expect(admin.send(new AdminGetUserCommand({ UserPoolId: 'eu-west-1_other', Username }))).rejects.toMatchObject({
+    await expect(
+      admin.send(new AdminGetUserCommand({ UserPoolId: 'eu-west-1_other', Username })),
+    ).rejects.toMatchObject({
       name: 'ResourceNotFoundException',
     });
   });
 
   it('lists users with an e-mail filter and in pages', async () => {
-    for (const name of ['list-a', 'list-b', 'list-c', 'list-d', 'list-e']) await createUser(admin, `${name}@example.com`);
+    for (const name of ['list-a', 'list-b', 'list-c', 'list-d', 'list-e'])
+      await createUser(admin, `${name}@example.com`);
 
-    const filtered = await admin.send(new ListUsersCommand({ UserPoolId: USER_POOL_ID, Filter: 'email = "list-c@example.com"' }));
+    const filtered = await admin.send(
+      new ListUsersCommand({ UserPoolId: USER_POOL_ID, Filter: 'email = "list-c@example.com"' }),
+    );
     const prefixed = await admin.send(new ListUsersCommand({ UserPoolId: USER_POOL_ID, Filter: 'email ^= "list-"' }));
     const seen: string[] = [];
     let PaginationToken: string | undefined;
     let pages = 0;
     do {
-      const page = await admin.send(new ListUsersCommand({ UserPoolId: USER_POOL_ID, Filter: 'email ^= "list-"', Limit: 2, PaginationToken }));
+      const page = await admin.send(
+        new ListUsersCommand({ UserPoolId: USER_POOL_ID, Filter: 'email ^= "list-"', Limit: 2, PaginationToken }),
+      );
       for (const user of page.Users ?? []) seen.push(user.Attributes?.find((a) => a.Name === 'email')?.Value ?? '');
       PaginationToken = page.PaginationToken;
       pages += 1;
     } while (PaginationToken);
 
-    expect(filtered.Users?.map((user) => user.Attributes?.find((a) => a.Name === 'email')?.Value)).toEqual(['list-c@example.com']);
+    expect(filtered.Users?.map((user) => user.Attributes?.find((a) => a.Name === 'email')?.Value)).toEqual([
+      'list-c@example.com',
+    ]);
     expect(filtered.Users?.[0]).toMatchObject({ Enabled: true, UserStatus: 'CONFIRMED', Username: expect.any(String) });
     expect(prefixed.Users).toHaveLength(5);
     expect(pages).toBe(3);
     expect(seen).toEqual(['list-a', 'list-b', 'list-c', 'list-d', 'list-e'].map((name) => `${name}@example.com`));
-    await expect(admin.send(new ListUsersCommand({ UserPoolId: USER_POOL_ID, Filter: 'email contains "x"' }))).rejects.toMatchObject({
+    await expect(
+      admin.send(new ListUsersCommand({ UserPoolId: USER_POOL_ID, Filter: 'email contains "x"' })),
+    ).rejects.toMatchObject({
       name: 'InvalidParameterException',
     });
   });
@@ -119,11 +137,16 @@ describe('Admin operations through the AWS SDK', () => {
       new AdminUpdateUserAttributesCommand({
         UserPoolId: USER_POOL_ID,
         Username,
-        UserAttributes: [{ Name: 'email', Value: 'hedy.lamarr@example.com' }, { Name: 'name', Value: 'Hedy' }],
+        UserAttributes: [
+          { Name: 'email', Value: 'hedy.lamarr@example.com' },
+          { Name: 'name', Value: 'Hedy' },
+        ],
       }),
     );
 
-    const updated = await admin.send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: 'hedy.lamarr@example.com' }));
+    const updated = await admin.send(
+      new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: 'hedy.lamarr@example.com' }),
+    );
     expect(updated.Username).toBe(Username);
     expect(updated.UserAttributes).toEqual(
       expect.arrayContaining([
@@ -132,16 +155,28 @@ describe('Admin operations through the AWS SDK', () => {
         { Name: 'name', Value: 'Hedy' },
       ]),
     );
-    await expect(admin.send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: 'hedy@example.com' }))).rejects.toMatchObject({
+    await expect(
+      admin.send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: 'hedy@example.com' })),
+    ).rejects.toMatchObject({
       name: 'UserNotFoundException',
     });
     await expect(
       admin.send(
-        new AdminUpdateUserAttributesCommand({ UserPoolId: USER_POOL_ID, Username, UserAttributes: [{ Name: 'email', Value: 'taken@example.com' }] }),
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: USER_POOL_ID,
+          Username,
+          UserAttributes: [{ Name: 'email', Value: 'taken@example.com' }],
+        }),
       ),
     ).rejects.toMatchObject({ name: 'AliasExistsException' });
     await expect(
-      admin.send(new AdminUpdateUserAttributesCommand({ UserPoolId: USER_POOL_ID, Username, UserAttributes: [{ Name: 'sub', Value: 'x' }] })),
+      admin.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: USER_POOL_ID,
+          Username,
+          UserAttributes: [{ Name: 'sub', Value: 'x' }],
+        }),
+      ),
     ).rejects.toMatchObject({ name: 'InvalidParameterException' });
   });
 
@@ -175,7 +210,10 @@ describe('Admin operations through the AWS SDK', () => {
     await admin.send(new AdminUserGlobalSignOutCommand({ UserPoolId: USER_POOL_ID, Username }));
 
     for (const tokens of [first, second]) {
-      await expect(refresh(tokens.RefreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+      await expect(refresh(tokens.RefreshToken)).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Refresh Token has been revoked',
+      });
     }
   });
 
@@ -189,7 +227,9 @@ describe('Admin operations through the AWS SDK', () => {
       name: 'UserNotFoundException',
     });
     await expect(refresh(tokens.RefreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-    await expect(admin.send(new GetUserCommand({ AccessToken: tokens.AccessToken }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(admin.send(new GetUserCommand({ AccessToken: tokens.AccessToken }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
     // The e-mail is free again.
     await expect(createUser(admin, 'radia@example.com')).resolves.toMatchObject({ UserStatus: 'CONFIRMED' });
   });

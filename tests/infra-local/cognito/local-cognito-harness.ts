@@ -37,7 +37,8 @@ export function testTriggers(log: TriggerLog): CognitoTriggers {
       }
       const last = event.request.session.at(-1);
       if (!last) event.response = { challengeName: 'CUSTOM_CHALLENGE', issueTokens: false, failAuthentication: false };
-      else if (last.challengeResult === true && !event.request.userNotFound) event.response = { issueTokens: true, failAuthentication: false };
+      else if (last.challengeResult === true && !event.request.userNotFound)
+        event.response = { issueTokens: true, failAuthentication: false };
       else event.response = { issueTokens: false, failAuthentication: true };
       return event;
     },
@@ -103,7 +104,9 @@ export async function startPool(
     issuer,
     dataDir,
     triggers,
-    ...(options.authSessionValiditySeconds !== undefined && { authSessionValiditySeconds: options.authSessionValiditySeconds }),
+    ...(options.authSessionValiditySeconds !== undefined && {
+      authSessionValiditySeconds: options.authSessionValiditySeconds,
+    }),
   });
   const running = cognito;
   return {
@@ -198,7 +201,12 @@ export class MemoryKeyValueStorage implements KeyValueStorageInterface {
 }
 
 /** POSTs one operation as a raw JSON 1.1 request, for what the clients would never send. */
-export async function callPool(endpoint: string, target: string, body: string | object, headers: Record<string, string> = {}) {
+export async function callPool(
+  endpoint: string,
+  target: string,
+  body: string | object,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(endpoint, {
     method: 'POST',
     headers: {
@@ -223,10 +231,18 @@ export async function signInRaw(endpoint: string, log: TriggerLog, email: string
     ChallengeName: 'CUSTOM_CHALLENGE',
     ClientId: CLIENT_ID,
     Session: started.body.Session,
-    ChallengeResponses: { USERNAME: started.body.ChallengeParameters.USERNAME, ANSWER: log.codes.get(email.toLowerCase()) },
+    ChallengeResponses: {
+      USERNAME: started.body.ChallengeParameters.USERNAME,
+      ANSWER: log.codes.get(email.toLowerCase()),
+    },
   });
   if (answered.status !== 200) throw new Error(`RespondToAuthChallenge failed: ${JSON.stringify(answered.body)}`);
-  return answered.body.AuthenticationResult as { AccessToken: string; IdToken: string; RefreshToken: string; ExpiresIn: number };
+  return answered.body.AuthenticationResult as {
+    AccessToken: string;
+    IdToken: string;
+    RefreshToken: string;
+    ExpiresIn: number;
+  };
 }
 
 /** The claims of a JWT, unverified: for comparing two tokens' claims. */

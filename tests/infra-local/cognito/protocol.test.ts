@@ -55,7 +55,9 @@ describe('local Cognito transport', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
     const allowed = response.headers.get('access-control-allow-headers')?.split(/\s*,\s*/);
-    expect(allowed).toEqual(expect.arrayContaining(['content-type', 'x-amz-target', 'x-amz-user-agent', 'cache-control', 'authorization']));
+    expect(allowed).toEqual(
+      expect.arrayContaining(['content-type', 'x-amz-target', 'x-amz-user-agent', 'cache-control', 'authorization']),
+    );
     const exposed = response.headers.get('access-control-expose-headers')?.split(/\s*,\s*/);
     expect(exposed).toEqual(expect.arrayContaining(['x-amzn-errortype', 'x-amzn-requestid', 'x-amzn-errormessage']));
   });
@@ -81,7 +83,14 @@ describe('local Cognito transport', () => {
 
     expect(response.status).toBe(200);
     expect(jwks.keys).toHaveLength(1);
-    expect(jwks.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String), n: expect.any(String), e: 'AQAB' });
+    expect(jwks.keys[0]).toMatchObject({
+      kty: 'RSA',
+      alg: 'RS256',
+      use: 'sig',
+      kid: expect.any(String),
+      n: expect.any(String),
+      e: 'AQAB',
+    });
     for (const secret of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(jwks.keys[0]).not.toHaveProperty(secret);
     expect(await pool.cognito.jwks()).toEqual(jwks);
   });
@@ -111,9 +120,15 @@ describe('local Cognito transport', () => {
     const srp = await initiate({ AuthFlow: 'USER_SRP_AUTH' });
     const otherClient = await initiate({ ClientId: 'someone-else' });
 
-    expect(password.body).toEqual({ __type: 'InvalidParameterException', message: 'USER_PASSWORD_AUTH flow not enabled for this client' });
+    expect(password.body).toEqual({
+      __type: 'InvalidParameterException',
+      message: 'USER_PASSWORD_AUTH flow not enabled for this client',
+    });
     expect(srp.body.__type).toBe('InvalidParameterException');
-    expect(otherClient.body).toEqual({ __type: 'ResourceNotFoundException', message: 'User pool client someone-else does not exist.' });
+    expect(otherClient.body).toEqual({
+      __type: 'ResourceNotFoundException',
+      message: 'User pool client someone-else does not exist.',
+    });
   });
 
   it('accepts a session once, and not after it expires', async () => {
@@ -151,11 +166,19 @@ describe('local Cognito transport', () => {
   it('refreshes with InitiateAuth REFRESH_TOKEN_AUTH as well', async () => {
     const tokens = await signInRaw(pool.endpoint, log, 'ada@example.com');
 
-    const refreshed = await initiate({ AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken } });
+    const refreshed = await initiate({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken },
+    });
     const bogus = await initiate({ AuthFlow: 'REFRESH_TOKEN', AuthParameters: { REFRESH_TOKEN: 'not-a-token' } });
 
     expect(refreshed.body).toMatchObject({
-      AuthenticationResult: { AccessToken: expect.any(String), IdToken: expect.any(String), ExpiresIn: 3600, TokenType: 'Bearer' },
+      AuthenticationResult: {
+        AccessToken: expect.any(String),
+        IdToken: expect.any(String),
+        ExpiresIn: 3600,
+        TokenType: 'Bearer',
+      },
       ChallengeParameters: {},
     });
     expect(refreshed.body.AuthenticationResult.RefreshToken).toBeUndefined();
@@ -164,10 +187,16 @@ describe('local Cognito transport', () => {
 
   it('keeps Admin operations from browsers and from unsigned callers', async () => {
     const request = { UserPoolId: USER_POOL_ID, Username: 'ada@example.com' };
-    const signature = { authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/eu-west-1/cognito-idp/aws4_request, SignedHeaders=host, Signature=00' };
+    const signature = {
+      authorization:
+        'AWS4-HMAC-SHA256 Credential=local/20260101/eu-west-1/cognito-idp/aws4_request, SignedHeaders=host, Signature=00',
+    };
 
     const unsigned = await callPool(pool.endpoint, 'AdminGetUser', request);
-    const fromBrowser = await callPool(pool.endpoint, 'AdminGetUser', request, { ...signature, origin: 'http://evil.example' });
+    const fromBrowser = await callPool(pool.endpoint, 'AdminGetUser', request, {
+      ...signature,
+      origin: 'http://evil.example',
+    });
     const signed = await callPool(pool.endpoint, 'AdminGetUser', request, signature);
 
     expect(unsigned.body.__type).toBe('MissingAuthenticationTokenException');

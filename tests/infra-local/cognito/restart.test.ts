@@ -1,7 +1,12 @@
 // A restart of the endpoint with the same data directory loses nothing a caller relies on.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AdminGetUserCommand, GetTokensFromRefreshTokenCommand, GetUserCommand, RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  GetTokensFromRefreshTokenCommand,
+  GetUserCommand,
+  RevokeTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminClient,
@@ -68,7 +73,9 @@ describe('local Cognito after a restart', () => {
   it('keeps refresh tokens and their revocations', async () => {
     const admin = adminClient(restarted.endpoint);
 
-    const { AuthenticationResult } = await admin.send(new GetTokensFromRefreshTokenCommand({ ClientId: CLIENT_ID, RefreshToken: kept.RefreshToken }));
+    const { AuthenticationResult } = await admin.send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: CLIENT_ID, RefreshToken: kept.RefreshToken }),
+    );
 
     expect(claimsOf(AuthenticationResult?.IdToken ?? '').auth_time).toBe(claimsOf(kept.IdToken).auth_time);
     await expect(

@@ -151,7 +151,10 @@ describe('custom-auth sign-in with Amplify v6', () => {
 
     const failure = confirmSignIn({ challengeResponse: 'not-the-code' });
 
-    await expect(failure).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    await expect(failure).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
   });
 
   it('answers an unknown e-mail exactly like a known one until the answer fails', async () => {
@@ -162,7 +165,10 @@ describe('custom-auth sign-in with Amplify v6', () => {
     // Both answer with a UUID username (the sub, or a stable stand-in), and otherwise the same.
     const shape = (result: typeof known) => ({
       ...result,
-      nextStep: { ...result.nextStep, additionalInfo: { ...(result.nextStep as any).additionalInfo, USERNAME: 'uuid' } },
+      nextStep: {
+        ...result.nextStep,
+        additionalInfo: { ...(result.nextStep as any).additionalInfo, USERNAME: 'uuid' },
+      },
     });
     expect(shape(unknown)).toEqual(shape(known));
     expect((unknown.nextStep as any).additionalInfo.USERNAME).toMatch(uuid);
@@ -172,7 +178,9 @@ describe('custom-auth sign-in with Amplify v6', () => {
     const define = log.events.filter((entry) => entry.triggerSource === 'DefineAuthChallenge_Authentication').at(-1);
     expect(define?.event.request).toMatchObject({ userNotFound: true, userAttributes: {} });
     expect(define?.event.userName).toBe((unknown.nextStep as any).additionalInfo.USERNAME);
-    await expect(confirmSignIn({ challengeResponse: 'anything' })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(confirmSignIn({ challengeResponse: 'anything' })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
   });
 
   it('refreshes into new tokens that keep the original auth_time', async () => {

@@ -1,9 +1,6 @@
 // The one client for backend calls: POST {apiUrl}/calls/{name} with {"data": input}, typed by call name
 // from the server's own contracts, and spec section 8's status mapping applied literally.
-import type {
-  SendSignInLinkInput,
-  SendSignInLinkOutput,
-} from '../../../lambdas/calls/send-sign-in-link/contract';
+import type { SendSignInLinkInput, SendSignInLinkOutput } from '../../../lambdas/calls/send-sign-in-link/contract';
 import type { GetSessionOutput } from '../../../lambdas/calls/get-session/contract';
 import type { getCompanyInput, getCompanyOutput } from '../../../lambdas/calls/get-company/contract';
 import type {

@@ -23,31 +23,31 @@ export type CompanyFlag = (typeof companyFlags)[number];
 export const companyListPartition = 'COMPANIES';
 
 const companySchema = item({
-    slug: string().key(),
-    companyName: string(),
-    enableViewProjectMarianaResults: boolean().default(false),
-    enableViewProjectMarianaStats: boolean().default(false),
-    enableDast: boolean().default(false),
-    enableDastTriggering: boolean().default(false),
-    enableViewResultsNetwork: boolean().default(false),
-    enableViewCloudScanStats: boolean().default(false),
-    enableViewCloudScanResults: boolean().default(false),
-    enableViewResultsPasswordCracking: boolean().default(false),
-    memberCount: number().default(0),
-    version: number().default(1),
-    updatedAt: number().default(() => Date.now()),
-    updatedBy: string().optional(),
+  slug: string().key(),
+  companyName: string(),
+  enableViewProjectMarianaResults: boolean().default(false),
+  enableViewProjectMarianaStats: boolean().default(false),
+  enableDast: boolean().default(false),
+  enableDastTriggering: boolean().default(false),
+  enableViewResultsNetwork: boolean().default(false),
+  enableViewCloudScanStats: boolean().default(false),
+  enableViewCloudScanResults: boolean().default(false),
+  enableViewResultsPasswordCracking: boolean().default(false),
+  memberCount: number().default(0),
+  version: number().default(1),
+  updatedAt: number().default(() => Date.now()),
+  updatedBy: string().optional(),
 });
 
 export const companyEntity = new Entity({
   name: 'company',
   table: portalTable,
   timestamps: false,
-  schema: companySchema.and((schema) => ({
+  schema: companySchema.and((_schema) => ({
     gsi1pk: string().hidden().const(companyListPartition),
     gsi1sk: string()
       .hidden()
-      .link<typeof schema>(({ slug }) => slug),
+      .link<typeof _schema>(({ slug }) => slug),
   })),
   computeKey: ({ slug }) => ({ pk: `COMPANY#${slug}`, sk: 'COMPANY' }),
 });

@@ -26,11 +26,14 @@ export const eventEntity = new Entity({
   name: 'event',
   table: portalTable,
   timestamps: false,
-  schema: eventSchema.and((schema) => ({
+  schema: eventSchema.and((_schema) => ({
     gsi1pk: string().hidden().const(allEventsPartition),
     gsi1sk: string()
       .hidden()
-      .link<typeof schema>(({ createdAt, id }) => eventSortKey(createdAt, id)),
+      .link<typeof _schema>(({ createdAt, id }) => eventSortKey(createdAt, id)),
   })),
-  computeKey: ({ createdByUid, createdAt, id }) => ({ pk: eventPartition(createdByUid), sk: eventSortKey(createdAt, id) }),
+  computeKey: ({ createdByUid, createdAt, id }) => ({
+    pk: eventPartition(createdByUid),
+    sk: eventSortKey(createdAt, id),
+  }),
 });

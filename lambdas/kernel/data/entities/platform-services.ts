@@ -22,11 +22,11 @@ export const platformServiceEntity = new Entity({
   name: 'platformService',
   table: portalTable,
   timestamps: false,
-  schema: platformServiceSchema.and((schema) => ({
+  schema: platformServiceSchema.and((_schema) => ({
     gsi1pk: string().hidden().const(platformServiceListPartition),
     gsi1sk: string()
       .hidden()
-      .link<typeof schema>(({ name }) => name),
+      .link<typeof _schema>(({ name }) => name),
   })),
   computeKey: ({ name }) => ({ pk: `SERVICE#${name}`, sk: 'SERVICE' }),
 });

@@ -29,11 +29,11 @@ export const userEntity = new Entity({
   name: 'user',
   table: portalTable,
   timestamps: false,
-  schema: userSchema.and((schema) => ({
+  schema: userSchema.and((_schema) => ({
     gsi1pk: string().hidden().const(userListPartition),
     gsi1sk: string()
       .hidden()
-      .link<typeof schema>(({ email }) => email),
+      .link<typeof _schema>(({ email }) => email),
   })),
   computeKey: ({ uid }) => ({ pk: userPartition(uid), sk: 'PROFILE' }),
 });

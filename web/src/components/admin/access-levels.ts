@@ -5,7 +5,7 @@ import type { SelectProps } from '@cloudscape-design/components/select';
 const whatItOpens: Record<number, string> = {
   0: 'No reports',
   1: 'Reports of the services enabled for them',
-  2: "Reports of every service the company has",
+  2: 'Reports of every service the company has',
   3: 'Manages company users',
   4: 'Manages company users',
   5: 'Analyst section and vault links',

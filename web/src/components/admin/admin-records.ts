@@ -11,7 +11,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** A conflict's current company (error.details.current of updateCompany). */
 export function asCompanyDoc(value: unknown): CompanyDoc | undefined {
-  return isObject(value) && typeof value.slug === 'string' && typeof value.version === 'number' ? (value as CompanyDoc) : undefined;
+  return isObject(value) && typeof value.slug === 'string' && typeof value.version === 'number'
+    ? (value as CompanyDoc)
+    : undefined;
 }
 
 /**
@@ -21,7 +23,8 @@ export function asCompanyDoc(value: unknown): CompanyDoc | undefined {
 export function asUserRow(value: unknown, listed: UserRow): UserRow | undefined {
   if (!isObject(value) || typeof value.version !== 'number') return undefined;
   const claims = isObject(value.claims) ? value.claims : value;
-  const list = (field: unknown, fallback: string[]) => (Array.isArray(field) ? field.filter((item): item is string => typeof item === 'string') : fallback);
+  const list = (field: unknown, fallback: string[]) =>
+    Array.isArray(field) ? field.filter((item): item is string => typeof item === 'string') : fallback;
   return {
     ...listed,
     userType: typeof claims.userType === 'string' ? claims.userType : listed.userType,
@@ -34,5 +37,7 @@ export function asUserRow(value: unknown, listed: UserRow): UserRow | undefined 
 }
 
 export function asPlatformService(value: unknown): PlatformService | undefined {
-  return isObject(value) && typeof value.name === 'string' && typeof value.version === 'number' ? (value as PlatformService) : undefined;
+  return isObject(value) && typeof value.name === 'string' && typeof value.version === 'number'
+    ? (value as PlatformService)
+    : undefined;
 }

@@ -18,7 +18,11 @@ export interface CompanyFlagFieldsProps {
 export function CompanyFlagFields({ flags, onChange, disabled, errorText }: CompanyFlagFieldsProps) {
   const id = useId();
   return (
-    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-description${errorText ? ` ${id}-error` : ''}`}>
+    <div
+      role="group"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={`${id}-description${errorText ? ` ${id}-error` : ''}`}
+    >
       <SpaceBetween size="xs">
         <div>
           <Box variant="awsui-key-label">

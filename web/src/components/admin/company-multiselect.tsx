@@ -22,11 +22,20 @@ function slugPrefixOf(text: string): string | undefined | null {
   return /^[a-z0-9-]{1,40}$/.test(prefix) ? prefix : null; // null: can match no slug
 }
 
-export function CompanyMultiselect({ selected, onChange, disabled, invalid, ariaLabel, controlId }: CompanyMultiselectProps) {
+export function CompanyMultiselect({
+  selected,
+  onChange,
+  disabled,
+  invalid,
+  ariaLabel,
+  controlId,
+}: CompanyMultiselectProps) {
   const { companyList } = useSession();
   const [options, setOptions] = useState<MultiselectProps.Option[]>([]);
   const [status, setStatus] = useState<'pending' | 'loading' | 'finished' | 'error'>('pending');
-  const [names, setNames] = useState<Map<string, string>>(() => new Map(companyList.map((option) => [option.slug, option.companyName])));
+  const [names, setNames] = useState<Map<string, string>>(
+    () => new Map(companyList.map((option) => [option.slug, option.companyName])),
+  );
   const request = useRef<{ generation: number; cursor?: string; prefix?: string }>({ generation: 0 });
 
   const load = useCallback(async (filteringText: string, firstPage: boolean) => {
@@ -43,13 +52,24 @@ export function CompanyMultiselect({ selected, onChange, disabled, invalid, aria
     }
     setStatus('loading');
     try {
-      const page = await callFunction('listCompanies', { limit: fetchSize, ...(cursor ? { cursor } : {}), ...(prefix ? { prefix } : {}) });
+      const page = await callFunction('listCompanies', {
+        limit: fetchSize,
+        ...(cursor ? { cursor } : {}),
+        ...(prefix ? { prefix } : {}),
+      });
       if (generation !== request.current.generation) return;
       request.current.cursor = page.nextCursor;
-      setNames((current) => new Map([...current, ...page.companies.map((company) => [company.slug, company.companyName] as const)]));
+      setNames(
+        (current) =>
+          new Map([...current, ...page.companies.map((company) => [company.slug, company.companyName] as const)]),
+      );
       setOptions((current) => [
         ...current,
-        ...page.companies.map((company) => ({ value: company.slug, label: company.companyName, description: company.slug })),
+        ...page.companies.map((company) => ({
+          value: company.slug,
+          label: company.companyName,
+          description: company.slug,
+        })),
       ]);
       setStatus(page.nextCursor ? 'pending' : 'finished');
     } catch {
@@ -68,7 +88,9 @@ export function CompanyMultiselect({ selected, onChange, disabled, invalid, aria
       ariaLabel={ariaLabel}
       selectedOptions={selectedOptions}
       options={options}
-      onChange={({ detail }) => onChange(detail.selectedOptions.flatMap((option) => (option.value ? [option.value] : [])))}
+      onChange={({ detail }) =>
+        onChange(detail.selectedOptions.flatMap((option) => (option.value ? [option.value] : [])))
+      }
       filteringType="manual"
       filteringPlaceholder="Find companies by slug"
       filteringAriaLabel="Find companies by slug"

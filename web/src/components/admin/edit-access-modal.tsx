@@ -66,7 +66,12 @@ function valueText(field: AccessField, values: AccessValues): string {
 
 export function AccessCurrentValue({ user, fields }: { user: UserRow; fields: readonly AccessField[] }) {
   const values = accessValuesOf(user);
-  return <KeyValuePairs columns={1} items={fields.map((field) => ({ label: fieldLabels[field], value: valueText(field, values) }))} />;
+  return (
+    <KeyValuePairs
+      columns={1}
+      items={fields.map((field) => ({ label: fieldLabels[field], value: valueText(field, values) }))}
+    />
+  );
 }
 
 function pick(values: AccessValues, keys: readonly AccessField[]): Partial<AccessValues> {
@@ -91,7 +96,17 @@ export interface EditAccessModalProps {
 }
 
 /** Rendered with key={user.uid}: each user starts a new edit. */
-export function EditAccessModal({ user, header, description, fields, maxLevel, save, onSaved, onCurrent, onDismiss }: EditAccessModalProps) {
+export function EditAccessModal({
+  user,
+  header,
+  description,
+  fields,
+  maxLevel,
+  save,
+  onSaved,
+  onCurrent,
+  onDismiss,
+}: EditAccessModalProps) {
   const { values, set, problem, conflict, saving, submit, reapply, discard } = useVersionedEdit({
     record: user,
     valuesOf: accessValuesOf,
@@ -109,7 +124,12 @@ export function EditAccessModal({ user, header, description, fields, maxLevel, s
       send: async (base, changed) => {
         const saved = await save(base, pick(values, changed));
         // The access calls answer with the access part of the row; the rest stays as listed.
-        onSaved({ ...base, ...saved, displayName: saved.displayName ?? base.displayName, lastSignInAt: saved.lastSignInAt ?? base.lastSignInAt });
+        onSaved({
+          ...base,
+          ...saved,
+          displayName: saved.displayName ?? base.displayName,
+          lastSignInAt: saved.lastSignInAt ?? base.lastSignInAt,
+        });
       },
     });
 
@@ -150,7 +170,9 @@ export function EditAccessModal({ user, header, description, fields, maxLevel, s
           errorText={problem.fieldErrors.accessLevel}
         >
           <Select
-            selectedOption={levels.find((option) => option.value === String(values.accessLevel)) ?? levelOption(values.accessLevel)}
+            selectedOption={
+              levels.find((option) => option.value === String(values.accessLevel)) ?? levelOption(values.accessLevel)
+            }
             options={levels}
             disabled={saving}
             onChange={({ detail }) => set('accessLevel', Number(detail.selectedOption.value))}
@@ -179,19 +201,33 @@ export function EditAccessModal({ user, header, description, fields, maxLevel, s
             placeholder="Choose services"
             disabled={saving}
             deselectAriaLabel={(option) => `Remove ${option.label ?? option.value ?? ''}`}
-            onChange={({ detail }) => set('servicesEnabled', detail.selectedOptions.flatMap((option) => (option.value ? [option.value] : [])))}
+            onChange={({ detail }) =>
+              set(
+                'servicesEnabled',
+                detail.selectedOptions.flatMap((option) => (option.value ? [option.value] : [])),
+              )
+            }
           />
         </FormField>
       ) : null}
       {fields.includes('servicesManaged') ? (
-        <FormField label="Managed services" description="Services they manage as an analyst." errorText={problem.fieldErrors.servicesManaged}>
+        <FormField
+          label="Managed services"
+          description="Services they manage as an analyst."
+          errorText={problem.fieldErrors.servicesManaged}
+        >
           <Multiselect
             selectedOptions={serviceOptions.filter((option) => values.servicesManaged.includes(option.value))}
             options={serviceOptions}
             placeholder="Choose services"
             disabled={saving}
             deselectAriaLabel={(option) => `Remove ${option.label ?? option.value ?? ''}`}
-            onChange={({ detail }) => set('servicesManaged', detail.selectedOptions.flatMap((option) => (option.value ? [option.value] : [])))}
+            onChange={({ detail }) =>
+              set(
+                'servicesManaged',
+                detail.selectedOptions.flatMap((option) => (option.value ? [option.value] : [])),
+              )
+            }
           />
         </FormField>
       ) : null}

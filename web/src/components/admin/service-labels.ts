@@ -18,41 +18,76 @@ export type CompanyFlag = keyof Omit<
 export type CompanyFlags = Record<CompanyFlag, boolean>;
 
 /** The flags in the order they are shown, grouped by the service they turn on. */
-export const companyFlagGroups: readonly { service: ServiceName; flags: readonly { flag: CompanyFlag; label: string; description: string }[] }[] = [
+export const companyFlagGroups: readonly {
+  service: ServiceName;
+  flags: readonly { flag: CompanyFlag; label: string; description: string }[];
+}[] = [
   {
     service: 'projectmariana',
     flags: [
-      { flag: 'enableViewProjectMarianaResults', label: 'ProjectMariana results', description: 'Members may view ProjectMariana results.' },
-      { flag: 'enableViewProjectMarianaStats', label: 'ProjectMariana statistics', description: 'Members may view ProjectMariana statistics.' },
+      {
+        flag: 'enableViewProjectMarianaResults',
+        label: 'ProjectMariana results',
+        description: 'Members may view ProjectMariana results.',
+      },
+      {
+        flag: 'enableViewProjectMarianaStats',
+        label: 'ProjectMariana statistics',
+        description: 'Members may view ProjectMariana statistics.',
+      },
     ],
   },
   {
     service: 'dast',
     flags: [
       { flag: 'enableDast', label: 'DAST', description: 'Members may view DAST results.' },
-      { flag: 'enableDastTriggering', label: 'DAST triggering', description: 'Managers may start DAST scans and keep DAST keys.' },
+      {
+        flag: 'enableDastTriggering',
+        label: 'DAST triggering',
+        description: 'Managers may start DAST scans and keep DAST keys.',
+      },
     ],
   },
   {
     service: 'network',
-    flags: [{ flag: 'enableViewResultsNetwork', label: 'Network scanning results', description: 'Members may view network scanning results.' }],
+    flags: [
+      {
+        flag: 'enableViewResultsNetwork',
+        label: 'Network scanning results',
+        description: 'Members may view network scanning results.',
+      },
+    ],
   },
   {
     service: 'cloud',
     flags: [
-      { flag: 'enableViewCloudScanStats', label: 'Cloud scanning statistics', description: 'Members may view cloud scanning statistics.' },
-      { flag: 'enableViewCloudScanResults', label: 'Cloud scanning results', description: 'Members may view cloud scanning results.' },
+      {
+        flag: 'enableViewCloudScanStats',
+        label: 'Cloud scanning statistics',
+        description: 'Members may view cloud scanning statistics.',
+      },
+      {
+        flag: 'enableViewCloudScanResults',
+        label: 'Cloud scanning results',
+        description: 'Members may view cloud scanning results.',
+      },
     ],
   },
   {
     service: 'password_cracking',
     flags: [
-      { flag: 'enableViewResultsPasswordCracking', label: 'Password cracking results', description: 'Members may view password cracking results.' },
+      {
+        flag: 'enableViewResultsPasswordCracking',
+        label: 'Password cracking results',
+        description: 'Members may view password cracking results.',
+      },
     ],
   },
 ];
 
-export const companyFlagNames: readonly CompanyFlag[] = companyFlagGroups.flatMap((group) => group.flags.map(({ flag }) => flag));
+export const companyFlagNames: readonly CompanyFlag[] = companyFlagGroups.flatMap((group) =>
+  group.flags.map(({ flag }) => flag),
+);
 
 export const noFlags: CompanyFlags = Object.fromEntries(companyFlagNames.map((flag) => [flag, false])) as CompanyFlags;
 

@@ -9,9 +9,7 @@ export interface SignedInIdentity {
 }
 
 export type AuthState =
-  | { status: 'loading' }
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; identity: SignedInIdentity };
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; identity: SignedInIdentity };
 
 export interface AuthContextValue {
   state: AuthState;

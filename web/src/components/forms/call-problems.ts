@@ -29,7 +29,12 @@ function issuesOf(details: unknown): FieldIssue[] {
   if (!isObject(details) || !Array.isArray(details.issues)) return [];
   return details.issues.flatMap((issue: unknown): FieldIssue[] =>
     isObject(issue) && typeof issue.message === 'string'
-      ? [{ field: typeof issue.field === 'string' && issue.field !== '' ? issue.field : undefined, message: issue.message }]
+      ? [
+          {
+            field: typeof issue.field === 'string' && issue.field !== '' ? issue.field : undefined,
+            message: issue.message,
+          },
+        ]
       : [],
   );
 }
@@ -82,7 +87,10 @@ export function problemOf(error: unknown, fields: readonly string[], fallback: s
   }
 
   if (error.code === 'aborted' && isObject(error.details) && 'current' in error.details) {
-    return { fieldErrors: {}, conflict: { message: serverMessage ?? 'The record was changed by someone else.', current: error.details.current } };
+    return {
+      fieldErrors: {},
+      conflict: { message: serverMessage ?? 'The record was changed by someone else.', current: error.details.current },
+    };
   }
 
   // A name already taken, or a record gone: next to the field it names. Refusals (403) as they come.

@@ -68,10 +68,22 @@ export interface EditAlertsProps<Doc> {
  * The alerts of a versioned edit: a conflict, then the message no field holds (a stale version too).
  * A list, not a component, so that a SpaceBetween spaces each alert as its own child.
  */
-export function editAlerts<Doc>({ problem, conflict, renderCurrent, onReapply, onDiscard }: EditAlertsProps<Doc>): ReactNode[] {
+export function editAlerts<Doc>({
+  problem,
+  conflict,
+  renderCurrent,
+  onReapply,
+  onDiscard,
+}: EditAlertsProps<Doc>): ReactNode[] {
   return [
     conflict ? (
-      <ConflictAlert key="conflict" message={conflict.message} current={renderCurrent(conflict.current)} onReapply={onReapply} onDiscard={onDiscard} />
+      <ConflictAlert
+        key="conflict"
+        message={conflict.message}
+        current={renderCurrent(conflict.current)}
+        onReapply={onReapply}
+        onDiscard={onDiscard}
+      />
     ) : null,
     <FormErrorAlert key="problem" message={problem.message ?? problem.fieldErrors.version} />,
   ];

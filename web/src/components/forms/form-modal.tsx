@@ -22,7 +22,15 @@ export interface ModalFooterProps {
   onPrimary?: () => void;
 }
 
-export function ModalFooter({ onCancel, primaryText, workingText, working, disabled, formId, onPrimary }: ModalFooterProps) {
+export function ModalFooter({
+  onCancel,
+  primaryText,
+  workingText,
+  working,
+  disabled,
+  formId,
+  onPrimary,
+}: ModalFooterProps) {
   return (
     <Box float="right">
       <SpaceBetween direction="horizontal" size="xs">
@@ -111,7 +119,16 @@ export interface ConfirmModalProps {
   children: ReactNode;
 }
 
-export function ConfirmModal({ header, confirmText, workingText, working, message, onConfirm, onDismiss, children }: ConfirmModalProps) {
+export function ConfirmModal({
+  header,
+  confirmText,
+  workingText,
+  working,
+  message,
+  onConfirm,
+  onDismiss,
+  children,
+}: ConfirmModalProps) {
   return (
     <Modal
       visible

@@ -3,10 +3,13 @@
 
 /** Deep equality of plain values (strings, numbers, booleans, arrays, plain objects). */
 export function sameValue(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
   if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    return [...keys].every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+    return [...keys].every((key) =>
+      sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    );
   }
   return a === b;
 }

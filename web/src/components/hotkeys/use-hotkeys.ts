@@ -8,7 +8,9 @@ export type HotkeyBinding = readonly [hotkey: string, handler: (event: KeyboardE
 export function isMacPlatform(): boolean {
   if (typeof navigator === 'undefined') return false;
   const platform =
-    (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform ?? '';
+    (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ??
+    navigator.platform ??
+    '';
   return /mac|iphone|ipad|ipod/i.test(platform || navigator.userAgent);
 }
 

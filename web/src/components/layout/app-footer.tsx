@@ -14,8 +14,12 @@ export function AppFooter() {
         Press <kbd className="portal-kbd">{hotkeyLabel(shellHotkeys.help.hotkey)}</kbd> for keyboard shortcuts
       </span>
       <span className="portal-footer__logos">
-        {footerLogoLight ? <img className="portal-logo--light" src={footerLogoLight} alt={productName} height={32} /> : null}
-        {footerLogoDark ? <img className="portal-logo--dark" src={footerLogoDark} alt={productName} height={32} /> : null}
+        {footerLogoLight ? (
+          <img className="portal-logo--light" src={footerLogoLight} alt={productName} height={32} />
+        ) : null}
+        {footerLogoDark ? (
+          <img className="portal-logo--dark" src={footerLogoDark} alt={productName} height={32} />
+        ) : null}
       </span>
       <span className="portal-footer__actions">
         <ContactButton />

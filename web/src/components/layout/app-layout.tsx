@@ -95,7 +95,12 @@ export function AppLayout() {
             onToggleDarkMode={toggleColorScheme}
           />
           <div className="portal-body">
-            <nav id="portal-navigation" className="portal-navigation" aria-label="Main navigation" hidden={!navigationOpen}>
+            <nav
+              id="portal-navigation"
+              className="portal-navigation"
+              aria-label="Main navigation"
+              hidden={!navigationOpen}
+            >
               <PortalNavigation onLinkFollowed={() => narrow && setNavigationOpen(false)} />
             </nav>
             <main id="portal-main" className="portal-main" tabIndex={-1}>

@@ -9,7 +9,9 @@ export interface LazyPage<Props extends object> {
   preload: () => Promise<void>;
 }
 
-export function lazyPage<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>): LazyPage<Props> {
+export function lazyPage<Props extends object>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+): LazyPage<Props> {
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
 

@@ -22,6 +22,7 @@ export function VersionHoverCard() {
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- hover and focus of the button inside bubble here; the span itself takes no action
     <span
       className="portal-hover-card"
       onMouseEnter={show}

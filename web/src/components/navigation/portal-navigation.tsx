@@ -20,7 +20,8 @@ function menuItems(pages: readonly ShellPage[]): SideNavigationProps.Item[] {
     const link: SideNavigationProps.Link = { type: 'link', text: page.navLabel, href: page.path };
     const last = items.at(-1);
     if (!page.group) items.push(link);
-    else if (last?.type === 'section-group' && last.title === page.group) (last.items as SideNavigationProps.Item[]).push(link);
+    else if (last?.type === 'section-group' && last.title === page.group)
+      (last.items as SideNavigationProps.Item[]).push(link);
     else items.push({ type: 'section-group', title: page.group, items: [link] });
   }
   return items;
@@ -57,7 +58,13 @@ export function PortalNavigation({ onLinkFollowed }: PortalNavigationProps) {
   const onRailKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
     const target =
-      step !== undefined ? visible[(index + step + visible.length) % visible.length] : event.key === 'Home' ? visible[0] : event.key === 'End' ? visible.at(-1) : undefined;
+      step !== undefined
+        ? visible[(index + step + visible.length) % visible.length]
+        : event.key === 'Home'
+          ? visible[0]
+          : event.key === 'End'
+            ? visible.at(-1)
+            : undefined;
     if (!target) return;
     event.preventDefault();
     setChosen(target.section.id);

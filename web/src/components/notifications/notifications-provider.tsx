@@ -59,7 +59,9 @@ function Toast({ notification, onRemoved }: { notification: QueuedNotification; 
 
   // Enter on the next frame, so the transition runs from the initial (hidden) style.
   useEffect(() => {
-    const frame = window.requestAnimationFrame(() => setPhase((current) => (current === 'entering' ? 'shown' : current)));
+    const frame = window.requestAnimationFrame(() =>
+      setPhase((current) => (current === 'entering' ? 'shown' : current)),
+    );
     return () => window.cancelAnimationFrame(frame);
   }, []);
 

@@ -22,10 +22,7 @@ import { readTokenTimes, tokenFreshness } from './session-freshness';
 type Session = CallOutput<'getSession'>;
 type WatchAnswer = CallOutput<'watchSession'>;
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; session: Session }
-  | { status: 'failed'; message: string };
+type LoadState = { status: 'loading' } | { status: 'ready'; session: Session } | { status: 'failed'; message: string };
 
 /** How often the session is checked; spec: a change must show within 15 s. */
 export const sessionWatchIntervalMs = 10_000;
@@ -98,7 +95,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (session) setLoad({ status: 'ready', session });
     } catch (error) {
       if (isCode(error, 'unauthenticated')) return; // the 401 listener signs out
-      const message = error instanceof CallError && error.fromServer ? error.message : 'Your session could not be loaded.';
+      const message =
+        error instanceof CallError && error.fromServer ? error.message : 'Your session could not be loaded.';
       setLoad({ status: 'failed', message });
     }
   }, [fetchSession]);
@@ -114,7 +112,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [loadSession]);
 
   const updateSession = useCallback((change: (session: Session) => Session) => {
-    setLoad((previous) => (previous.status === 'ready' ? { status: 'ready', session: change(previous.session) } : previous));
+    setLoad((previous) =>
+      previous.status === 'ready' ? { status: 'ready', session: change(previous.session) } : previous,
+    );
   }, []);
 
   /** Spec 4: reading the selected company was denied. Analysts lose the selection; others are signed out. */
@@ -168,7 +168,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         const companyDoc = await callFunction('getCompany', { slug });
         updateSession((current) =>
-          current.company === slug && current.companyDoc?.version !== companyDoc.version ? { ...current, companyDoc } : current,
+          current.company === slug && current.companyDoc?.version !== companyDoc.version
+            ? { ...current, companyDoc }
+            : current,
         );
       } catch (error) {
         if (isCode(error, 'permission-denied') && sessionRef.current?.company === slug) await companyDenied(slug);

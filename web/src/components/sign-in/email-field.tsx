@@ -19,6 +19,7 @@ export function EmailField({ value, onChange, errorText, autoFocus }: EmailField
         inputMode="email"
         autoComplete="email"
         ariaRequired
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only where the e-mail is the page's one task (sign-in, Welcome)
         autoFocus={autoFocus}
         placeholder={emailPlaceholder}
         value={value}

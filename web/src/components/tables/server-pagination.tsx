@@ -18,7 +18,13 @@ export interface ServerPaginationProps {
   setCurrentPage: (pageIndex: number) => void;
 }
 
-export function ServerPagination({ paginationProps, hasMore, loadingMore, loadMore, setCurrentPage }: ServerPaginationProps) {
+export function ServerPagination({
+  paginationProps,
+  hasMore,
+  loadingMore,
+  loadMore,
+  setCurrentPage,
+}: ServerPaginationProps) {
   return (
     <Pagination
       {...paginationProps}

@@ -3,7 +3,11 @@
 // beside the page's own actions, an optional text filter and the open-ended pagination. The page keeps
 // its columns (its *-config.tsx), its texts and its actions.
 import type { ReactNode } from 'react';
-import { useCollection, type UseCollectionOptions, type UseCollectionResult } from '@cloudscape-design/collection-hooks';
+import {
+  useCollection,
+  type UseCollectionOptions,
+  type UseCollectionResult,
+} from '@cloudscape-design/collection-hooks';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -34,7 +38,10 @@ export interface ServerCollectionOptions<Item> {
 }
 
 /** useCollection over loaded items, single selection, with the shared empty and no-match states. */
-export function useServerCollection<Item>(items: readonly Item[], options: ServerCollectionOptions<Item>): UseCollectionResult<Item> {
+export function useServerCollection<Item>(
+  items: readonly Item[],
+  options: ServerCollectionOptions<Item>,
+): UseCollectionResult<Item> {
   const { trackBy, defaultSorting, empty, noMatchText, filteringFunction, filteringFields, pageSize } = options;
   const collection = useCollection(items, {
     filtering: {
@@ -102,7 +109,14 @@ export function ServerTable<Item>({
   paginated,
   resizableColumns,
 }: ServerTableProps<Item>) {
-  const { items, actions: collectionActions, filteredItemsCount, collectionProps, filterProps, paginationProps } = collection;
+  const {
+    items,
+    actions: collectionActions,
+    filteredItemsCount,
+    collectionProps,
+    filterProps,
+    paginationProps,
+  } = collection;
   const countText = `${filteredItemsCount ?? 0} ${filteredItemsCount === 1 ? 'match' : 'matches'}${countSoFar && pages.hasMore ? ' so far' : ''}`;
   return (
     <SpaceBetween size="l">
@@ -151,7 +165,7 @@ export function ServerTable<Item>({
               hasMore={pages.hasMore}
               loadingMore={pages.loadingMore}
               loadMore={pages.loadMore}
-              setCurrentPage={collectionActions.setCurrentPage}
+              setCurrentPage={(page) => collectionActions.setCurrentPage(page)}
             />
           ) : undefined
         }

@@ -106,7 +106,17 @@ export function useServerPages<Item>(
     setItems((previous) => previous.filter((listed) => keyRef.current(listed) !== key));
   }, []);
 
-  return { items, loading, loadingMore, hasMore: cursor !== undefined, error, loadMore, reload, replaceItem, removeItem };
+  return {
+    items,
+    loading,
+    loadingMore,
+    hasMore: cursor !== undefined,
+    error,
+    loadMore,
+    reload,
+    replaceItem,
+    removeItem,
+  };
 }
 
 /** Waits `delayMs` after the last change of `value` (a search box sends its text to the server). */

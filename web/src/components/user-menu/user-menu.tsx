@@ -23,14 +23,12 @@ export function UserMenu() {
       ? [
           {
             text: 'Company',
-            items: companyList.map(
-              (option): ButtonDropdownProps.CheckboxItem => ({
-                id: `${companyItemPrefix}${option.slug}`,
-                text: option.companyName,
-                itemType: 'checkbox',
-                checked: option.slug === company,
-              }),
-            ),
+            items: companyList.map((option): ButtonDropdownProps.CheckboxItem => ({
+              id: `${companyItemPrefix}${option.slug}`,
+              text: option.companyName,
+              itemType: 'checkbox',
+              checked: option.slug === company,
+            })),
           },
         ]
       : []),

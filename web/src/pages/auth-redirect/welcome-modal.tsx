@@ -62,6 +62,7 @@ export function WelcomeModal({ visible, loading, onSubmit, onDismiss }: WelcomeM
               if (fieldError) setFieldError(undefined);
             }}
             errorText={fieldError}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one field; the modal moves focus into it anyway
             autoFocus
           />
           <LoginWithLinkButton loading={loading} loadingText="Signing in" />

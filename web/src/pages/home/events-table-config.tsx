@@ -22,6 +22,12 @@ export const eventsDefaultSorting = { sortingColumn: { sortingField: 'createdAt'
 /** Everyone's events (level 9) also say who acted. */
 export const everyoneEventColumnDefinitions: TableProps.ColumnDefinition<EventRecord>[] = [
   ...eventColumnDefinitions.slice(0, 2),
-  { id: 'createdByEmail', header: 'By', cell: (event) => event.createdByEmail, sortingField: 'createdByEmail', width: 240 },
+  {
+    id: 'createdByEmail',
+    header: 'By',
+    cell: (event) => event.createdByEmail,
+    sortingField: 'createdByEmail',
+    width: 240,
+  },
   ...eventColumnDefinitions.slice(2),
 ];

@@ -85,7 +85,10 @@ export default function ProfilePage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const errors = fieldProblems({ displayName: displayNameProblem(values.displayName), photoURL: photoUrlProblem(values.photoURL) });
+    const errors = fieldProblems({
+      displayName: displayNameProblem(values.displayName),
+      photoURL: photoUrlProblem(values.photoURL),
+    });
     if (Object.keys(errors).length > 0) {
       setProblem({ fieldErrors: errors });
       return;
@@ -139,7 +142,11 @@ export default function ProfilePage() {
     setConflict(undefined);
   };
 
-  const companyOptions = companyList.map((option) => ({ value: option.slug, label: option.companyName, description: option.slug }));
+  const companyOptions = companyList.map((option) => ({
+    value: option.slug,
+    label: option.companyName,
+    description: option.slug,
+  }));
 
   return (
     <ContentLayout
@@ -152,7 +159,13 @@ export default function ProfilePage() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Form
           actions={
-            <Button variant="primary" formAction="submit" loading={saving} loadingText="Saving your settings" disabled={conflict !== undefined}>
+            <Button
+              variant="primary"
+              formAction="submit"
+              loading={saving}
+              loadingText="Saving your settings"
+              disabled={conflict !== undefined}
+            >
               Save
             </Button>
           }
@@ -207,7 +220,10 @@ export default function ProfilePage() {
                   <Box variant="span" color="text-body-secondary">
                     Preview:
                   </Box>
-                  <UserAvatar key={values.photoURL} photoURL={photoUrlProblem(values.photoURL) ? undefined : values.photoURL.trim() || undefined} />
+                  <UserAvatar
+                    key={values.photoURL}
+                    photoURL={photoUrlProblem(values.photoURL) ? undefined : values.photoURL.trim() || undefined}
+                  />
                 </SpaceBetween>
                 <Box variant="small" color="text-body-secondary">
                   Your handle is {handleOf(user)}.

@@ -70,6 +70,7 @@ export default function SignInPage() {
                   if (fieldError) setFieldError(undefined);
                 }}
                 errorText={fieldError}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the e-mail is the sign-in page's one task
                 autoFocus
               />
               <LoginWithLinkButton loading={loading} />

@@ -9,7 +9,13 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import { callFunction } from '../../../api/call-client';
 import { asCompanyDoc, type CompanyDoc } from '../../../components/admin/admin-records';
 import { CompanyFlagFields } from '../../../components/admin/company-flag-fields';
-import { companyFlagNames, flagLabel, flagsOf, type CompanyFlag, type CompanyFlags } from '../../../components/admin/service-labels';
+import {
+  companyFlagNames,
+  flagLabel,
+  flagsOf,
+  type CompanyFlag,
+  type CompanyFlags,
+} from '../../../components/admin/service-labels';
 import { editAlerts } from '../../../components/forms/form-alerts';
 import { FormModal } from '../../../components/forms/form-modal';
 import { useVersionedEdit } from '../../../components/forms/use-versioned-edit';
@@ -87,7 +93,13 @@ export function EditCompanyModal({ company, onDismiss, onSaved, onCurrent }: Edi
       onSubmit={save}
       onDismiss={onDismiss}
     >
-      {editAlerts({ problem, conflict, renderCurrent: (current) => <CompanyCurrentValue company={current} />, onReapply: reapply, onDiscard: discard })}
+      {editAlerts({
+        problem,
+        conflict,
+        renderCurrent: (current) => <CompanyCurrentValue company={current} />,
+        onReapply: reapply,
+        onDiscard: discard,
+      })}
       <Box variant="small" color="text-body-secondary">
         {base.companyName} ({base.slug}) · <UpdatedLabel at={base.updatedAt} by={base.updatedBy} />
       </Box>

@@ -5,7 +5,13 @@ import { enabledServicesOf, serviceListText } from '../../../components/admin/se
 import { UpdatedLabel } from '../../../components/time/updated-label';
 
 export const companyColumnDefinitions: TableProps.ColumnDefinition<CompanyDoc>[] = [
-  { id: 'companyName', header: 'Name', cell: (company) => company.companyName, sortingField: 'companyName', isRowHeader: true },
+  {
+    id: 'companyName',
+    header: 'Name',
+    cell: (company) => company.companyName,
+    sortingField: 'companyName',
+    isRowHeader: true,
+  },
   { id: 'slug', header: 'Slug', cell: (company) => company.slug, sortingField: 'slug' },
   {
     id: 'services',

@@ -37,9 +37,11 @@ export default function ManageCompaniesPage() {
 
   const fetchPage = useCallback(
     (cursor: string | undefined) =>
-      callFunction('listCompanies', { limit: companiesFetchSize, ...(cursor ? { cursor } : {}), ...(prefix ? { prefix } : {}) }).then(
-        (page) => ({ items: page.companies, nextCursor: page.nextCursor }),
-      ),
+      callFunction('listCompanies', {
+        limit: companiesFetchSize,
+        ...(cursor ? { cursor } : {}),
+        ...(prefix ? { prefix } : {}),
+      }).then((page) => ({ items: page.companies, nextCursor: page.nextCursor })),
     [prefix],
   );
   const pages = useServerPages(fetchPage, (company: CompanyDoc) => company.slug, 'The companies could not be loaded.');

@@ -12,7 +12,11 @@ import { asPlatformService, type PlatformService } from '../../../../components/
 import { editAlerts } from '../../../../components/forms/form-alerts';
 import { FormModal } from '../../../../components/forms/form-modal';
 import { useVersionedEdit } from '../../../../components/forms/use-versioned-edit';
-import { fieldProblems, serviceDescriptionProblem, serviceDisplayNameProblem } from '../../../../components/forms/validation';
+import {
+  fieldProblems,
+  serviceDescriptionProblem,
+  serviceDisplayNameProblem,
+} from '../../../../components/forms/validation';
 import { UpdatedLabel } from '../../../../components/time/updated-label';
 import { OfferedStatus } from './platform-services-config';
 
@@ -89,15 +93,35 @@ export function EditServiceModal({ service, onSaved, onCurrent, onDismiss }: Edi
       onSubmit={save}
       onDismiss={onDismiss}
     >
-      {editAlerts({ problem, conflict, renderCurrent: (current) => <ServiceCurrentValue service={current} />, onReapply: reapply, onDiscard: discard })}
+      {editAlerts({
+        problem,
+        conflict,
+        renderCurrent: (current) => <ServiceCurrentValue service={current} />,
+        onReapply: reapply,
+        onDiscard: discard,
+      })}
       <Box variant="small" color="text-body-secondary">
         {base.name} · <UpdatedLabel at={base.version === 0 ? undefined : base.updatedAt} by={base.updatedBy} />
       </Box>
       <FormField label="Display name" errorText={problem.fieldErrors.displayName}>
-        <Input value={values.displayName} ariaRequired disabled={saving} onChange={({ detail }) => set('displayName', detail.value)} />
+        <Input
+          value={values.displayName}
+          ariaRequired
+          disabled={saving}
+          onChange={({ detail }) => set('displayName', detail.value)}
+        />
       </FormField>
-      <FormField label="Description" constraintText="At most 500 characters." errorText={problem.fieldErrors.description}>
-        <Textarea value={values.description} rows={3} disabled={saving} onChange={({ detail }) => set('description', detail.value)} />
+      <FormField
+        label="Description"
+        constraintText="At most 500 characters."
+        errorText={problem.fieldErrors.description}
+      >
+        <Textarea
+          value={values.description}
+          rows={3}
+          disabled={saving}
+          onChange={({ detail }) => set('description', detail.value)}
+        />
       </FormField>
       <FormField
         label="Availability"

@@ -24,7 +24,11 @@ export default function PlatformServicesPage() {
     () => callFunction('listPlatformServices', {}).then((answer) => ({ items: answer.services })),
     [],
   );
-  const catalogue = useServerPages(fetchCatalogue, (service: PlatformService) => service.name, 'The services could not be loaded.');
+  const catalogue = useServerPages(
+    fetchCatalogue,
+    (service: PlatformService) => service.name,
+    'The services could not be loaded.',
+  );
   const collection = useServerCollection(catalogue.items, {
     trackBy: 'name',
     defaultSorting: servicesDefaultSorting,
@@ -35,7 +39,10 @@ export default function PlatformServicesPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description="The services the platform offers. One that is not offered leaves every menu and report.">
+        <Header
+          variant="h1"
+          description="The services the platform offers. One that is not offered leaves every menu and report."
+        >
           Platform services
         </Header>
       }

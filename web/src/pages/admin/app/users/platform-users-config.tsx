@@ -10,8 +10,17 @@ export const userColumnDefinitions: TableProps.ColumnDefinition<UserRow>[] = [
   { id: 'email', header: 'E-mail', cell: (user) => user.email, sortingField: 'email', isRowHeader: true },
   { id: 'displayName', header: 'Name', cell: (user) => user.displayName || '-', sortingField: 'displayName' },
   { id: 'userType', header: 'User type', cell: (user) => userTypeLabel(user.userType), sortingField: 'userType' },
-  { id: 'accessLevel', header: 'Access level', cell: (user) => levelLabel(user.accessLevel), sortingField: 'accessLevel' },
-  { id: 'companies', header: 'Companies', cell: (user) => (user.companies.length > 0 ? user.companies.join(', ') : 'None') },
+  {
+    id: 'accessLevel',
+    header: 'Access level',
+    cell: (user) => levelLabel(user.accessLevel),
+    sortingField: 'accessLevel',
+  },
+  {
+    id: 'companies',
+    header: 'Companies',
+    cell: (user) => (user.companies.length > 0 ? user.companies.join(', ') : 'None'),
+  },
   { id: 'servicesEnabled', header: 'Enabled services', cell: (user) => serviceListText(user.servicesEnabled) },
   { id: 'servicesManaged', header: 'Managed services', cell: (user) => serviceListText(user.servicesManaged) },
   {

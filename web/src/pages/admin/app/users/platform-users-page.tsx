@@ -13,7 +13,13 @@ import { useNotifications } from '../../../../components/notifications/notificat
 import { useSession } from '../../../../components/session/session-context';
 import { ServerTable, useServerCollection } from '../../../../components/tables/server-table';
 import { useDebouncedValue, useServerPages } from '../../../../components/tables/use-server-pages';
-import { userColumnDefinitions, userMatches, usersDefaultSorting, usersFetchSize, usersPageSize } from './platform-users-config';
+import {
+  userColumnDefinitions,
+  userMatches,
+  usersDefaultSorting,
+  usersFetchSize,
+  usersPageSize,
+} from './platform-users-config';
 import { SignOutEverywhereModal } from './sign-out-everywhere-modal';
 
 type Dialog = { kind: 'edit'; user: UserRow } | { kind: 'signOut'; user: UserRow };
@@ -26,7 +32,11 @@ export default function PlatformUsersPage() {
 
   const fetchPage = useCallback(
     (cursor: string | undefined) =>
-      callFunction('listUsers', { limit: usersFetchSize, ...(cursor ? { cursor } : {}), ...(query ? { query } : {}) }).then((page) => ({
+      callFunction('listUsers', {
+        limit: usersFetchSize,
+        ...(cursor ? { cursor } : {}),
+        ...(query ? { query } : {}),
+      }).then((page) => ({
         items: page.users,
         nextCursor: page.nextCursor,
       })),
@@ -68,10 +78,19 @@ export default function PlatformUsersPage() {
         title="Users"
         refreshLabel="Refresh users"
         actions={[
-          <Button key="sign-out" disabled={!selected} onClick={() => selected && setDialog({ kind: 'signOut', user: selected })}>
+          <Button
+            key="sign-out"
+            disabled={!selected}
+            onClick={() => selected && setDialog({ kind: 'signOut', user: selected })}
+          >
             Sign out everywhere
           </Button>,
-          <Button key="edit" variant="primary" disabled={!selected} onClick={() => selected && setDialog({ kind: 'edit', user: selected })}>
+          <Button
+            key="edit"
+            variant="primary"
+            disabled={!selected}
+            onClick={() => selected && setDialog({ kind: 'edit', user: selected })}
+          >
             Edit access
           </Button>,
         ]}
@@ -115,7 +134,11 @@ export default function PlatformUsersPage() {
           onDismiss={close}
           onSignedOut={(user) => {
             close();
-            notify({ type: 'success', title: 'Signed out everywhere', message: `Every session of ${user.email} has ended.` });
+            notify({
+              type: 'success',
+              title: 'Signed out everywhere',
+              message: `Every session of ${user.email} has ended.`,
+            });
             pages.reload(); // their access record has a new version
           }}
         />

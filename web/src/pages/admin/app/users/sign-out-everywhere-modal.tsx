@@ -40,8 +40,8 @@ export function SignOutEverywhereModal({ user, isSelf, onSignedOut, onDismiss }:
       onConfirm={signOut}
       onDismiss={onDismiss}
     >
-      End every session of <strong>{user.email}</strong>? Their open browsers sign out within 15 seconds, and they need a new
-      sign-in link to come back.{isSelf ? ' This includes you, here.' : ''}
+      End every session of <strong>{user.email}</strong>? Their open browsers sign out within 15 seconds, and they need
+      a new sign-in link to come back.{isSelf ? ' This includes you, here.' : ''}
     </ConfirmModal>
   );
 }

@@ -61,7 +61,11 @@ export default function CreateCompanyPage() {
     try {
       const company = await callFunction('createCompany', { slug, companyName: companyName.trim(), flags });
       setCreated(company);
-      notify({ type: 'success', title: 'Company created', message: `${company.companyName} (${company.slug}) was created.` });
+      notify({
+        type: 'success',
+        title: 'Company created',
+        message: `${company.companyName} (${company.slug}) was created.`,
+      });
       // Analysts of level 7+ may select every company: the new one joins their company list.
       void refreshSession().catch(() => undefined);
     } catch (error) {
@@ -86,7 +90,11 @@ export default function CreateCompanyPage() {
       await setCompany(company.slug);
       void navigate('/admin/company/manage-users');
     } catch {
-      notify({ type: 'error', title: 'Error', message: `${company.companyName} could not be selected. Please try again.` });
+      notify({
+        type: 'error',
+        title: 'Error',
+        message: `${company.companyName} could not be selected. Please try again.`,
+      });
     } finally {
       setOpening(false);
     }
@@ -175,7 +183,11 @@ export default function CreateCompanyPage() {
                     }}
                     onBlur={() => {
                       const slugError = slug !== '' ? fieldProblems({ slug: slugProblem(slug) }).slug : undefined;
-                      if (slugError) setProblem((current) => ({ ...current, fieldErrors: { ...current.fieldErrors, slug: slugError } }));
+                      if (slugError)
+                        setProblem((current) => ({
+                          ...current,
+                          fieldErrors: { ...current.fieldErrors, slug: slugError },
+                        }));
                     }}
                   />
                 </FormField>

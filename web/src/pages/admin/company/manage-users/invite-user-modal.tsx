@@ -84,7 +84,11 @@ export function InviteUserModal({ slug, companyName, maxLevel, onInvited, onDism
           }}
         />
       </FormField>
-      <FormField label="Access level" constraintText={`Levels up to your own (${Math.min(maxLevel, 9)}).`} errorText={problem.fieldErrors.accessLevel}>
+      <FormField
+        label="Access level"
+        constraintText={`Levels up to your own (${Math.min(maxLevel, 9)}).`}
+        errorText={problem.fieldErrors.accessLevel}
+      >
         <Select
           selectedOption={levels.find((option) => option.value === String(accessLevel)) ?? null}
           options={levels}
@@ -105,7 +109,9 @@ export function InviteUserModal({ slug, companyName, maxLevel, onInvited, onDism
           deselectAriaLabel={(option) => `Remove ${option.label ?? option.value ?? ''}`}
           onChange={({ detail }) =>
             setServicesEnabled(
-              serviceOptions.filter((option) => detail.selectedOptions.some((chosen) => chosen.value === option.value)).map((option) => option.value),
+              serviceOptions
+                .filter((option) => detail.selectedOptions.some((chosen) => chosen.value === option.value))
+                .map((option) => option.value),
             )
           }
         />

@@ -8,7 +8,12 @@ import { TimeAgo } from '../../../../components/time/updated-label';
 export const memberColumnDefinitions: TableProps.ColumnDefinition<UserRow>[] = [
   { id: 'email', header: 'E-mail', cell: (user) => user.email, sortingField: 'email', isRowHeader: true },
   { id: 'displayName', header: 'Name', cell: (user) => user.displayName || '-', sortingField: 'displayName' },
-  { id: 'accessLevel', header: 'Access level', cell: (user) => levelLabel(user.accessLevel), sortingField: 'accessLevel' },
+  {
+    id: 'accessLevel',
+    header: 'Access level',
+    cell: (user) => levelLabel(user.accessLevel),
+    sortingField: 'accessLevel',
+  },
   { id: 'servicesEnabled', header: 'Enabled services', cell: (user) => serviceListText(user.servicesEnabled) },
   {
     id: 'lastSignInAt',

@@ -30,7 +30,8 @@ type Dialog = { kind: 'invite' } | { kind: 'edit'; user: UserRow } | { kind: 're
 
 export default function ManageUsersPage() {
   const { company, companyDoc, companyList } = useSession();
-  const companyName = companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName ?? company;
+  const companyName =
+    companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName ?? company;
   return (
     <ContentLayout
       header={
@@ -43,7 +44,10 @@ export default function ManageUsersPage() {
         <CompanyMembers key={company} slug={company} companyName={companyName} />
       ) : (
         <Container>
-          <TableEmptyState title="No company selected" subtitle="Choose a company in the user menu to manage its users." />
+          <TableEmptyState
+            title="No company selected"
+            subtitle="Choose a company in the user menu to manage its users."
+          />
         </Container>
       )}
     </ContentLayout>
@@ -58,10 +62,12 @@ function CompanyMembers({ slug, companyName }: { slug: string; companyName: stri
 
   const fetchPage = useCallback(
     (cursor: string | undefined) =>
-      callFunction('listCompanyUsers', { slug, limit: membersFetchSize, ...(cursor ? { cursor } : {}) }).then((page) => ({
-        items: page.users,
-        nextCursor: page.nextCursor,
-      })),
+      callFunction('listCompanyUsers', { slug, limit: membersFetchSize, ...(cursor ? { cursor } : {}) }).then(
+        (page) => ({
+          items: page.users,
+          nextCursor: page.nextCursor,
+        }),
+      ),
     [slug],
   );
   const pages = useServerPages(fetchPage, (user: UserRow) => user.uid, 'The company users could not be loaded.');
@@ -176,7 +182,11 @@ function CompanyMembers({ slug, companyName }: { slug: string; companyName: stri
             pages.removeItem(user);
             collection.actions.setSelectedItems([]);
             close();
-            notify({ type: 'success', title: 'User removed', message: `${user.email} was removed from ${companyName}.` });
+            notify({
+              type: 'success',
+              title: 'User removed',
+              message: `${user.email} was removed from ${companyName}.`,
+            });
             changedSelf(user);
           }}
           onCurrent={pages.replaceItem}

@@ -15,7 +15,14 @@ export interface RemoveMemberModalProps {
   onDismiss: () => void;
 }
 
-export function RemoveMemberModal({ slug, companyName, user, onRemoved, onCurrent, onDismiss }: RemoveMemberModalProps) {
+export function RemoveMemberModal({
+  slug,
+  companyName,
+  user,
+  onRemoved,
+  onCurrent,
+  onDismiss,
+}: RemoveMemberModalProps) {
   const [target, setTarget] = useState(user);
   const [removing, setRemoving] = useState(false);
   const [message, setMessage] = useState<string | undefined>(undefined);
@@ -52,7 +59,8 @@ export function RemoveMemberModal({ slug, companyName, user, onRemoved, onCurren
       onConfirm={remove}
       onDismiss={onDismiss}
     >
-      Remove <strong>{target.email}</strong> from {companyName}? They lose access to its reports at once; their account stays.
+      Remove <strong>{target.email}</strong> from {companyName}? They lose access to its reports at once; their account
+      stays.
     </ConfirmModal>
   );
 }
