@@ -16,8 +16,13 @@ export interface PublicCallContext {
   request: RequestInfo;
 }
 
-export interface SignedInCallContext extends PublicCallContext {
+export interface SignedInCallContext<Ahead = undefined> extends PublicCallContext {
   caller: Caller;
+  /**
+   * What the call's readAhead reads, awaited where `run` needs it, so its errors come where the read's own
+   * would (resolves to undefined for a call without one).
+   */
+  ahead: Promise<Ahead>;
 }
 
 interface CallShape<Input, Output> {
@@ -31,9 +36,17 @@ export interface PublicCall<Input = unknown, Output = unknown> extends CallShape
   run(input: Input, context: PublicCallContext): Promise<Output>;
 }
 
-export interface SignedInCall<Input = unknown, Output = unknown> extends CallShape<Input, Output> {
+export interface SignedInCall<Input = unknown, Output = unknown, Ahead = undefined> extends CallShape<Input, Output> {
   access: Extract<AccessRule, { kind: 'signedIn' }>;
-  run(input: Input, context: SignedInCallContext): Promise<Output>;
+  /**
+   * The reads that need only the valid input and the token's subject, never the caller's records: the handler
+   * starts them together with the read of the caller's records, so the call waits for one round trip less.
+   * Their result reaches `run` only once the caller is authenticated and allowed; for anyone else it is
+   * dropped, so `run` still decides what the caller may see of it.
+   */
+  readAhead?(input: Input, token: { uid: string }): Promise<Ahead>;
+  /** The output's type comes from the output schema alone (the contract the web is typed by), not from `run`. */
+  run(input: Input, context: SignedInCallContext<Ahead>): Promise<NoInfer<Output>>;
 }
 
 export type CallDefinition<Input = unknown, Output = unknown> = PublicCall<Input, Output> | SignedInCall<Input, Output>;
@@ -41,14 +54,16 @@ export type CallDefinition<Input = unknown, Output = unknown> = PublicCall<Input
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds calls of every shape
 export type AnyPublicCall = PublicCall<any, any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds calls of every shape
-export type AnySignedInCall = SignedInCall<any, any>;
+export type AnySignedInCall = SignedInCall<any, any, any>;
 export type AnyCall = AnyPublicCall | AnySignedInCall;
 
 export function definePublicCall<Input, Output>(call: PublicCall<Input, Output>): PublicCall<Input, Output> {
   return call;
 }
 
-export function defineSignedInCall<Input, Output>(call: SignedInCall<Input, Output>): SignedInCall<Input, Output> {
+export function defineSignedInCall<Input, Output, Ahead = undefined>(
+  call: SignedInCall<Input, Output, Ahead>,
+): SignedInCall<Input, Output, Ahead> {
   return call;
 }
 

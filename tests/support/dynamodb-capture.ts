@@ -1,7 +1,9 @@
 // The DynamoDB requests this process sends, as DynamoDB receives them (the low-level operation and its
-// marshalled input), so they can be replayed with the plain AWS SDK client: the bench compares a call's time
-// with the time of the raw requests it makes. Instruments the one client every entity uses. Free of vitest;
-// import it only after the local stack has set the environment.
+// marshalled input), and which of them had been answered when each was sent, so they can be replayed with the
+// plain AWS SDK client in the same order and with the same parallelism: the bench compares a call's time with
+// the time of the raw requests it makes. Instruments the one client every entity uses, only while a capture
+// runs (the bench times handlers without it). Free of vitest; import it only after the local stack has set the
+// environment.
 import { dynamoDbClient } from '../../lambdas/kernel/data/client.js';
 
 export interface CapturedRequest {
@@ -10,6 +12,11 @@ export interface CapturedRequest {
   /** The low-level operation, e.g. Query, GetItem, BatchGetItem. */
   operation: string;
   input: Record<string, unknown>;
+  /**
+   * The requests of the same capture (indexes) already answered when this one was sent: those it may have
+   * waited for. The others were still in flight, or not sent yet.
+   */
+  sentAfter: number[];
 }
 
 /** Document-client command names → DynamoDB operations. */
@@ -26,33 +33,45 @@ const operations: Record<string, string> = {
   TransactWriteCommand: 'TransactWriteItems',
 };
 
-const seen: CapturedRequest[] = [];
-let installed = false;
-
-function install(): void {
-  if (installed) return;
-  installed = true;
-  // After serialisation the input is marshalled (the document client converts it just before).
-  dynamoDbClient.middlewareStack.add(
-    (next, context) => async (args) => {
-      const command = context.commandName ?? 'unknown';
-      seen.push({
-        command,
-        operation: operations[command] ?? command.replace(/Command$/, ''),
-        input: structuredClone(args.input as Record<string, unknown>),
-      });
-      return next(args);
-    },
-    { step: 'build', name: 'captureDynamoDbRequests' },
-  );
+const middlewareName = 'captureDynamoDbRequests';
+interface Capture {
+  requests: CapturedRequest[];
+  /** Indexes of the requests answered so far, in the order of their answers. */
+  answered: number[];
 }
+let capture: Capture | undefined;
 
 /** Runs `work` (nothing else may use the client meanwhile) and returns the requests it sent. */
 export async function captureDynamoDbRequests<T>(
   work: () => Promise<T>,
 ): Promise<{ result: T; requests: CapturedRequest[] }> {
-  install();
-  const start = seen.length;
-  const result = await work();
-  return { result, requests: seen.slice(start) };
+  if (capture) throw new Error('One DynamoDB capture at a time');
+  const current: Capture = { requests: [], answered: [] };
+  capture = current;
+  // After serialisation the input is marshalled (the document client converts it just before).
+  dynamoDbClient.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = context.commandName ?? 'unknown';
+      const index = current.requests.length;
+      current.requests.push({
+        command,
+        operation: operations[command] ?? command.replace(/Command$/, ''),
+        input: structuredClone(args.input as Record<string, unknown>),
+        sentAfter: [...current.answered],
+      });
+      try {
+        return await next(args);
+      } finally {
+        current.answered.push(index);
+      }
+    },
+    { step: 'build', name: middlewareName },
+  );
+  try {
+    const result = await work();
+    return { result, requests: current.requests };
+  } finally {
+    dynamoDbClient.middlewareStack.remove(middlewareName);
+    capture = undefined;
+  }
 }

@@ -1,7 +1,8 @@
 // getCompany: a company's record, for its members and for analysts who see every company.
 import { signedIn } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
-import { readAccessibleCompany } from '../../kernel/companies/company-access.js';
+import { accessibleCompany } from '../../kernel/companies/company-access.js';
+import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { getCompanyInput, getCompanyOutput } from './contract.js';
 
 export const getCompany = defineSignedInCall({
@@ -9,5 +10,6 @@ export const getCompany = defineSignedInCall({
   input: getCompanyInput,
   output: getCompanyOutput,
   access: { ...signedIn, describe: 'members of the company, and analysts of level 7 or more' },
-  run: ({ slug }, { caller }) => readAccessibleCompany(caller, slug),
+  readAhead: ({ slug }) => getCompanyRecord(slug),
+  run: ({ slug }, { caller, ahead }) => accessibleCompany(caller, slug, ahead),
 });

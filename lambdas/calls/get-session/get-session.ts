@@ -11,8 +11,11 @@ export const getSession = defineSignedInCall({
   input: getSessionInput,
   output: getSessionOutput,
   access: signedIn,
-  async run(_input, { caller }) {
-    const [companies, catalogue] = await Promise.all([selectableCompanies(caller), listPlatformServices()]);
+  // The catalogue is the same for everyone: read together with the caller's records. Which companies the
+  // caller may select depends on those records, so that read follows them.
+  readAhead: () => listPlatformServices(),
+  async run(_input, { caller, ahead }) {
+    const [companies, catalogue] = await Promise.all([selectableCompanies(caller), ahead]);
     const company = selectCompany(
       companies.map((record) => record.slug),
       caller.preferences?.defaultCompany,

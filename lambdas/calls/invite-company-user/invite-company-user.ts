@@ -3,7 +3,8 @@
 import * as z from 'zod/mini';
 import { levelAtLeast } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
-import { readAccessibleCompany } from '../../kernel/companies/company-access.js';
+import { accessibleCompany } from '../../kernel/companies/company-access.js';
+import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { readConfig } from '../../kernel/config.js';
 import { linkOrigin } from '../../kernel/sign-in/link-origin.js';
 import { assertMayChangeAccess } from '../../kernel/users/access-policy.js';
@@ -22,10 +23,11 @@ export const inviteCompanyUser = defineSignedInCall({
   }),
   output: z.object({ uid: z.string(), created: z.boolean() }),
   access: levelAtLeast(3),
-  async run(input, { caller, request }) {
+  readAhead: ({ slug }) => getCompanyRecord(slug),
+  async run(input, { caller, request, ahead }) {
     assertMayChangeAccess(caller, undefined, { accessLevel: input.accessLevel, companies: [input.slug] });
     const origin = linkOrigin(input.url, readConfig().ALLOWED_ORIGINS, request.origin);
-    const company = await readAccessibleCompany(caller, input.slug);
+    const company = await accessibleCompany(caller, input.slug, ahead);
     return inviteToCompany(
       caller,
       {

@@ -14,5 +14,7 @@ export const listCompanies = defineSignedInCall({
   }),
   output: z.object({ companies: z.array(companyDoc), nextCursor: z.optional(z.string()) }),
   access: levelAtLeast(7),
-  run: ({ cursor, limit, prefix }) => listCompaniesPage({ cursor, limit: limit ?? 50, prefix: prefix || undefined }),
+  readAhead: ({ cursor, limit, prefix }) =>
+    listCompaniesPage({ cursor, limit: limit ?? 50, prefix: prefix || undefined }),
+  run: (_input, { ahead }) => ahead,
 });

@@ -16,8 +16,9 @@ export const listCompanyUsers = defineSignedInCall({
   }),
   output: z.object({ users: z.array(userRow), nextCursor: z.optional(z.string()) }),
   access: levelAtLeast(3),
-  async run({ slug, cursor, limit }, { caller }) {
+  readAhead: ({ slug, cursor, limit }) => listMembersPage(slug, { cursor, limit: limit ?? 50 }),
+  async run({ slug }, { caller, ahead }) {
     if (!canAccessCompany(caller.access, slug)) throw new PermissionDeniedError(companyDenied);
-    return listMembersPage(slug, { cursor, limit: limit ?? 50 });
+    return ahead;
   },
 });

@@ -10,5 +10,6 @@ export const listPlatformServices = defineSignedInCall({
   input: z.strictObject({}),
   output: z.object({ services: z.array(platformService) }),
   access: signedIn,
-  run: async () => ({ services: await readCatalogue() }),
+  readAhead: () => readCatalogue(),
+  run: async (_input, { ahead }) => ({ services: await ahead }),
 });

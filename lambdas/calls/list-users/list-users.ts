@@ -15,5 +15,6 @@ export const listUsers = defineSignedInCall({
   }),
   output: z.object({ users: z.array(userRow), nextCursor: z.optional(z.string()) }),
   access: levelAtLeast(9),
-  run: ({ query, cursor, limit }) => listUsersPage({ prefix: query || undefined, cursor, limit: limit ?? 25 }),
+  readAhead: ({ query, cursor, limit }) => listUsersPage({ prefix: query || undefined, cursor, limit: limit ?? 25 }),
+  run: (_input, { ahead }) => ahead,
 });

@@ -6,7 +6,8 @@ import { companyDenied } from '../../kernel/companies/company-access.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
 import { changeAccess } from '../../kernel/users/access-changes.js';
 import { assertMayChangeAccess } from '../../kernel/users/access-policy.js';
-import { readTargetUser } from '../../kernel/users/target-user.js';
+import { targetUser } from '../../kernel/users/target-user.js';
+import { loadUserRecords } from '../../kernel/users/user-records.js';
 import { companySlug, recordVersion } from '../shared/schemas.js';
 
 export const removeCompanyUser = defineSignedInCall({
@@ -18,9 +19,10 @@ export const removeCompanyUser = defineSignedInCall({
   }),
   output: z.object({ removed: z.boolean() }),
   access: levelAtLeast(3),
-  async run({ slug, uid, version }, { caller }) {
+  readAhead: ({ uid }) => loadUserRecords(uid),
+  async run({ slug, version }, { caller, ahead }) {
     if (!canAccessCompany(caller.access, slug)) throw new PermissionDeniedError(companyDenied);
-    const { access: target } = await readTargetUser(uid, slug);
+    const { access: target } = await targetUser(ahead, slug);
     const companies = target.companies.filter((company) => company !== slug);
     assertMayChangeAccess(caller, target, {});
     await changeAccess(

@@ -3,7 +3,8 @@ import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdat
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { signedIn } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
-import { readAccessibleCompany } from '../../kernel/companies/company-access.js';
+import { accessibleCompany } from '../../kernel/companies/company-access.js';
+import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { userPreferencesEntity } from '../../kernel/data/entities/users.js';
 import { eventWrite } from '../../kernel/events/events.js';
 import { setDefaultCompanyInput, setDefaultCompanyOutput } from './contract.js';
@@ -13,8 +14,9 @@ export const setDefaultCompany = defineSignedInCall({
   input: setDefaultCompanyInput,
   output: setDefaultCompanyOutput,
   access: { ...signedIn, describe: 'members of the company, and analysts of level 7 or more' },
-  async run({ slug }, { caller }) {
-    const company = await readAccessibleCompany(caller, slug);
+  readAhead: ({ slug }) => getCompanyRecord(slug),
+  async run({ slug }, { caller, ahead }) {
+    const company = await accessibleCompany(caller, slug, ahead);
     const before = caller.preferences?.defaultCompany;
     const now = Date.now();
     await execute(

@@ -6,15 +6,17 @@ import { defineSignedInCall } from '../../kernel/call.js';
 import { changeAccess } from '../../kernel/users/access-changes.js';
 import { assertMayChangeAccess } from '../../kernel/users/access-policy.js';
 import { signOutIdentityEverywhere } from '../../kernel/users/identity-provider.js';
-import { readTargetUser } from '../../kernel/users/target-user.js';
+import { targetUser } from '../../kernel/users/target-user.js';
+import { loadUserRecords } from '../../kernel/users/user-records.js';
 
 export const signOutEverywhere = defineSignedInCall({
   name: 'signOutEverywhere',
   input: z.strictObject({ uid: z.string().check(z.minLength(1, 'is required'), z.maxLength(64, 'is not a user id')) }),
   output: z.object({ revokedAt: z.number() }),
   access: levelAtLeast(9),
-  async run({ uid }, { caller }) {
-    const { access: target } = await readTargetUser(uid);
+  readAhead: ({ uid }) => loadUserRecords(uid),
+  async run({ uid }, { caller, ahead }) {
+    const { access: target } = await targetUser(ahead);
     assertMayChangeAccess(caller, target, {});
     const next = await changeAccess(
       caller,

@@ -7,7 +7,8 @@ import { companyDenied } from '../../kernel/companies/company-access.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
 import { changeAccess } from '../../kernel/users/access-changes.js';
 import { assertMayChangeAccess } from '../../kernel/users/access-policy.js';
-import { readTargetUser } from '../../kernel/users/target-user.js';
+import { targetUser } from '../../kernel/users/target-user.js';
+import { loadUserRecords } from '../../kernel/users/user-records.js';
 import { toUserRow } from '../../kernel/users/user-rows.js';
 import { accessLevel, companySlug, recordVersion, serviceList, userRow } from '../shared/schemas.js';
 
@@ -22,9 +23,10 @@ export const updateCompanyUser = defineSignedInCall({
   }),
   output: userRow,
   access: levelAtLeast(3),
-  async run({ slug, uid, version, ...change }, { caller }) {
+  readAhead: ({ uid }) => loadUserRecords(uid),
+  async run({ slug, uid, version, ...change }, { caller, ahead }) {
     if (!canAccessCompany(caller.access, slug)) throw new PermissionDeniedError(companyDenied);
-    const { access: target, user } = await readTargetUser(uid, slug);
+    const { access: target, user } = await targetUser(ahead, slug);
     assertMayChangeAccess(caller, target, change);
     const next = await changeAccess(caller, target, version, change, {
       eventType: 'companyUserUpdated',

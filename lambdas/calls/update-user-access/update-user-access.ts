@@ -5,7 +5,8 @@ import { levelAtLeast } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { changeAccess } from '../../kernel/users/access-changes.js';
 import { assertMayChangeAccess } from '../../kernel/users/access-policy.js';
-import { readTargetUser } from '../../kernel/users/target-user.js';
+import { targetUser } from '../../kernel/users/target-user.js';
+import { loadUserRecords } from '../../kernel/users/user-records.js';
 import { toUserRow } from '../../kernel/users/user-rows.js';
 import { accessLevel, companySlug, recordVersion, serviceList, userRow } from '../shared/schemas.js';
 
@@ -22,8 +23,9 @@ export const updateUserAccess = defineSignedInCall({
   }),
   output: userRow,
   access: levelAtLeast(9),
-  async run({ uid, version, ...change }, { caller }) {
-    const { access: target, user } = await readTargetUser(uid);
+  readAhead: ({ uid }) => loadUserRecords(uid),
+  async run({ uid, version, ...change }, { caller, ahead }) {
+    const { access: target, user } = await targetUser(ahead);
     assertMayChangeAccess(caller, target, change);
     const next = await changeAccess(caller, target, version, change, {
       eventType: 'userAccessUpdated',

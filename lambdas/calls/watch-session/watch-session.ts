@@ -12,11 +12,12 @@ export const watchSession = defineSignedInCall({
   input: watchSessionInput,
   output: watchSessionOutput,
   access: signedIn,
-  async run({ company: slug }, { caller }) {
-    const [catalogue, company] = await Promise.all([
-      listPlatformServices(),
-      slug && canAccessCompany(caller.access, slug) ? getCompanyRecord(slug) : undefined,
-    ]);
+  // Neither read needs the caller's records: all three requests go out together.
+  readAhead: ({ company: slug }) =>
+    Promise.all([listPlatformServices(), slug ? getCompanyRecord(slug) : Promise.resolve(undefined)]),
+  async run({ company: slug }, { caller, ahead }) {
+    const [catalogue, record] = await ahead;
+    const company = slug && canAccessCompany(caller.access, slug) ? record : undefined;
     return {
       accessVersion: caller.access.version,
       _revoked: caller.access.claims._revoked,

@@ -105,12 +105,59 @@ function isPublicCall(call: AnyCall): call is AnyPublicCall {
 
 /**
  * Who is calling and whether they may come before the input is looked at: a caller without the right
- * learns nothing of a call's schema from its validation messages.
+ * learns nothing of a call's schema from its validation messages. A call's read-ahead runs meanwhile.
  */
 async function runSignedIn(call: AnySignedInCall, event: CallEvent, request: RequestInfo): Promise<unknown> {
-  const caller = await authenticate(event.requestContext.authorizer?.jwt?.claims);
-  if (!call.access.allows(caller)) throw new PermissionDeniedError();
-  return call.run(parseInput(call, readData(event)), { request, caller });
+  const token = tokenIdentity(event.requestContext.authorizer?.jwt?.claims);
+  const callerRecords = authenticate(token);
+  const prepared = call.readAhead ? prepareReadAhead(call, event, token.sub) : undefined;
+  try {
+    const caller = await callerRecords;
+    if (!call.access.allows(caller)) throw new PermissionDeniedError();
+    if (!prepared) return await call.run(parseInput(call, readData(event)), { request, caller, ahead: noReadAhead });
+    return await call.run(prepared.input(), { request, caller, ahead: prepared.ahead });
+  } finally {
+    // Nothing of this invocation outlives it, whatever the answer (Lambda freezes the process after it).
+    await prepared?.settled;
+  }
+}
+
+const noReadAhead = Promise.resolve(undefined);
+
+interface PreparedReadAhead {
+  /** The parsed input, or the InvalidArgumentError it would have raised; asked for only once the caller may call. */
+  input(): unknown;
+  ahead: Promise<unknown>;
+  settled: Promise<unknown>;
+}
+
+/** Parses the input at once (its messages are kept for later) and starts the call's read-ahead on a valid one. */
+function prepareReadAhead(call: AnySignedInCall, event: CallEvent, uid: string): PreparedReadAhead {
+  let parsed: { valid: true; input: unknown } | { valid: false; error: unknown };
+  try {
+    parsed = { valid: true, input: parseInput(call, readData(event)) };
+  } catch (error) {
+    parsed = { valid: false, error };
+  }
+  const ahead = parsed.valid ? startReadAhead(call, parsed.input, uid) : noReadAhead;
+  // Handled here as well, so a read-ahead that fails for a caller who is then refused is no unhandled rejection.
+  const settled = ahead.then(
+    () => undefined,
+    () => undefined,
+  );
+  return {
+    input() {
+      if (!parsed.valid) throw parsed.error;
+      return parsed.input;
+    },
+    ahead,
+    settled,
+  };
+}
+
+/** Started at once; a readAhead that throws before its first await rejects like one that fails later. */
+function startReadAhead(call: AnySignedInCall, input: unknown, uid: string): Promise<unknown> {
+  return new Promise((resolve) => resolve(call.readAhead!(input, { uid })));
 }
 
 const claimsSchema = z.object({
@@ -119,14 +166,20 @@ const claimsSchema = z.object({
   token_use: z.literal('id'),
 });
 
-/**
- * The JWT authorizer has checked signature, issuer, audience and expiry; the server adds what it cannot know:
- * that the access record still exists and that the session was not revoked after the token was issued.
- */
-async function authenticate(claims: JwtClaims | undefined): Promise<Caller> {
+type TokenIdentity = z.infer<typeof claimsSchema>;
+
+/** The JWT authorizer has checked signature, issuer, audience and expiry; these are the claims the server uses. */
+function tokenIdentity(claims: JwtClaims | undefined): TokenIdentity {
   const parsed = claimsSchema.safeParse(claims);
   if (!parsed.success) throw new UnauthenticatedError();
-  const { sub, auth_time } = parsed.data;
+  return parsed.data;
+}
+
+/**
+ * The server adds what the authorizer cannot know: that the access record still exists and that the session
+ * was not revoked after the token was issued.
+ */
+async function authenticate({ sub, auth_time }: TokenIdentity): Promise<Caller> {
   const authTime = auth_time * 1000;
   const records = await loadUserRecords(sub);
   if (!records.access) throw new UnauthenticatedError('Your account has no access to this portal.');
