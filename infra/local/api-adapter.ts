@@ -1,6 +1,8 @@
 // The local stand-in for API Gateway's HTTP API: turns an HTTP request into a payload v2 event for the
 // same handler Lambda runs, after checking the JWT as the HTTP API JWT authorizer would (signature,
-// issuer, expiry, audience) on routes that have the authorizer.
+// issuer, expiry, audience) on routes that have the authorizer. A token is verified once and its claims kept
+// until it expires (the browser sends the same ID token on every call for its hour): signature, issuer and
+// audience cannot change for the same token, and expiry is checked again on every request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -9,6 +11,8 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 
 /** HTTP API's own payload limit. */
 const maxPayloadBytes = 10 * 1024 * 1024;
+/** Verified tokens kept at once; the oldest goes first (a local stack sees a handful of users). */
+const maxVerifiedTokens = 1000;
 
 export interface ApiAdapterOptions {
   /** Path prefix of the call routes, e.g. /api/calls */
@@ -26,17 +30,29 @@ export interface ApiAdapterOptions {
 export function createApiAdapter(options: ApiAdapterOptions) {
   const verifier = JwtRsaVerifier.create({ issuer: options.issuer, audience: options.audience });
   let jwksLoaded = false;
+  /** Token → its claims as the authorizer passes them, and when it expires (ms since epoch). */
+  const verified = new Map<string, { claims: Record<string, string>; expiresAt: number }>();
 
   async function verifiedClaims(authorization: string | undefined): Promise<Record<string, string> | undefined> {
     const token = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
     if (!token) return undefined;
+    const known = verified.get(token);
+    if (known) {
+      if (Date.now() <= known.expiresAt) return { ...known.claims }; // aws-jwt-verify's own bound
+      verified.delete(token);
+    }
     if (!jwksLoaded) {
       verifier.cacheJwks(await options.jwks());
       jwksLoaded = true;
     }
     try {
       const payload = await verifier.verify(token);
-      return stringifyClaims(payload);
+      const claims = stringifyClaims(payload);
+      if (typeof payload.exp === 'number') {
+        if (verified.size >= maxVerifiedTokens) verified.delete(verified.keys().next().value!);
+        verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      }
+      return { ...claims };
     } catch {
       return undefined;
     }
@@ -76,9 +92,10 @@ function toEvent(
   body: Buffer,
   claims: Record<string, string> | undefined,
 ): APIGatewayProxyEventV2 {
+  // Node has lower-cased the names already.
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(',') : value;
   }
   const contentType = headers['content-type'] ?? '';
   const textual = /json|text|xml|x-www-form-urlencoded/i.test(contentType);
@@ -125,15 +142,23 @@ function stringifyClaims(payload: Record<string, unknown>): Record<string, strin
   return claims;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > maxPayloadBytes) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** The body, or undefined past HTTP API's limit. A call's body is one chunk: it is used as it came, not copied. */
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxPayloadBytes) return void chunks.push(chunk);
+      // Refused at once; the rest of the upload is read and dropped so the answer can still be sent.
+      req.off('data', onData);
+      req.resume();
+      resolve(undefined);
+    };
+    req.on('data', onData);
+    req.once('error', reject);
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+  });
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -1,0 +1,116 @@
+// The local API adapter checks a token as the HTTP API JWT authorizer does (signature, issuer, audience, expiry),
+// on every request, though it verifies each token only once: a token accepted before is refused once it expires.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiAdapter } from '../../infra/local/api-adapter.js';
+
+const issuer = 'http://127.0.0.1/cognito/eu-west-1_adapterTest';
+const audience = 'adapter-test-client';
+const received: APIGatewayProxyEventV2[] = [];
+let signingKey: CryptoKey;
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  signingKey = privateKey;
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  const adapter = createApiAdapter({
+    basePath: '/api/calls',
+    publicCalls: new Set(['sendSignInLink']),
+    knownCalls: new Set(['getSession', 'sendSignInLink']),
+    issuer,
+    audience,
+    jwks: () => Promise.resolve({ keys: [jwk] } as never),
+    handler: (event) => {
+      received.push(event);
+      return Promise.resolve({
+        statusCode: 200,
+        headers: { 'content-type': 'application/json' },
+        body: '{"result":{}}',
+      });
+    },
+  });
+  server = createServer((req, res) => void adapter(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function idToken(overrides: { issuer?: string; audience?: string; expiresAt?: number; key?: CryptoKey } = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ token_use: 'id', email: 'someone@example.com', auth_time: now })
+    .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+    .setSubject('uid-1')
+    .setIssuer(overrides.issuer ?? issuer)
+    .setAudience(overrides.audience ?? audience)
+    .setIssuedAt(now)
+    .setExpirationTime(overrides.expiresAt ?? now + 3600)
+    .sign(overrides.key ?? signingKey);
+}
+
+async function post(name: string, token?: string) {
+  const before = received.length;
+  const response = await fetch(`${baseUrl}/api/calls/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ data: {} }),
+  });
+  await response.text();
+  return { status: response.status, authenticate: response.headers.get('www-authenticate'), event: received[before] };
+}
+
+describe('the local API adapter', () => {
+  it('hands a valid token’s claims to the handler as strings, the same on a second request', async () => {
+    const token = await idToken();
+
+    const first = await post('getSession', token);
+    const second = await post('getSession', token);
+
+    for (const answer of [first, second]) {
+      expect(answer.status).toBe(200);
+      const claims = (answer.event!.requestContext as { authorizer?: { jwt: { claims: Record<string, string> } } })
+        .authorizer!.jwt.claims;
+      expect(claims).toMatchObject({ sub: 'uid-1', token_use: 'id', auth_time: expect.stringMatching(/^\d+$/) });
+    }
+  });
+
+  it('refuses a missing token, another issuer, another audience, another key or an expired token, as the authorizer does', async () => {
+    const { privateKey: otherKey } = await generateKeyPair('RS256');
+    const refused = [
+      undefined,
+      await idToken({ issuer: 'http://127.0.0.1/cognito/eu-west-1_other' }),
+      await idToken({ audience: 'another-client' }),
+      await idToken({ key: otherKey }),
+      await idToken({ expiresAt: Math.floor(Date.now() / 1000) - 1 }),
+    ];
+
+    for (const token of refused) {
+      const answer = await post('getSession', token);
+      expect(answer).toEqual({ status: 401, authenticate: 'Bearer', event: undefined });
+    }
+  });
+
+  it('refuses a token it accepted before, once that token has expired', async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const token = await idToken({ expiresAt });
+    expect((await post('getSession', token)).status).toBe(200);
+
+    await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
+
+    expect(await post('getSession', token)).toEqual({ status: 401, authenticate: 'Bearer', event: undefined });
+  });
+
+  it('passes a public call to the handler without a token and without claims', async () => {
+    const answer = await post('sendSignInLink');
+
+    expect(answer.status).toBe(200);
+    expect((answer.event!.requestContext as { authorizer?: unknown }).authorizer).toBeUndefined();
+  });
+});
