@@ -1,10 +1,17 @@
 // The bench's call measurements, against a running local stack in this process:
-//   - call overhead: a call's median and p99 through the local API over HTTP (real ID token), against the
-//     medians of the raw DynamoDB requests it makes, replayed with the plain AWS SDK client on the same
-//     DynamoDB Local;
+//   - call overhead, two ratios over the same floor. The floor: the DynamoDB requests the call makes, captured as
+//     DynamoDB receives them and replayed with the plain AWS SDK client on the same DynamoDB Local, in the same
+//     order and with the same parallelism (a request waits only for those the call always had answered before
+//     sending it). The handler path: the Lambda handler invoked in this process with an API Gateway v2 event
+//     carrying the token's claims as the JWT authorizer passes them, event in, result out. Over HTTP: the local
+//     stack's API with the client in a process of its own (bench-http-client.ts), one keep-alive connection.
+//     The three are timed in turn, one of each per round, so all three see the same machine;
 //   - DynamoDB requests of every call of the registry (a valid input each, invoked as a level-9 administrator),
 //     counted by instrumenting the client; Scans among them.
 // Import only after startLocalStack has set the environment.
+import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
+import path from 'node:path';
 import {
   BatchGetItemCommand,
   DynamoDBClient,
@@ -13,9 +20,9 @@ import {
   ScanCommand,
   TransactGetItemsCommand,
 } from '@aws-sdk/client-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { handler } from '../lambdas/api/handler.js';
 import { callRegistry } from '../lambdas/calls/registry.js';
-import { callApi } from '../tests/support/api-client.js';
 import { callEvent, parseResult } from '../tests/support/call-event.js';
 import { prepareCallInputs } from '../tests/support/call-inputs.js';
 import { captureDynamoDbRequests, type CapturedRequest } from '../tests/support/dynamodb-capture.js';
@@ -49,19 +56,35 @@ const readCommands: Record<string, new (input: never) => unknown> = {
   TransactGetItems: TransactGetItemsCommand,
 };
 
+interface Timing {
+  medianMs: number;
+  p99Ms: number;
+}
+
 export interface CallOverhead {
   call: string;
   input: unknown;
   samples: number;
-  httpMedianMs: number;
-  httpP99Ms: number;
-  /** The handler invoked in this process with the token's claims, no HTTP: where the overhead is not. */
-  directMedianMs: number;
-  rawRequests: { operation: string; medianMs: number }[];
-  rawSumOfMediansMs: number;
-  /** The call's median over the sum of its raw requests' medians. */
-  ratio: number;
+  /** The Lambda handler in this process, event in, result out. */
+  handlerPath: Timing;
+  /** The call's DynamoDB requests replayed with the plain client as the call sends them. */
+  floor: Timing & {
+    /** e.g. "(Query ‖ Query) → Query": requests in parallel, then those that waited for an answer. */
+    schedule: string;
+    requests: { operation: string; waitsFor: number[]; aloneMedianMs: number }[];
+  };
+  /** Handler path median over the floor median. */
+  handlerPathRatio: number;
+  /** The local stack's API, the client in a process of its own. */
+  http: Timing;
+  /** HTTP median over the floor median. */
+  httpRatio: number;
+  /** os.loadavg() (1, 5, 15 minutes) when the measurement started. */
+  loadAverage: number[];
 }
+
+/** Captures of the call used to tell which requests wait for which (a wait seen in every capture). */
+const schedulingCaptures = 10;
 
 export async function measureCallOverhead(options: {
   appUrl: string;
@@ -73,58 +96,155 @@ export async function measureCallOverhead(options: {
   samples?: number;
 }): Promise<CallOverhead> {
   const samples = options.samples ?? 200;
+  const warmup = 20;
   const claims = claimsOfToken(options.token);
-  // The requests the call makes for this caller, as DynamoDB receives them.
-  const { requests, result } = await captureDynamoDbRequests(() =>
-    invokeDirectly(options.call, options.input, claims, options.appUrl),
-  );
-  if (result.statusCode !== 200)
-    throw new Error(`${options.call} answered ${result.statusCode}: ${JSON.stringify(result.body)}`);
+  const loadAverage = loadavg().map((value) => round(value, 2));
+  // What the adapter hands the handler for this request, as the HTTP API with its JWT authorizer would.
+  const newEvent = () => callEvent(options.call, options.input, { claims, origin: options.appUrl });
+  const invoke = async (event: APIGatewayProxyEventV2) => {
+    const result = (await handler(event)) as { statusCode: number; body: string };
+    if (result.statusCode !== 200) throw new Error(`${options.call} answered ${result.statusCode}: ${result.body}`);
+  };
 
-  const http = await timeRuns(samples, async () => {
-    const answer = await callApi(options.appUrl, options.call, options.input, { token: options.token });
-    if (answer.status !== 200) throw new Error(`${options.call} over HTTP answered ${answer.status}`);
-  });
-
-  const direct = await timeRuns(samples, async () => {
-    const answer = await invokeDirectly(options.call, options.input, claims, options.appUrl);
-    if (answer.statusCode !== 200) throw new Error(`${options.call} answered ${answer.statusCode}`);
-  });
-
+  const requests = await requestsOf(() => invoke(newEvent()));
   const raw = new DynamoDBClient({
     endpoint: options.dynamoDbEndpoint,
     region: options.region,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const rawRequests: CallOverhead['rawRequests'] = [];
+  const http = startHttpClient(options);
   try {
-    for (const request of requests)
-      rawRequests.push({
-        operation: request.operation,
-        medianMs: median(await timeRuns(samples, () => replay(raw, request))),
-      });
+    // Events are made before the clock starts: making them is API Gateway's work, not the handler's.
+    const events = Array.from({ length: warmup + samples }, newEvent);
+    const measures = {
+      handler: async (index: number) => timed(() => invoke(events[index]!)),
+      floor: async () => timed(() => replaySchedule(raw, requests)),
+      http: () => http.request(),
+    };
+    const measured = { handler: [] as number[], floor: [] as number[], http: [] as number[] };
+    const kinds = ['handler', 'floor', 'http'] as const;
+    for (let index = 0; index < warmup + samples; index += 1) {
+      // A different one goes first each round, so none always runs on a machine another has just warmed or loaded.
+      for (let turn = 0; turn < kinds.length; turn += 1) {
+        const kind = kinds[(index + turn) % kinds.length]!;
+        const ms = await measures[kind](index);
+        if (index >= warmup) measured[kind].push(ms);
+      }
+    }
+    const alone: number[] = [];
+    for (const request of requests) alone.push(median(await timeRuns(samples, () => send(raw, request))));
+
+    const floorMedian = median(measured.floor);
+    return {
+      call: options.call,
+      input: options.input,
+      samples,
+      handlerPath: timing(measured.handler),
+      floor: {
+        ...timing(measured.floor),
+        schedule: describeSchedule(requests),
+        requests: requests.map((request, index) => ({
+          operation: request.operation,
+          waitsFor: request.waitsFor,
+          aloneMedianMs: round(alone[index]!),
+        })),
+      },
+      handlerPathRatio: round(median(measured.handler) / floorMedian),
+      http: timing(measured.http),
+      httpRatio: round(median(measured.http) / floorMedian),
+      loadAverage,
+    };
   } finally {
+    http.stop();
     raw.destroy();
   }
-  const rawSum = rawRequests.reduce((total, request) => total + request.medianMs, 0);
-  const httpMedian = median(http);
-  return {
-    call: options.call,
-    input: options.input,
-    samples,
-    httpMedianMs: round(httpMedian),
-    httpP99Ms: round(percentile(http, 99)),
-    directMedianMs: round(median(direct)),
-    rawRequests: rawRequests.map((request) => ({ ...request, medianMs: round(request.medianMs) })),
-    rawSumOfMediansMs: round(rawSum),
-    ratio: round(httpMedian / rawSum),
-  };
 }
 
-function replay(client: DynamoDBClient, request: CapturedRequest): Promise<unknown> {
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+const timing = (times: number[]): Timing => ({ medianMs: round(median(times)), p99Ms: round(percentile(times, 99)) });
+
+type ScheduledRequest = CapturedRequest & { waitsFor: number[] };
+
+/**
+ * The call's requests, each with the requests it waits for: those answered before it was sent in every one of
+ * several captures (a wait that only happened by chance in one is not kept, so the floor is not padded).
+ */
+async function requestsOf(invoke: () => Promise<void>): Promise<ScheduledRequest[]> {
+  const captures: CapturedRequest[][] = [];
+  for (let index = 0; index < schedulingCaptures; index += 1)
+    captures.push((await captureDynamoDbRequests(invoke)).requests);
+  const [first] = captures as [CapturedRequest[]];
+  const sequence = (requests: CapturedRequest[]) => requests.map((request) => request.operation).join(',');
+  if (captures.some((requests) => sequence(requests) !== sequence(first)))
+    throw new Error(`The call does not send the same requests each time: ${captures.map(sequence).join(' / ')}`);
+  return first.map((request, index): ScheduledRequest => ({
+    ...request,
+    waitsFor: request.sentAfter.filter((earlier) =>
+      captures.every((requests) => requests[index]!.sentAfter.includes(earlier)),
+    ),
+  }));
+}
+
+/** Sends every request as soon as the requests it waits for are answered. */
+async function replaySchedule(client: DynamoDBClient, requests: readonly ScheduledRequest[]): Promise<void> {
+  const answers: Promise<unknown>[] = [];
+  for (const request of requests)
+    answers.push(Promise.all(request.waitsFor.map((earlier) => answers[earlier]!)).then(() => send(client, request)));
+  await Promise.all(answers);
+}
+
+/** "(Query ‖ Query) → Query": the requests by how many answers they wait for in a row. */
+function describeSchedule(requests: readonly ScheduledRequest[]): string {
+  const depth: number[] = [];
+  requests.forEach((request, index) => {
+    depth[index] = Math.max(0, ...request.waitsFor.map((earlier) => depth[earlier]! + 1));
+  });
+  const waves: string[][] = [];
+  requests.forEach((request, index) => (waves[depth[index]!] ??= []).push(request.operation));
+  return waves.map((wave) => (wave.length > 1 ? `(${wave.join(' ‖ ')})` : wave[0]!)).join(' → ');
+}
+
+function send(client: DynamoDBClient, request: CapturedRequest): Promise<unknown> {
   const Command = readCommands[request.operation];
   if (!Command) throw new Error(`Only reads are replayed; ${request.operation} is not one`);
   return client.send(new Command(request.input as never) as never);
+}
+
+/** The HTTP client in a process of its own (bench-http-client.ts): each request() is one timed POST there. */
+function startHttpClient(options: { appUrl: string; token: string; call: string; input: unknown }) {
+  const child = fork(
+    path.join(import.meta.dirname, 'bench-http-client.ts'),
+    [
+      JSON.stringify({
+        url: `${options.appUrl}/api/calls/${options.call}`,
+        token: options.token,
+        origin: options.appUrl,
+        data: options.input,
+      }),
+    ],
+    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
+  return {
+    request: () =>
+      new Promise<number>((resolve, reject) => {
+        const onExit = (code: number | null) => reject(new Error(`The HTTP client exited ${code}`));
+        child.once('exit', onExit);
+        child.once('message', (answer: { ms: number } | { error: string }) => {
+          child.off('exit', onExit);
+          if ('error' in answer) reject(new Error(answer.error));
+          else resolve(answer.ms);
+        });
+        child.send('request');
+      }),
+    stop: () => {
+      if (child.connected) child.send('stop');
+    },
+  };
 }
 
 export interface CallRequests {
