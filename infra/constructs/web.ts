@@ -21,6 +21,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -41,6 +42,8 @@ export interface PortalWebProps {
   readonly webAssetPath: string;
   /** The API served under /api/* on the same origin. */
   readonly httpApi: IHttpApi;
+  /** Sent to the API with every request, in originSecretHeader, so the API believes the viewer address. */
+  readonly apiOriginSecret: ISecret;
   /** Written to runtime-config.json with apiUrl '/api'. */
   readonly runtimeConfig: RuntimeConfig;
   /**
@@ -69,6 +72,8 @@ function handler(event) {
 
 /** The header the API's handler reads the viewer's address from (VIEWER_ADDRESS_HEADER). */
 export const viewerAddressHeader = 'x-viewer-address';
+/** The header CloudFront adds to every request to the API, carrying the origin secret (ORIGIN_SECRET_HEADER). */
+export const originSecretHeader = 'x-origin-secret';
 
 // Behind CloudFront, API Gateway sees the edge's address, which would make the per-address sign-in
 // throttle shared by everyone behind one edge. The function overwrites any value the viewer sent.
@@ -177,7 +182,14 @@ export class PortalWeb extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            // The API believes x-viewer-address only beside this header; CloudFront overwrites any value a viewer
+            // sends under the same name. The dynamic reference resolves at deploy time, and CloudFront then keeps
+            // the value in the distribution config (readable with cloudfront:GetDistributionConfig): a new secret
+            // value takes effect at CloudFront only with a redeploy.
+            customHeaders: { [originSecretHeader]: props.apiOriginSecret.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

@@ -279,6 +279,29 @@ describe('web (S3 + CloudFront)', () => {
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
   });
 
+  it('adds the origin secret, resolved from Secrets Manager at deploy time, to requests to the API only', () => {
+    const originSecret = logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret');
+    const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution')).DistributionConfig;
+    const api = distribution.CacheBehaviors.find((behavior: any) => behavior.PathPattern === '/api/*');
+    const apiOrigin = distribution.Origins.find((origin: any) => origin.Id === api.TargetOriginId);
+
+    expect(apiOrigin.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: 'x-origin-secret',
+        HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: originSecret }, ':SecretString:::}}']] },
+      },
+    ]);
+    const otherOrigins = distribution.Origins.filter((origin: any) => origin.Id !== api.TargetOriginId);
+    expect(otherOrigins.map((origin: any) => origin.OriginCustomHeaders)).toEqual([undefined]);
+    // Generated, not written into the template: the template holds only the reference.
+    expect(properties(originSecret).GenerateSecretString).toMatchObject({
+      PasswordLength: expect.any(Number),
+      ExcludePunctuation: true,
+    });
+    expect(properties(originSecret).GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
+    expect(properties(originSecret).SecretString).toBeUndefined();
+  });
+
   it('answers with a strict CSP, HSTS, no referrer, nosniff and no framing, on pages and API alike', () => {
     const policyId = logicalId('AWS::CloudFront::ResponseHeadersPolicy', 'WebSecurityHeaders');
     const headers = properties(policyId).ResponseHeadersPolicyConfig.SecurityHeadersConfig;
@@ -352,6 +375,8 @@ describe('functions', () => {
     expect(environment(portalFunctions.api)).toEqual([
       'ALLOWED_ORIGINS',
       'MAIL_FROM',
+      'ORIGIN_SECRET_ARN',
+      'ORIGIN_SECRET_HEADER',
       'REVEAL_UNKNOWN_ACCOUNTS',
       'SIGN_IN_SECRET_ARN',
       'SUPPORT_MAIL_TO',
@@ -399,6 +424,13 @@ describe('functions', () => {
     expect(variables.MAIL_FROM).toBe(senderEmail);
     expect(variables.REVEAL_UNKNOWN_ACCOUNTS).toBe('false');
   });
+
+  it('tell the API which headers carry the viewer address and the origin secret, and where the secret is', () => {
+    const variables = properties(logicalId('AWS::Lambda::Function', portalFunctions.api)).Environment.Variables;
+    expect(variables.VIEWER_ADDRESS_HEADER).toBe('x-viewer-address');
+    expect(variables.ORIGIN_SECRET_HEADER).toBe('x-origin-secret');
+    expect(variables.ORIGIN_SECRET_ARN).toEqual({ Ref: logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret') });
+  });
 });
 
 describe('least privilege', () => {
@@ -434,6 +466,29 @@ describe('least privilege', () => {
     const resources = JSON.stringify(ses[0]?.Resource);
     expect(resources).toContain(`:identity/${senderEmail}`);
     expect(resources).not.toContain('"*"');
+  });
+
+  it('lets the API read the origin secret, that secret only and nothing but its value; no other function', () => {
+    const originSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret') };
+    const signInSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'AuthSignInSecret') };
+    const secretStatements = statementsOf(portalFunctions.api).filter((statement) =>
+      actionsOf([statement]).some((action) => action.startsWith('secretsmanager:')),
+    );
+    expect(secretStatements.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual(
+      expect.arrayContaining([{ Action: 'secretsmanager:GetSecretValue', Resource: originSecret }]),
+    );
+    // Each secret grant names one secret, and the API reads no secret but these two.
+    expect(secretStatements.map((statement) => statement.Resource)).toEqual(
+      expect.arrayContaining([originSecret, signInSecret]),
+    );
+    expect(secretStatements).toHaveLength(2);
+    expect(actionsOf(secretStatements)).toEqual(['secretsmanager:GetSecretValue', 'secretsmanager:GetSecretValue']);
+
+    const policiesNamingIt = Object.entries(resources)
+      .filter(([, resource]) => resource.Type === 'AWS::IAM::Policy')
+      .filter(([, policy]) => JSON.stringify(policy.Properties).includes(JSON.stringify(originSecret)));
+    const apiRole = properties(logicalId('AWS::Lambda::Function', portalFunctions.api)).Role['Fn::GetAtt'][0];
+    expect(policiesNamingIt.map(([, policy]) => (policy.Properties as any).Roles)).toEqual([[{ Ref: apiRole }]]);
   });
 
   it('lets the first-administrator function create users in this pool and write (not read) the table', () => {
