@@ -28,6 +28,13 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  contentSecurityPolicy,
+  frameOption,
+  permissionsPolicy,
+  referrerPolicy,
+  strictTransportSecurity,
+} from '../security-headers.js';
 import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
 
 /** What the web reads at start (GET /runtime-config.json). */
@@ -69,6 +76,13 @@ function handler(event) {
   }
   return request;
 }`;
+
+/** The member of a CloudFront header enum whose value is `value` (the header's text). */
+function cloudFrontValue<Value extends string>(members: Record<string, Value>, value: string): Value {
+  const member = Object.values(members).find((candidate) => candidate === value);
+  if (!member) throw new Error(`CloudFront's response-headers policy has no setting for ${value}`);
+  return member;
+}
 
 /** The header the API's handler reads the viewer's address from (VIEWER_ADDRESS_HEADER). */
 export const viewerAddressHeader = 'x-viewer-address';
@@ -118,36 +132,28 @@ export class PortalWeb extends Construct {
       serverAccessLogsPrefix: 'site-bucket/',
     });
 
+    // The one definition of the portal's security headers (infra/security-headers.ts, which the local origin
+    // sends too), mapped onto CloudFront's fields; Permissions-Policy has no field of its own.
     const cognitoEndpoint = `https://cognito-idp.${stack.region}.${stack.urlSuffix}`;
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Security portal: CSP, HSTS, no referrer, no framing',
+      comment: 'Security portal: CSP, HSTS, no referrer, no framing, no powerful features',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            `connect-src 'self' ${cognitoEndpoint}`,
-            "img-src 'self' data: https:",
-            // Cloudscape injects style elements at run time.
-            "style-src 'self' 'unsafe-inline'",
-            // Cloudscape's global styles inline their fonts as data: URLs.
-            "font-src 'self' data:",
-            "object-src 'none'",
-            "base-uri 'self'",
-            "frame-ancestors 'none'",
-            "form-action 'self'",
-          ].join('; '),
+          contentSecurityPolicy: contentSecurityPolicy({ connectOrigins: [cognitoEndpoint] }),
           override: true,
         },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          preload: true,
+          accessControlMaxAge: Duration.seconds(strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: strictTransportSecurity.includeSubdomains,
+          preload: strictTransportSecurity.preload,
           override: true,
         },
-        // Sign-in tokens travel in URL fragments; no page address leaves in a Referer.
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+        referrerPolicy: { referrerPolicy: cloudFrontValue(HeadersReferrerPolicy, referrerPolicy), override: true },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: cloudFrontValue(HeadersFrameOption, frameOption), override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }],
       },
     });
 
