@@ -36,7 +36,8 @@ export function detectFormat(head: Uint8Array, inputName?: string): DetectedCont
   if (text === '') throw new ImportFormatError('The file is empty', location);
 
   if (text.startsWith('<')) return detectXml(text, inputName);
-  if (text.startsWith('{') || text.startsWith('[')) return detectJson(text, inputName);
+  // secretsdump's banner ("[*] Dumping…") starts like JSON: text formats are tried before giving up on it.
+  if (text.startsWith('{') || text.startsWith('[')) return detectJson(text, inputName) ?? detectText(text, inputName);
   return detectText(text, inputName);
 }
 
@@ -69,7 +70,7 @@ function detectXml(text: string, inputName?: string): DetectedContent {
   );
 }
 
-function detectJson(text: string, inputName?: string): DetectedContent {
+function detectJson(text: string, inputName?: string): DetectedContent | undefined {
   const firstLine = text.split('\n', 1)[0] ?? '';
   let first: unknown;
   try {
@@ -92,16 +93,19 @@ function detectJson(text: string, inputName?: string): DetectedContent {
       { input: inputName },
     );
   }
-  throw new ImportFormatError(`This JSON is not a scanner output the portal knows. ${importable}`, {
-    input: inputName,
-  });
+  return undefined;
 }
 
 /** From the keys of the first object (or the first keys of a document too long to read whole). */
 function fromKeys(keys: string[], isArray: boolean): DetectedContent | undefined {
   const has = (key: string) => keys.includes(key);
   if (has('site') && (has('@version') || has('@programName') || has('@generated')) && !isArray) return 'zap-json';
-  if (isArray && (has('finding_info') || has('class_uid') || has('event_code'))) return 'prowler-ocsf-json';
+  if (
+    isArray &&
+    (has('finding_info') || has('class_uid') || has('event_code') || (has('metadata') && has('status_code')))
+  ) {
+    return 'prowler-ocsf-json';
+  }
   if ((has('template-id') || has('templateID')) && has('info')) return 'nuclei-jsonl';
   if (isArray) return undefined;
   if (has('url') && (has('status_code') || has('scheme') || has('webserver') || has('failed'))) return 'httpx-jsonl';
@@ -125,5 +129,9 @@ function detectText(text: string, inputName?: string): DetectedContent {
   // secretsdump may print a few banner lines ("[*] Dumping…") before the accounts.
   if (lines.some((line) => ntdsLine.test(line))) return 'secretsdump-ntds';
   if (potfileLine.test(firstLine)) return 'potfile';
-  throw new ImportFormatError(`The file is not in a format the portal knows. ${importable}`, { input: inputName });
+  const kind =
+    firstLine.startsWith('{') || firstLine.startsWith('[')
+      ? 'This JSON is not a scanner output the portal knows'
+      : 'The file is not in a format the portal knows';
+  throw new ImportFormatError(`${kind}. ${importable}`, { input: inputName });
 }

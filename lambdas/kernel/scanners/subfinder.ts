@@ -8,16 +8,20 @@ import { readJsonLines } from './json-lines.js';
 import { bump, namedCounts, type ScanParser } from './scan-parser.js';
 
 const maxDomainsListed = 100;
+/** Letters, digits, hyphens, underscores (found in real names) and dots. */
+const dnsName = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?$/i;
 
 export const parseSubfinder: ScanParser = async function* (chunks, context) {
   const metrics: SubfinderMetrics = { kind: 'subfinder', results: 0, domains: [], bySource: namedCounts() };
   for await (const { object, line } of readJsonLines(chunks, 'subfinder JSONL', context.inputName)) {
     const host = text(object.host);
-    if (host === undefined) {
-      throw new ImportFormatError('The line is not a subfinder result: it has no "host"', {
-        line,
-        input: context.inputName,
-      });
+    if (host === undefined || !dnsName.test(host)) {
+      throw new ImportFormatError(
+        host === undefined
+          ? 'The line is not a subfinder result: it has no "host"'
+          : 'The line is not a subfinder result: its "host" is not a DNS name',
+        { line, input: context.inputName },
+      );
     }
     const name = normaliseHostName(host);
     const domain = text(object.input);
