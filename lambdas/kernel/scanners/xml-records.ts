@@ -34,6 +34,9 @@ export interface XmlReadOptions {
 
 /** Text kept per element; bounds memory on an element with megabytes of text. */
 const maxElementText = 1_048_576;
+/** Levels kept below a record, and elements kept per record: bound a record built to exhaust memory. */
+const maxRecordDepth = 32;
+const maxRecordElements = 100_000;
 
 /**
  * Nmap writes `<!DOCTYPE nmaprun>`: a bare document type names the root and declares nothing, so it is
@@ -52,6 +55,7 @@ export async function* readXml(chunks: ByteChunks, options: XmlReadOptions): Asy
   const building: XmlElement[] = [];
   /** Inside a dropped child: the path length at which it started. */
   let droppedFrom = 0;
+  let recordElements = 0;
   let sawRoot = false;
 
   const fail = (message: string): never => {
@@ -72,7 +76,11 @@ export async function* readXml(chunks: ByteChunks, options: XmlReadOptions): Asy
     if (droppedFrom > 0) return;
     const parent = building.at(-1);
     if (parent) {
-      if (parent.children.length >= maxChildren) {
+      if (
+        parent.children.length >= maxChildren ||
+        building.length >= maxRecordDepth ||
+        recordElements >= maxRecordElements
+      ) {
         parent.droppedChildren += 1;
         droppedFrom = path.length;
         return;
@@ -80,10 +88,12 @@ export async function* readXml(chunks: ByteChunks, options: XmlReadOptions): Asy
       const element = newElement(tag);
       parent.children.push(element);
       building.push(element);
+      recordElements += 1;
       return;
     }
     if (options.isRecord(path)) {
       building.push(newElement(tag));
+      recordElements = 1;
       return;
     }
     if (path.length === 1 || options.isContext?.(path)) {

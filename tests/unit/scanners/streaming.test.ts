@@ -5,6 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { FormatId, ServiceName } from '../../../lambdas/kernel/scanners/finding-model.js';
 import { parseScan } from '../../../lambdas/kernel/scanners/parse-scan.js';
+import { readXml, type XmlElement } from '../../../lambdas/kernel/scanners/xml-records.js';
 
 // A full collection before each heap reading makes the reading the live heap, not garbage not yet collected.
 setFlagsFromString('--expose-gc');
@@ -191,6 +192,39 @@ describe('streaming', () => {
       expect(handedOutAtFirstFinding).toBeLessThan(128 * 1024);
     }, 120_000);
   }
+
+  it('an XML record nested 50,000 deep or holding 300,000 elements is cut to 32 levels and 100,000 elements', async () => {
+    const deep = generatedFile({
+      head: '<OWASPZAPReport version="2.10.0"><site name="http://a.example"><alerts><alertitem><pluginid>1</pluginid><riskcode>1</riskcode><extra>',
+      record: (index) => (index < 50_000 ? '<x>' : '</x>'),
+      tail: '</extra></alertitem></alerts></site></OWASPZAPReport>',
+      records: 100_000,
+    });
+    const wide = generatedFile({
+      head: '<OWASPZAPReport version="2.10.0"><site name="http://a.example"><alerts><alertitem><pluginid>2</pluginid>',
+      record: () => '<a><b/><c/></a>',
+      tail: '</alertitem></alerts></site></OWASPZAPReport>',
+      records: 100_000,
+    });
+    const kept = async (file: typeof deep) => {
+      const records: XmlElement[] = [];
+      for await (const event of readXml(file.chunks, { isRecord: (path) => path.at(-1) === 'alertitem' })) {
+        if (event.type === 'record') records.push(event.element);
+      }
+      expect(records).toHaveLength(1);
+      const measure = (element: XmlElement, depth: number): { depth: number; elements: number } =>
+        element.children.reduce(
+          (total, child) => {
+            const inner = measure(child, depth + 1);
+            return { depth: Math.max(total.depth, inner.depth), elements: total.elements + inner.elements };
+          },
+          { depth, elements: 1 },
+        );
+      return measure(records[0] as XmlElement, 1);
+    };
+    expect((await kept(deep)).depth).toBeLessThanOrEqual(32);
+    expect((await kept(wide)).elements).toBeLessThanOrEqual(100_000);
+  }, 120_000);
 
   it('an alert with 100,000 instances keeps 500 and counts them all (ZAP JSON and XML)', async () => {
     const instances = 100_000;
