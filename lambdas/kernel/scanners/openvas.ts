@@ -25,7 +25,9 @@ export const parseOpenvas: ScanParser = async function* (chunks, context) {
   const hosts = new Set<string>();
   for await (const event of readXml(chunks, {
     isRecord: (path) =>
-      (path.at(-1) === 'result' && path.at(-2) === 'results') || (path.at(-1) === 'gmp' && path.length <= 3),
+      (path.at(-1) === 'result' && path.at(-2) === 'results') ||
+      (path.at(-1) === 'host' && path.at(-2) === 'report') ||
+      (path.at(-1) === 'gmp' && path.at(-2) === 'report'),
     inputName: context.inputName,
   })) {
     if (event.type === 'open' && event.path.length === 1 && !roots.has(event.path[0] ?? '')) {
@@ -37,6 +39,12 @@ export const parseOpenvas: ScanParser = async function* (chunks, context) {
     if (event.type !== 'record') continue;
     if (event.element.name === 'gmp') {
       tool.version ??= childText(event.element, 'version');
+      continue;
+    }
+    if (event.element.name === 'host') {
+      // The report's list of scanned hosts: a host without results was still covered by the scan.
+      const asset = scannedHost(event.element);
+      if (asset) yield { kind: 'asset', asset };
       continue;
     }
     const records = resultRecords(event.element, tool);
@@ -153,6 +161,20 @@ function resultRecords(
     .map((ref) => `${ref.type}:${ref.id}`);
   if (otherRefs.length > 0) finding.extra.otherReferences = capList(otherRefs);
   return { assets, finding: { kind: 'finding', finding } };
+}
+
+function scannedHost(host: XmlElement): Asset | undefined {
+  const ip = childText(host, 'ip');
+  if (!ip) return undefined;
+  const name = normaliseHostName(ip);
+  const hostnames = childrenNamed(host, 'detail')
+    .filter((detail) => childText(detail, 'name') === 'hostname')
+    .map((detail) => childText(detail, 'value'))
+    .filter((value): value is string => value !== undefined)
+    .map(normaliseHostName);
+  const asset: Asset = { kind: 'host', key: `host:${name}`, name, host: name, ip: name };
+  if (hostnames.length > 0) asset.hostnames = hostnames;
+  return asset;
 }
 
 /** `summary=…|insight=…|solution_type=…`: a `|` starts a new tag only when a `name=` follows it. */

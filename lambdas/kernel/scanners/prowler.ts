@@ -1,5 +1,6 @@
 // A Prowler check result, read from OCSF JSON or from the `;` CSV, as the model sees it. FAIL and MANUAL
-// results are findings on a cloud resource; PASS results are counted in the summary, never findings;
+// results are findings on a cloud resource; PASS results are counted in the summary, never findings
+// (their resources are assets, so the import knows the file checked them);
 // a muted result is a risk the customer accepted.
 // Identity: `finding_info.uid` (CSV FINDING_UID), which Prowler builds as
 // `prowler-{provider}-{check}-{account}-{region}-{resource name}` and keeps from one scan to the next.
@@ -85,16 +86,11 @@ export function prowlerRecords(result: ProwlerResult, metrics: ProwlerMetrics, t
   listOnce(metrics.accounts, result.accountUid);
   listOnce(metrics.regions, result.region);
   const severity = prowlerSeverity(result.severity);
-  if (status === 'PASS') return { records: [] };
   if (status === 'FAIL') metrics.failBySeverity[severity] += 1;
 
   const provider = result.provider.toLowerCase();
   const account = result.accountUid ?? '';
   const region = result.region ?? '';
-  const derived = !result.uid || placeholder.test(result.uid);
-  const uid = derived
-    ? `prowler-${provider}-${result.checkId}-${account}-${region}-${result.resourceName ?? result.resourceUid ?? ''}`
-    : (result.uid ?? '');
 
   const accountAsset: Asset = {
     kind: 'account',
@@ -119,6 +115,18 @@ export function prowlerRecords(result: ProwlerResult, metrics: ProwlerMetrics, t
       resourceType: result.resourceType,
     },
   };
+  const assets: ParsedRecord[] = [
+    { kind: 'asset', asset: accountAsset },
+    { kind: 'asset', asset },
+  ];
+  // A PASS is no finding, but its resource was checked: the import needs it to tell a fixed finding
+  // (its resource in the file, the finding not) from one the file did not look at.
+  if (status === 'PASS') return { records: assets };
+
+  const derived = !result.uid || placeholder.test(result.uid);
+  const uid = derived
+    ? `prowler-${provider}-${result.checkId}-${account}-${region}-${result.resourceName ?? result.resourceUid ?? ''}`
+    : (result.uid ?? '');
   const finding: Finding = {
     identity: findingIdentity('prowler', [['finding_uid', uid]]),
     tool,
@@ -152,11 +160,7 @@ export function prowlerRecords(result: ProwlerResult, metrics: ProwlerMetrics, t
     if (capped) finding.extra[`remediationCode${name}`] = capped;
   }
   return {
-    records: [
-      { kind: 'asset', asset: accountAsset },
-      { kind: 'asset', asset },
-      { kind: 'finding', finding },
-    ],
+    records: [...assets, { kind: 'finding', finding }],
   };
 }
 

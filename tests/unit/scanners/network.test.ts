@@ -224,6 +224,37 @@ describe('Greenbone/OpenVAS GMP XML (many_vuln.xml)', () => {
   });
 });
 
+describe('Greenbone/OpenVAS: the hosts a report lists', () => {
+  it('a host the scan covered without results is still an asset', async () => {
+    const gmp = `<get_reports_response status="200"><report id="a" format_id="b"><report id="a">
+<gmp><version>22.4</version></gmp>
+<results start="1" max="-1">
+<result id="r1"><host>192.0.2.7<asset asset_id="x"/><hostname>web.example.com</hostname></host><port>443/tcp</port>
+<nvt oid="1.3.6.1.4.1.25623.1.0.108440"><name>SSL/TLS: Report Vulnerable Cipher Suites for HTTPS</name><cvss_base>7.5</cvss_base>
+<severities score="7.5"><severity type="cvss_base_v3"><value>CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N</value></severity></severities>
+<tags>summary=Weak ciphers|solution_type=Mitigation</tags><solution type="Mitigation">Disable them.</solution>
+<refs><ref type="cve" id="CVE-2016-2183"/><ref type="cert-bund" id="CB-K17/1750"/></refs></nvt>
+<threat>High</threat><severity>7.5</severity><qod><value>98</value><type>remote_app</type></qod><description>TLSv1.2: 3DES</description></result>
+</results>
+<host><ip>192.0.2.7</ip></host>
+<host><ip>192.0.2.8</ip><detail><name>hostname</name><value>Mail.Example.com</value></detail></host>
+</report></report></get_reports_response>`;
+    const { assets, findings, summary } = await importScan('network', [chunked(gmp, 64)]);
+    expect(summary.tool).toEqual({ name: 'openvas', version: '22.4' });
+    expect(assets.map((asset) => asset.key)).toEqual(['host:192.0.2.7', 'port:192.0.2.7:443/tcp', 'host:192.0.2.8']);
+    expect(assets[2]?.hostnames).toEqual(['mail.example.com']);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({
+      severity: 'high',
+      confidence: 'certain',
+      remediation: 'Disable them.',
+      cve: ['CVE-2016-2183'],
+      cvss: { score: 7.5, vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N', version: '3.1' },
+      extra: expect.objectContaining({ otherReferences: ['cert-bund:CB-K17/1750'], hostname: 'web.example.com' }),
+    });
+  });
+});
+
 describe('XML bad input', () => {
   it('refuses a DOCTYPE with entities (XXE, billion laughs) before reading any element', async () => {
     const xxe =

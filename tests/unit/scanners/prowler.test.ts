@@ -77,7 +77,7 @@ describe('Prowler OCSF JSON', () => {
   });
 
   it('GCP example: 3 PASS counted, not imported; 2 FAIL findings, one critical', async () => {
-    const { findings, summary } = await importScan('cloud', [fixture('cloud/example_output_gcp.ocsf.json')]);
+    const { assets, findings, summary } = await importScan('cloud', [fixture('cloud/example_output_gcp.ocsf.json')]);
     // Counted in the file: 5 elements; PASS for apikeys_key_exists and twice for
     // compute_firewall_rdp_access_from_the_internet_allowed, FAIL for artifacts_container_analysis_enabled
     // (Medium) and once for compute_firewall_rdp_access_from_the_internet_allowed (Critical).
@@ -97,6 +97,14 @@ describe('Prowler OCSF JSON', () => {
       regions: ['global'],
     });
     expect(summary.tool).toEqual({ name: 'prowler', version: '5.4.0' });
+    // A PASS checked its resource: the project (apikeys_key_exists) is an asset though no finding is on it,
+    // so a later import can tell "fixed" from "not looked at".
+    expect(assets.map((asset) => asset.key)).toEqual([
+      'account:gcp/<project_id>',
+      'cloud-resource:gcp/<project_id>/global/<project_id>',
+      'cloud-resource:gcp/<project_id>/global/containeranalysis.googleapis.com',
+      'cloud-resource:gcp/<project_id>/global/<uid>',
+    ]);
     expect(findings[0]?.asset).toMatchObject({
       kind: 'cloud-resource',
       name: 'AR Container Analysis',
