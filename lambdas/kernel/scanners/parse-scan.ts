@@ -39,7 +39,7 @@ export const formatCatalogue: Record<FormatId, { label: string; services: Servic
   'openvas-xml': { label: 'Greenbone/OpenVAS XML', services: ['network'] },
   'prowler-ocsf-json': { label: 'Prowler OCSF JSON', services: ['cloud'] },
   'prowler-csv': { label: 'Prowler CSV', services: ['cloud'] },
-  'password-audit': { label: 'NTDS file with its potfile', services: ['password_cracking'] },
+  'password-audit': { label: 'a password audit (NTDS file and potfile)', services: ['password_cracking'] },
 };
 
 const parsers: Record<Exclude<FormatId, 'password-audit'>, ScanParser> = {
@@ -61,10 +61,18 @@ export function formatsOf(service: ServiceName): FormatId[] {
 }
 
 export async function* parseScan(request: ScanImportRequest): AsyncGenerator<ScanRecord> {
+  try {
+    yield* parseInputs(request);
+  } finally {
+    // Inputs a refusal never started reading (a second file, the potfile after a bad NTDS file) are closed too.
+    await Promise.all(request.inputs.map(closeInput));
+  }
+}
+
+async function* parseInputs(request: ScanImportRequest): AsyncGenerator<ScanRecord> {
   const counter = new ByteCounter(request.onProgress);
   const streams = request.inputs.map((input) => counter.count(input));
-  const passwordAudit = request.service === 'password_cracking' || request.format === 'password-audit';
-  if (passwordAudit) {
+  if (request.service === 'password_cracking') {
     yield* parseAudit(request, streams, counter);
     return;
   }
@@ -143,6 +151,12 @@ async function* parseAudit(
     tally,
     counter,
   );
+}
+
+async function closeInput(input: ByteSource): Promise<void> {
+  const stream = input as { destroy?: () => void };
+  if (typeof stream.destroy === 'function') stream.destroy();
+  else await input[Symbol.asyncIterator]().return?.();
 }
 
 async function* run(

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from '../../../lambdas/kernel/scanners/detect-format.js';
 import { ImportFormatError } from '../../../lambdas/kernel/scanners/import-format-error.js';
-import { chunked, expectImportError, fixtures, importScan } from './scan-import.js';
+import { chunked, expectImportError, fixture, fixtures, importScan } from './scan-import.js';
 
 const head = (relative: string) => readFileSync(path.join(fixtures, relative)).subarray(0, 64 * 1024);
 
@@ -98,9 +98,13 @@ describe('parseScan: detection, the explicit choice and the service', () => {
       importScan('cloud', [chunked(nmap, 4096)], { format: 'nmap-xml' }),
       /Nmap XML, which the cloud service does not import/,
     );
+    // Refused before reading: the files' streams are closed all the same.
+    const files = [fixture('network/issue4406.xml'), fixture('network/many_vuln.xml')];
+    await expectImportError(importScan('network', files), /imports one file at a time; 2 were given/);
+    expect(files.map((file) => file.destroyed)).toEqual([true, true]);
     await expectImportError(
-      importScan('network', [chunked(nmap), chunked(nmap)]),
-      /imports one file at a time; 2 were given/,
+      importScan('dast', [chunked(nmap)], { format: 'password-audit' }),
+      /password audit \(NTDS file and potfile\), which the dast service does not import/,
     );
   });
 });

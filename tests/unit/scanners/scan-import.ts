@@ -1,6 +1,6 @@
 // Helpers for the scanner parser tests: run an import over fixture files or inline text (in small
 // chunks, as a stream would deliver it) and collect what it yields.
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type {
@@ -15,7 +15,7 @@ import { parseScan, type ScanImportRequest } from '../../../lambdas/kernel/scann
 
 export const fixtures = path.resolve('tests/fixtures/scanners');
 
-export function fixture(relative: string): AsyncIterable<Buffer> {
+export function fixture(relative: string): ReadStream {
   // A small highWaterMark makes every element and line cross chunk boundaries somewhere.
   return createReadStream(path.join(fixtures, relative), { highWaterMark: 1024 });
 }
