@@ -16,7 +16,13 @@ export class ByteCounter {
 
   async *count(source: ByteSource): AsyncGenerator<Buffer> {
     for await (const chunk of source) {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
+      // A view, not a copy, of a Uint8Array; Buffers pass as they are.
+      const buffer =
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, 'utf8')
+          : Buffer.isBuffer(chunk)
+            ? chunk
+            : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       if (buffer.length === 0) continue;
       this.bytesRead += buffer.length;
       this.onProgress?.(this.bytesRead);
