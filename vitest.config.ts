@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/stack-environment.ts'],
+    setupFiles: ['tests/support/stack-environment.ts', 'tests/support/fail-on-csp-violations.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -31,7 +31,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const KB = 1000;
 
 interface Budgets {
-  signInPageJsGzipKB: number;
+  signInPageJsCssGzipKB: number;
   firstSignedInPageJsGzipKB: number;
   lambdaBundleMinifiedKB: number;
   dynamoDbRequestsPerCall: number;
@@ -107,7 +107,13 @@ metrics.web = {
   },
   firstSignedInPage: firstPage,
 };
-budget('web.signInPage.jsGzip', round(signIn.jsGzipBytes / KB, 1), limits.signInPageJsGzipKB, 'KB', true);
+budget(
+  'web.signInPage.jsCssGzip',
+  round((signIn.jsGzipBytes + signIn.cssGzipBytes) / KB, 1),
+  limits.signInPageJsCssGzipKB,
+  'KB',
+  true,
+);
 budget(
   'web.firstSignedInPage.jsGzip',
   round(firstPage.viaSignInLink.jsGzipBytes / KB, 1),
@@ -275,12 +281,11 @@ const web = metrics.web as {
   signInPage: { jsGzipBytes: number; cssGzipBytes: number; formVisibleMedianMs: number; blankPageMedianMs: number };
 };
 row(
-  'sign-in page JS, gzipped',
-  kb(web.signInPage.jsGzipBytes),
-  `${limits.signInPageJsGzipKB} KB`,
-  statusOf('web.signInPage.jsGzip'),
+  'sign-in page JS + CSS, gzipped',
+  `${kb(web.signInPage.jsGzipBytes + web.signInPage.cssGzipBytes)} (JS ${kb(web.signInPage.jsGzipBytes)}, CSS ${kb(web.signInPage.cssGzipBytes)})`,
+  `${limits.signInPageJsCssGzipKB} KB`,
+  statusOf('web.signInPage.jsCssGzip'),
 );
-row('sign-in page CSS, gzipped', kb(web.signInPage.cssGzipBytes));
 row(
   'sign-in form visible, median of 10',
   `${web.signInPage.formVisibleMedianMs.toFixed(0)} ms (blank page ${web.signInPage.blankPageMedianMs.toFixed(0)} ms)`,

@@ -1,5 +1,8 @@
 // Builds the web app: root web/, output web/dist. Only the build settings of config/build-settings.ts
 // come from VITE_* variables; the rest is read at run time from /runtime-config.json.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
@@ -72,6 +75,57 @@ function primaryColorTheme(color: string): Plugin {
   };
 }
 
+/** `open-sans-400-italic` from an @font-face rule (family, weight and style), for a readable file name. */
+function fontFaceName(rule: string): string {
+  const property = (name: string) => new RegExp(`${name}\\s*:\\s*['"]?([^;'"]+)`).exec(rule)?.[1]?.trim() ?? '';
+  const name = [property('font-family'), property('font-weight'), property('font-style')].filter(Boolean).join('-');
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'font';
+}
+
+const inlineWoff2 = /url\((['"]?)data:font\/woff2;base64,([A-Za-z0-9+/=]+)\1\)/g;
+
+/**
+ * Cloudscape's global styles inline eight Open Sans woff2 files as base64 data: URLs: about 139 KB of the
+ * gzipped CSS every page waits for, though a page uses one or two of them. Each becomes a file of its own:
+ * written once to Vite's cache directory (under its content hash, so a new Cloudscape version gets new
+ * files) and named by a relative url(), so Vite's own asset pipeline hashes it and emits it under assets/.
+ * The browser then fetches a face only when a style uses it, and caches it for good. Every @font-face
+ * also gets font-display: swap, so text shows in a fallback font until its file is there.
+ */
+function fontsAsFiles(): Plugin {
+  let fontCache = '';
+  return {
+    name: 'portal-fonts-as-files',
+    // Before Vite's CSS plugin, which resolves the url()s this writes.
+    enforce: 'pre',
+    configResolved: (config) => {
+      fontCache = path.join(config.cacheDir, 'portal-fonts');
+    },
+    transform(css, id) {
+      const cssFile = id.split('?')[0] ?? id;
+      if (!cssFile.endsWith('.css') || !css.includes('data:font/woff2')) return undefined;
+      const rewritten = css.replace(/@font-face\s*{[^}]*}/g, (rule) => {
+        const withFiles = rule.replace(inlineWoff2, (_match, _quote, base64: string) => {
+          const font = Buffer.from(base64, 'base64');
+          const digest = createHash('sha256').update(font).digest('hex').slice(0, 16);
+          const file = path.join(fontCache, digest, `${fontFaceName(rule)}.woff2`);
+          if (!existsSync(file)) {
+            mkdirSync(path.dirname(file), { recursive: true });
+            // Written beside and renamed, so a build running at the same time never reads half a file.
+            const partial = `${file}.${process.pid}.partial`;
+            writeFileSync(partial, font);
+            renameSync(partial, file);
+          }
+          const relative = path.relative(path.dirname(cssFile), file).split(path.sep).join('/');
+          return `url('${relative.startsWith('.') ? relative : `./${relative}`}')`;
+        });
+        return /font-display\s*:/.test(withFiles) ? withFiles : withFiles.replace(/}$/, '  font-display: swap;\n}');
+      });
+      return { code: rewritten, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const settings = resolveBuildSettings(loadEnv(mode, webRoot, 'VITE_'));
   // (loadEnv also takes VITE_* from the process environment.)
@@ -80,10 +134,17 @@ export default defineConfig(({ mode }) => {
   return {
     root: webRoot,
     envDir: webRoot,
-    plugins: [react(), productNameTitle(settings.productName), primaryColorTheme(settings.primaryColor)],
+    plugins: [
+      react(),
+      productNameTitle(settings.productName),
+      primaryColorTheme(settings.primaryColor),
+      fontsAsFiles(),
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      // Fonts are files of their own whatever their size (see fontsAsFiles); other small assets may inline.
+      assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
     },
     server: {
       proxy: {

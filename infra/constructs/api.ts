@@ -13,10 +13,11 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { viewerAddressHeader } from './web.js';
+import { originSecretHeader, viewerAddressHeader } from './web.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { PortalAuth } from './auth.js';
 import type { PortalData } from './data.js';
@@ -62,10 +63,28 @@ export class PortalApi extends Construct {
   readonly httpApi: HttpApi;
   /** The function behind every call. */
   readonly handler: NodejsFunction;
+  /**
+   * What the CDN adds to every request it sends to the API (the origin's custom header originSecretHeader): the
+   * handler believes the viewer-address header only beside it, since anyone can call the API directly.
+   */
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: PortalApiProps) {
     super(scope, id);
     const { auth, data, mail } = props;
+
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Sent by CloudFront to the API with every request, so the API can tell them from direct calls',
+      // Letters and digits only: the value travels as an HTTP header.
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront holds a copy of the value in its distribution config, so a rotation function alone would ' +
+        'break the match: rotating is a new value and a redeploy. Until both sides agree, requests are counted ' +
+        'under their source address (nothing is refused), so a manual rotation is safe at any time.',
+    });
 
     this.handler = new PortalFunction(this, 'Handler', {
       handler: 'api',
@@ -77,6 +96,8 @@ export class PortalApi extends Construct {
         SIGN_IN_SECRET_ARN: auth.signInSecret.secretArn,
         REVEAL_UNKNOWN_ACCOUNTS: String(props.revealUnknownAccounts ?? false),
         VIEWER_ADDRESS_HEADER: viewerAddressHeader,
+        ORIGIN_SECRET_HEADER: originSecretHeader,
+        ORIGIN_SECRET_ARN: this.originSecret.secretArn,
         USER_POOL_ID: auth.userPool.userPoolId,
       },
     }).function;
@@ -95,6 +116,10 @@ export class PortalApi extends Construct {
     );
     mail.grantSend(this.handler);
     auth.grantReadSignInSecret(this.handler);
+    // GetSecretValue on this one secret (grantRead would add DescribeSecret, which the handler does not use).
+    this.handler.addToRolePolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.originSecret.secretArn] }),
+    );
 
     // No CORS: the browser reaches the API on the web's own origin, through CloudFront's /api/* behaviour.
     this.httpApi = new HttpApi(this, 'HttpApi', {

@@ -21,12 +21,20 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  contentSecurityPolicy,
+  frameOption,
+  permissionsPolicy,
+  referrerPolicy,
+  strictTransportSecurity,
+} from '../security-headers.js';
 import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
 
 /** What the web reads at start (GET /runtime-config.json). */
@@ -41,6 +49,8 @@ export interface PortalWebProps {
   readonly webAssetPath: string;
   /** The API served under /api/* on the same origin. */
   readonly httpApi: IHttpApi;
+  /** Sent to the API with every request, in originSecretHeader, so the API believes the viewer address. */
+  readonly apiOriginSecret: ISecret;
   /** Written to runtime-config.json with apiUrl '/api'. */
   readonly runtimeConfig: RuntimeConfig;
   /**
@@ -67,8 +77,17 @@ function handler(event) {
   return request;
 }`;
 
+/** The member of a CloudFront header enum whose value is `value` (the header's text). */
+function cloudFrontValue<Value extends string>(members: Record<string, Value>, value: string): Value {
+  const member = Object.values(members).find((candidate) => candidate === value);
+  if (!member) throw new Error(`CloudFront's response-headers policy has no setting for ${value}`);
+  return member;
+}
+
 /** The header the API's handler reads the viewer's address from (VIEWER_ADDRESS_HEADER). */
 export const viewerAddressHeader = 'x-viewer-address';
+/** The header CloudFront adds to every request to the API, carrying the origin secret (ORIGIN_SECRET_HEADER). */
+export const originSecretHeader = 'x-origin-secret';
 
 // Behind CloudFront, API Gateway sees the edge's address, which would make the per-address sign-in
 // throttle shared by everyone behind one edge. The function overwrites any value the viewer sent.
@@ -113,36 +132,28 @@ export class PortalWeb extends Construct {
       serverAccessLogsPrefix: 'site-bucket/',
     });
 
+    // The one definition of the portal's security headers (infra/security-headers.ts, which the local origin
+    // sends too), mapped onto CloudFront's fields; Permissions-Policy has no field of its own.
     const cognitoEndpoint = `https://cognito-idp.${stack.region}.${stack.urlSuffix}`;
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Security portal: CSP, HSTS, no referrer, no framing',
+      comment: 'Security portal: CSP, HSTS, no referrer, no framing, no powerful features',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            `connect-src 'self' ${cognitoEndpoint}`,
-            "img-src 'self' data: https:",
-            // Cloudscape injects style elements at run time.
-            "style-src 'self' 'unsafe-inline'",
-            // Cloudscape's global styles inline their fonts as data: URLs.
-            "font-src 'self' data:",
-            "object-src 'none'",
-            "base-uri 'self'",
-            "frame-ancestors 'none'",
-            "form-action 'self'",
-          ].join('; '),
+          contentSecurityPolicy: contentSecurityPolicy({ connectOrigins: [cognitoEndpoint] }),
           override: true,
         },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          preload: true,
+          accessControlMaxAge: Duration.seconds(strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: strictTransportSecurity.includeSubdomains,
+          preload: strictTransportSecurity.preload,
           override: true,
         },
-        // Sign-in tokens travel in URL fragments; no page address leaves in a Referer.
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+        referrerPolicy: { referrerPolicy: cloudFrontValue(HeadersReferrerPolicy, referrerPolicy), override: true },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: cloudFrontValue(HeadersFrameOption, frameOption), override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }],
       },
     });
 
@@ -177,7 +188,14 @@ export class PortalWeb extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            // The API believes x-viewer-address only beside this header; CloudFront overwrites any value a viewer
+            // sends under the same name. The dynamic reference resolves at deploy time, and CloudFront then keeps
+            // the value in the distribution config (readable with cloudfront:GetDistributionConfig): a new secret
+            // value takes effect at CloudFront only with a redeploy.
+            customHeaders: { [originSecretHeader]: props.apiOriginSecret.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

@@ -10,7 +10,7 @@ import { createApiAdapter } from './api-adapter.js';
 import { createLocalCognito, type LocalCognito } from './cognito/index.js';
 import { ensureTable } from './create-table.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
-import { createStaticSite, securityHeaders } from './static-site.js';
+import { createStaticSite, localSecurityHeaders } from './static-site.js';
 
 export interface LocalStackOptions {
   /** The app's origin port (web app, /api, /cognito). */
@@ -148,6 +148,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
 
     const server = createServer((req, res) => {
+      // On every answer of the origin, the API's included, as CloudFront's response-headers policy does.
+      for (const [name, value] of Object.entries(localSecurityHeaders)) res.setHeader(name, value);
       const pathname = (req.url ?? '/').split('?')[0] ?? '/';
       const route = async () => {
         if (pathname === '/cognito' || pathname.startsWith('/cognito/')) return cognito.handle(req, res);
@@ -189,7 +191,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...securityHeaders });
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
 }
 

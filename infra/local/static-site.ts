@@ -1,8 +1,10 @@
 // Serves the built web app like S3 + CloudFront do: files by path, index.html for client-side routes,
-// and the same security headers as the CloudFront response-headers policy.
+// hashed assets cached for a year, and on every answer the security headers of infra/security-headers.ts,
+// the module the CloudFront response-headers policy is made from.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { securityHeaders } from '../security-headers.js';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,11 +20,11 @@ const contentTypes: Record<string, string> = {
   '.map': 'application/json',
 };
 
-export const securityHeaders = {
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-};
+/**
+ * The local origin's security headers: those of AWS, with the local user-pool endpoint on the page's own
+ * origin (/cognito) and no Strict-Transport-Security, which browsers ignore over plain-HTTP loopback.
+ */
+export const localSecurityHeaders = securityHeaders({ connectOrigins: [], https: false });
 
 export function createStaticSite(root: string) {
   if (!existsSync(path.join(root, 'index.html'))) {
@@ -36,7 +38,7 @@ export function createStaticSite(root: string) {
     // Unknown paths without a file extension are app routes: a reload or a bookmark gets the app.
     const file = isFile ? candidate : path.extname(pathname) ? undefined : path.join(root, 'index.html');
     if (!file) {
-      res.writeHead(404, { 'content-type': 'text/plain', ...securityHeaders });
+      res.writeHead(404, { 'content-type': 'text/plain', ...localSecurityHeaders });
       res.end('Not found');
       return;
     }
@@ -44,7 +46,7 @@ export function createStaticSite(root: string) {
     res.writeHead(200, {
       'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ...securityHeaders,
+      ...localSecurityHeaders,
     });
     if (req.method === 'HEAD') {
       res.end();

@@ -63,6 +63,7 @@ export class PortalStack extends Stack {
     const web = new PortalWeb(this, 'Web', {
       webAssetPath: props.webAssetPath ?? join(repoRoot, 'web', 'dist'),
       httpApi: api.httpApi,
+      apiOriginSecret: api.originSecret,
       runtimeConfig: {
         region: this.region,
         userPoolId: auth.userPool.userPoolId,

@@ -53,9 +53,15 @@ const configSchema = z.object({
   ),
   /**
    * A header that the CDN in front of the API sets to the viewer's address (CloudFront: a viewer-request
-   * function writes x-viewer-address). Unset, the address API Gateway saw is used (the local stack).
+   * function writes x-viewer-address). It is believed only on requests that carry the origin secret; unset,
+   * the address API Gateway saw is used (the local stack).
    */
   VIEWER_ADDRESS_HEADER: z.optional(z.string().check(z.toLowerCase())),
+  /** The header the CDN adds to every request it sends to the API (CloudFront: an origin custom header). */
+  ORIGIN_SECRET_HEADER: z.optional(z.string().check(z.toLowerCase())),
+  /** The value of that header: given directly (tests) or as a Secrets Manager ARN (AWS). */
+  ORIGIN_SECRET: z.optional(z.string().check(z.minLength(32))),
+  ORIGIN_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   /** Responses of sendSignInLink take at least this long, so known and unknown e-mails look alike. */
   SIGN_IN_MIN_RESPONSE_MS: intFrom(150),
 });
@@ -71,6 +77,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
   }
   const config = parsed.data;
+  // Anyone can send a viewer-address header straight to the API: without the origin secret it would be trusted.
+  if (
+    config.VIEWER_ADDRESS_HEADER &&
+    !(config.ORIGIN_SECRET_HEADER && (config.ORIGIN_SECRET || config.ORIGIN_SECRET_ARN))
+  ) {
+    throw new Error(
+      'Invalid configuration: VIEWER_ADDRESS_HEADER needs ORIGIN_SECRET_HEADER and ORIGIN_SECRET or ORIGIN_SECRET_ARN',
+    );
+  }
   if (env === process.env) cached = config;
   return config;
 }

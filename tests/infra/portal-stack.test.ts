@@ -1,6 +1,7 @@
 // What a deployer relies on in the synthesised template: sign-in locked to the custom flow, the table's
-// protections, one route per call with the right authorizer, the CloudFront security headers, least-privilege
-// roles, and a clean cdk-nag AWS Solutions report. The stack is synthesised once, with the real Lambda bundles.
+// protections, one route per call with the right authorizer, the CloudFront security headers (the same the
+// local origin sends), caching, least-privilege roles, and a clean cdk-nag AWS Solutions report. The stack is
+// synthesised once, with the real Lambda bundles.
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -9,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PortalStack } from '../../infra/stacks/portal-stack.js';
 import { callRegistry } from '../../lambdas/calls/registry.js';
 import { tableDesign } from '../../lambdas/kernel/data/table-design.js';
@@ -53,6 +54,48 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(webAssetPath, { recursive: true, force: true });
 });
+
+/** The Cognito endpoint as the template names it, the stack's pseudo parameters left as placeholders. */
+const cognitoEndpoint = 'https://cognito-idp.${AWS::Region}.${AWS::URLSuffix}';
+
+/** A template string value, an Fn::Join's Refs written as ${Name} placeholders. */
+function withPseudoParameters(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const [separator, parts] = (value as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+  return parts
+    .map((part) => (typeof part === 'string' ? part : `\${${(part as { Ref: string }).Ref}}`))
+    .join(separator);
+}
+
+/** A Content-Security-Policy as directive -> sources, in the header's order. */
+function cspDirectives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name as string, sources]),
+  );
+}
+
+/** The headers a response-headers policy adds, as an HTTP answer carries them (lower-case names). */
+function policyHeaders(config: any): Record<string, string> {
+  const security = config.SecurityHeadersConfig;
+  const hsts = security.StrictTransportSecurity;
+  const headers: Record<string, string> = {
+    'content-security-policy': withPseudoParameters(security.ContentSecurityPolicy.ContentSecurityPolicy),
+    'strict-transport-security': [
+      `max-age=${hsts.AccessControlMaxAgeSec}`,
+      ...(hsts.IncludeSubdomains ? ['includeSubDomains'] : []),
+      ...(hsts.Preload ? ['preload'] : []),
+    ].join('; '),
+    'referrer-policy': security.ReferrerPolicy.ReferrerPolicy,
+    'x-frame-options': security.FrameOptions.FrameOption,
+  };
+  if (security.ContentTypeOptions) headers['x-content-type-options'] = 'nosniff';
+  for (const item of config.CustomHeadersConfig?.Items ?? []) headers[String(item.Header).toLowerCase()] = item.Value;
+  return headers;
+}
 
 /** The logical id of the one resource of this type whose id starts with the prefix. */
 function logicalId(type: string, prefix: string): string {
@@ -279,21 +322,44 @@ describe('web (S3 + CloudFront)', () => {
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
   });
 
-  it('answers with a strict CSP, HSTS, no referrer, nosniff and no framing, on pages and API alike', () => {
+  it('adds the origin secret, resolved from Secrets Manager at deploy time, to requests to the API only', () => {
+    const originSecret = logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret');
+    const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution')).DistributionConfig;
+    const api = distribution.CacheBehaviors.find((behavior: any) => behavior.PathPattern === '/api/*');
+    const apiOrigin = distribution.Origins.find((origin: any) => origin.Id === api.TargetOriginId);
+
+    expect(apiOrigin.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: 'x-origin-secret',
+        HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: originSecret }, ':SecretString:::}}']] },
+      },
+    ]);
+    const otherOrigins = distribution.Origins.filter((origin: any) => origin.Id !== api.TargetOriginId);
+    expect(otherOrigins.map((origin: any) => origin.OriginCustomHeaders)).toEqual([undefined]);
+    // Generated, not written into the template: the template holds only the reference.
+    expect(properties(originSecret).GenerateSecretString).toMatchObject({
+      PasswordLength: expect.any(Number),
+      ExcludePunctuation: true,
+    });
+    expect(properties(originSecret).GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
+    expect(properties(originSecret).SecretString).toBeUndefined();
+  });
+
+  it('answers with a strict CSP, HSTS, no referrer, nosniff, no framing and no powerful features, on pages and API alike', () => {
     const policyId = logicalId('AWS::CloudFront::ResponseHeadersPolicy', 'WebSecurityHeaders');
-    const headers = properties(policyId).ResponseHeadersPolicyConfig.SecurityHeadersConfig;
-    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
-    for (const directive of [
-      "default-src 'self'",
-      "connect-src 'self' https://cognito-idp.",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "frame-ancestors 'none'",
-      "form-action 'self'",
-    ]) {
-      expect(csp).toContain(directive);
-    }
-    expect(csp).not.toContain('unsafe-eval');
+    const config = properties(policyId).ResponseHeadersPolicyConfig;
+    const headers = config.SecurityHeadersConfig;
+    const csp = cspDirectives(withPseudoParameters(headers.ContentSecurityPolicy.ContentSecurityPolicy));
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    expect(csp.get('font-src')).toEqual(["'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'", cognitoEndpoint]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('form-action')).toEqual(["'self'"]);
+    expect(JSON.stringify(headers.ContentSecurityPolicy)).not.toMatch(/unsafe-(inline|eval)/);
     expect(headers.StrictTransportSecurity).toEqual({
       AccessControlMaxAgeSec: 63072000,
       IncludeSubdomains: true,
@@ -303,11 +369,60 @@ describe('web (S3 + CloudFront)', () => {
     expect(headers.ReferrerPolicy.ReferrerPolicy).toBe('no-referrer');
     expect(headers.ContentTypeOptions.Override).toBe(true);
     expect(headers.FrameOptions.FrameOption).toBe('DENY');
+    const permissions = config.CustomHeadersConfig.Items.find((item: any) => item.Header === 'Permissions-Policy');
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+      expect(permissions.Value).toContain(`${feature}=()`);
 
     const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution')).DistributionConfig;
     for (const behavior of [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors]) {
       expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
     }
+  });
+
+  it('sends the same security headers as the local origin, but for HSTS and the Cognito endpoint', async () => {
+    const policy = policyHeaders(
+      properties(logicalId('AWS::CloudFront::ResponseHeadersPolicy', 'WebSecurityHeaders')).ResponseHeadersPolicyConfig,
+    );
+    const { appUrl } = inject('localStack');
+    // The app and a route of it (index.html), a missing file (404), the configuration, and an API answer.
+    const answers = await Promise.all([
+      fetch(`${appUrl}/`),
+      fetch(`${appUrl}/admin/companies`),
+      fetch(`${appUrl}/assets/missing.js`),
+      fetch(`${appUrl}/runtime-config.json`),
+      fetch(`${appUrl}/api/calls/getSession`, { method: 'POST', body: '{"data":{}}' }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 200, 401]);
+
+    for (const answer of answers) {
+      const local = Object.fromEntries(Object.keys(policy).map((name) => [name, answer.headers.get(name)]));
+      const where = new URL(answer.url).pathname;
+      // Browsers ignore HSTS over plain HTTP: the loopback origin leaves it out.
+      expect(local['strict-transport-security'], where).toBeNull();
+      const { 'strict-transport-security': _hsts, 'content-security-policy': policyCsp, ...policyRest } = policy;
+      const { 'strict-transport-security': _none, 'content-security-policy': localCsp, ...localRest } = local;
+      expect(localRest, where).toEqual(policyRest);
+      // Locally /cognito is on the page's own origin; on AWS the browser also calls Cognito's endpoint.
+      const awsDirectives = cspDirectives(policyCsp ?? '');
+      const localDirectives = cspDirectives(localCsp ?? '');
+      localDirectives.set('connect-src', [...(localDirectives.get('connect-src') ?? []), cognitoEndpoint]);
+      expect([...localDirectives], where).toEqual([...awsDirectives]);
+    }
+  });
+
+  it('caches the hashed assets (fonts too) for a year and revalidates index.html and runtime-config.json', () => {
+    const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution')).DistributionConfig;
+    // Managed-CachingOptimized: CloudFront keeps what the objects' Cache-Control says (1 s to 1 year).
+    expect(distribution.DefaultCacheBehavior.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6');
+    const deployments = Object.values(resources)
+      .filter((resource) => resource.Type === 'Custom::CDKBucketDeployment')
+      .map((resource) => resource.Properties as any);
+    const assets = deployments.find((deployment) => deployment.Include?.includes('assets/*'));
+    expect(assets.SystemMetadata['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(assets.Exclude).toEqual(['*']);
+    const entry = deployments.find((deployment) => deployment.Exclude?.includes('assets/*'));
+    expect(entry.SystemMetadata['cache-control']).toBe('no-cache');
+    expect(entry.Include).toBeUndefined();
   });
 
   it('deploys runtime-config.json with the region, the user pool, its client and apiUrl /api', () => {
@@ -352,6 +467,8 @@ describe('functions', () => {
     expect(environment(portalFunctions.api)).toEqual([
       'ALLOWED_ORIGINS',
       'MAIL_FROM',
+      'ORIGIN_SECRET_ARN',
+      'ORIGIN_SECRET_HEADER',
       'REVEAL_UNKNOWN_ACCOUNTS',
       'SIGN_IN_SECRET_ARN',
       'SUPPORT_MAIL_TO',
@@ -399,6 +516,13 @@ describe('functions', () => {
     expect(variables.MAIL_FROM).toBe(senderEmail);
     expect(variables.REVEAL_UNKNOWN_ACCOUNTS).toBe('false');
   });
+
+  it('tell the API which headers carry the viewer address and the origin secret, and where the secret is', () => {
+    const variables = properties(logicalId('AWS::Lambda::Function', portalFunctions.api)).Environment.Variables;
+    expect(variables.VIEWER_ADDRESS_HEADER).toBe('x-viewer-address');
+    expect(variables.ORIGIN_SECRET_HEADER).toBe('x-origin-secret');
+    expect(variables.ORIGIN_SECRET_ARN).toEqual({ Ref: logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret') });
+  });
 });
 
 describe('least privilege', () => {
@@ -434,6 +558,29 @@ describe('least privilege', () => {
     const resources = JSON.stringify(ses[0]?.Resource);
     expect(resources).toContain(`:identity/${senderEmail}`);
     expect(resources).not.toContain('"*"');
+  });
+
+  it('lets the API read the origin secret, that secret only and nothing but its value; no other function', () => {
+    const originSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret') };
+    const signInSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'AuthSignInSecret') };
+    const secretStatements = statementsOf(portalFunctions.api).filter((statement) =>
+      actionsOf([statement]).some((action) => action.startsWith('secretsmanager:')),
+    );
+    expect(secretStatements.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual(
+      expect.arrayContaining([{ Action: 'secretsmanager:GetSecretValue', Resource: originSecret }]),
+    );
+    // Each secret grant names one secret, and the API reads no secret but these two.
+    expect(secretStatements.map((statement) => statement.Resource)).toEqual(
+      expect.arrayContaining([originSecret, signInSecret]),
+    );
+    expect(secretStatements).toHaveLength(2);
+    expect(actionsOf(secretStatements)).toEqual(['secretsmanager:GetSecretValue', 'secretsmanager:GetSecretValue']);
+
+    const policiesNamingIt = Object.entries(resources)
+      .filter(([, resource]) => resource.Type === 'AWS::IAM::Policy')
+      .filter(([, policy]) => JSON.stringify(policy.Properties).includes(JSON.stringify(originSecret)));
+    const apiRole = properties(logicalId('AWS::Lambda::Function', portalFunctions.api)).Role['Fn::GetAtt'][0];
+    expect(policiesNamingIt.map(([, policy]) => (policy.Properties as any).Roles)).toEqual([[{ Ref: apiRole }]]);
   });
 
   it('lets the first-administrator function create users in this pool and write (not read) the table', () => {

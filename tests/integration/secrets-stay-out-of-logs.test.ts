@@ -1,4 +1,4 @@
-// Checklist 10: tokens and links never reach the logs, including on the error paths that do log.
+// Checklist 10: tokens, links and the origin secret never reach the logs, including on the error paths that do log.
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 
 const { appUrl } = inject('localStack');
@@ -31,6 +31,7 @@ describe('logs', () => {
       { signInLinkEntity },
       { keyFor },
       { signInSecret },
+      { resetConfigCache },
     ] = await Promise.all([
       import('../../lambdas/api/handler.js'),
       import('../../lambdas/auth/verify-auth-challenge-response.js'),
@@ -41,10 +42,21 @@ describe('logs', () => {
       import('../../lambdas/kernel/data/entities/sign-in.js'),
       import('../../lambdas/kernel/sign-in/link-token.js'),
       import('../../lambdas/kernel/sign-in/sign-in-secret.js'),
+      import('../../lambdas/kernel/config.js'),
     ]);
     const { uid, email } = await createTestUser();
+    // Behind CloudFront every request carries the origin secret.
+    const originSecret = 'origin-secret-'.repeat(4);
+    Object.assign(process.env, {
+      VIEWER_ADDRESS_HEADER: 'x-viewer-address',
+      ORIGIN_SECRET_HEADER: 'x-origin-secret',
+      ORIGIN_SECRET: originSecret,
+    });
+    resetConfigCache();
+    const event = callEvent('sendSignInLink', { email, url: appUrl });
+    Object.assign(event.headers, { 'x-viewer-address': '192.0.2.44', 'x-origin-secret': originSecret });
 
-    const answer = parseResult(await handler(callEvent('sendSignInLink', { email, url: appUrl })));
+    const answer = parseResult(await handler(event));
     const emailKey = keyFor(await signInSecret(), 'email', email);
     const { Item: ours } = await signInLinkEntity.build(GetItemCommand).key({ emailKey }).send();
 
@@ -55,6 +67,7 @@ describe('logs', () => {
     expect(log).not.toContain(ours!.tokenHash);
     expect(log).not.toContain('#signin=');
     expect(log).not.toContain(email);
+    expect(log).not.toContain(originSecret);
 
     // A failing verification logs its error name only.
     await verify({

@@ -2,8 +2,10 @@
 // and the SES emulator. Each security-checklist item of ARCHITECTURE.md it carries has a case here.
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { createHash } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { handler } from '../../lambdas/api/handler.js';
 import { signInLinkSentMessage } from '../../lambdas/calls/send-sign-in-link/send-sign-in-link.js';
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
@@ -219,28 +221,136 @@ describe('sendSignInLink', () => {
 });
 
 describe('the client address behind a CDN', () => {
-  it('counts the address the CDN reports when VIEWER_ADDRESS_HEADER is set, not the edge address', async () => {
-    Object.assign(process.env, { SIGN_IN_IP_LIMIT: '2', VIEWER_ADDRESS_HEADER: 'x-viewer-address' });
+  // The configuration of the API behind CloudFront (infra/constructs/api.ts), with the secret given directly.
+  const originSecret = randomBytes(32).toString('base64url');
+  const cdnSettings = {
+    SIGN_IN_IP_LIMIT: '2',
+    VIEWER_ADDRESS_HEADER: 'x-viewer-address',
+    ORIGIN_SECRET_HEADER: 'x-origin-secret',
+    ORIGIN_SECRET: originSecret,
+  };
+  beforeEach(() => {
+    Object.assign(process.env, cdnSettings);
     resetConfigCache();
-    try {
-      const edge = '198.51.100.200';
-      const send = async (viewer: string) => {
-        const event = callEvent(
-          'sendSignInLink',
-          { email: `cdn-${Math.random()}@test.example`, url: appUrl },
-          { sourceIp: edge },
-        );
-        event.headers['x-viewer-address'] = viewer;
-        return parseResult(await handler(event)).statusCode;
-      };
-      const viewer = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
-      expect([await send(viewer), await send(viewer), await send(viewer)]).toEqual([200, 200, 429]);
-      // Another viewer behind the same edge is not throttled by the first one.
-      expect(await send('192.0.2.200')).toBe(200);
-    } finally {
-      process.env.SIGN_IN_IP_LIMIT = inject('localStack').environment.SIGN_IN_IP_LIMIT;
-      delete process.env.VIEWER_ADDRESS_HEADER;
+  });
+  afterEach(() => {
+    for (const name of Object.keys(cdnSettings)) delete process.env[name];
+    Object.assign(process.env, { SIGN_IN_IP_LIMIT: inject('localStack').environment.SIGN_IN_IP_LIMIT });
+    resetConfigCache();
+  });
+
+  // Documentation addresses (RFC 3849), random so that no other test shares their counters.
+  const anAddress = () => `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+  /** sendSignInLink for a new e-mail, from sourceIp (what API Gateway saw) with the given headers. */
+  const send = async (sourceIp: string, headers: Record<string, string>) => {
+    const event = callEvent('sendSignInLink', { email: `cdn-${randomUUID()}@test.example`, url: appUrl }, { sourceIp });
+    Object.assign(event.headers, headers);
+    return parseResult(await handler(event)).statusCode;
+  };
+
+  it('counts the viewer address on requests carrying the origin secret, not the edge address', async () => {
+    const edge = anAddress();
+    const viewer = anAddress();
+    const throughCdn = { 'x-viewer-address': viewer, 'x-origin-secret': originSecret };
+
+    const answers = [await send(edge, throughCdn), await send(edge, throughCdn), await send(edge, throughCdn)];
+    // Another viewer behind the same edge is not throttled by the first one.
+    const otherViewer = await send(edge, { 'x-viewer-address': anAddress(), 'x-origin-secret': originSecret });
+
+    expect(answers).toEqual([200, 200, 429]);
+    expect(otherViewer).toBe(200);
+  });
+
+  it.each([
+    ['no origin secret', {}],
+    ['a wrong origin secret of the same length', { 'x-origin-secret': randomBytes(32).toString('base64url') }],
+    ['a wrong origin secret of another length', { 'x-origin-secret': originSecret.slice(0, -1) }],
+    ['an empty origin secret', { 'x-origin-secret': '' }],
+  ])('ignores a forged viewer address with %s: the request counts under its source address', async (_case, secret) => {
+    const directCaller = anAddress();
+    const forged = [anAddress(), anAddress(), anAddress()];
+
+    const answers = [];
+    for (const viewer of forged) answers.push(await send(directCaller, { 'x-viewer-address': viewer, ...secret }));
+    // Nor was a forged address charged: its owner, coming through the CDN, still gets two links.
+    const owner = { 'x-viewer-address': forged[0] as string, 'x-origin-secret': originSecret };
+    const ownerAnswers = [await send(anAddress(), owner), await send(anAddress(), owner)];
+
+    expect(answers).toEqual([200, 200, 429]);
+    expect(ownerAnswers).toEqual([200, 200]);
+  });
+
+  describe('with the origin secret in Secrets Manager', () => {
+    // A stand-in for Secrets Manager's GetSecretValue (JSON protocol), counting the reads; the first answer can be
+    // made a failure.
+    let secretsManager: Server;
+    let reads = 0;
+    let failNextRead = false;
+    beforeAll(async () => {
+      secretsManager = createServer((request, response) => {
+        request.resume().on('end', () => {
+          reads += 1;
+          response.setHeader('content-type', 'application/x-amz-json-1.1');
+          if (failNextRead) {
+            failNextRead = false;
+            response.statusCode = 400;
+            response.end(JSON.stringify({ __type: 'ResourceNotFoundException', Message: 'no such secret' }));
+            return;
+          }
+          response.end(JSON.stringify({ ARN: secretArn, Name: 'origin', SecretString: originSecret, VersionId: 'v1' }));
+        });
+      });
+      await new Promise<void>((resolve) => secretsManager.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(() => new Promise<void>((resolve) => secretsManager.close(() => resolve())));
+
+    const secretArn = 'arn:aws:secretsmanager:eu-west-1:000000000000:secret:origin-AbCdEf';
+    beforeEach(() => {
+      const { port } = secretsManager.address() as AddressInfo;
+      process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER = `http://127.0.0.1:${port}`;
+      delete process.env.ORIGIN_SECRET;
+      reads = 0;
+    });
+    afterEach(() => {
+      delete process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER;
+      delete process.env.ORIGIN_SECRET_ARN;
+    });
+
+    it('reads it once and then tells CDN requests from direct ones', async () => {
+      process.env.ORIGIN_SECRET_ARN = secretArn;
       resetConfigCache();
-    }
+      const viewer = anAddress();
+      const throughCdn = { 'x-viewer-address': viewer, 'x-origin-secret': originSecret };
+      const directCaller = anAddress();
+      const forged = { 'x-viewer-address': viewer, 'x-origin-secret': 'guess'.repeat(8) };
+
+      const cdnAnswers = [await send(anAddress(), throughCdn), await send(anAddress(), throughCdn)];
+      const directAnswers = [await send(directCaller, forged), await send(directCaller, forged)];
+      const third = await send(anAddress(), throughCdn);
+
+      expect(cdnAnswers).toEqual([200, 200]);
+      // The forged requests were counted under the direct caller, not the viewer they named.
+      expect(directAnswers).toEqual([200, 200]);
+      expect(third).toBe(429);
+      expect(reads).toBe(1);
+    });
+
+    it('uses the source address while the secret cannot be read, refuses nothing, and reads it again next time', async () => {
+      process.env.ORIGIN_SECRET_ARN = `${secretArn}-other`;
+      resetConfigCache();
+      failNextRead = true;
+      const edge = anAddress();
+      const throughCdn = () => ({ 'x-viewer-address': anAddress(), 'x-origin-secret': originSecret });
+
+      const whileUnreadable = await send(edge, throughCdn());
+      const afterwards = [await send(edge, throughCdn()), await send(edge, throughCdn())];
+
+      // The first request was counted under the edge, the next two under their viewers: the edge has one of two.
+      expect(whileUnreadable).toBe(200);
+      expect(afterwards).toEqual([200, 200]);
+      expect(await send(edge, {})).toBe(200);
+      expect(await send(edge, {})).toBe(429);
+      expect(reads).toBe(2);
+    });
   });
 });

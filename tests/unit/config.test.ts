@@ -24,4 +24,19 @@ describe('configuration', () => {
     expect(() => readConfig({ TABLE_NAME: 'portal', SIGN_IN_SECRET: 'short' })).toThrow(/SIGN_IN_SECRET/);
     expect(() => readConfig({ ...base, SIGN_IN_IP_LIMIT: 'lots' })).toThrow(/SIGN_IN_IP_LIMIT/);
   });
+
+  it('refuses to believe a viewer-address header without an origin secret to prove it came from the CDN', () => {
+    const viewer = { ...base, VIEWER_ADDRESS_HEADER: 'X-Viewer-Address' };
+    expect(() => readConfig(viewer)).toThrow(/VIEWER_ADDRESS_HEADER needs ORIGIN_SECRET_HEADER/);
+    expect(() => readConfig({ ...viewer, ORIGIN_SECRET_HEADER: 'x-origin-secret' })).toThrow(/ORIGIN_SECRET_ARN/);
+    expect(() => readConfig({ ...viewer, ORIGIN_SECRET_HEADER: 'x-origin-secret', ORIGIN_SECRET: 'short' })).toThrow(
+      /ORIGIN_SECRET/,
+    );
+    const config = readConfig({ ...viewer, ORIGIN_SECRET_HEADER: 'X-Origin-Secret', ORIGIN_SECRET_ARN: 'arn:x' });
+    // API Gateway hands handlers lower-case header names.
+    expect([config.VIEWER_ADDRESS_HEADER, config.ORIGIN_SECRET_HEADER]).toEqual([
+      'x-viewer-address',
+      'x-origin-secret',
+    ]);
+  });
 });

@@ -14,6 +14,7 @@ import {
 } from '../errors.js';
 import { logger } from '../logger.js';
 import { loadUserRecords } from '../users/user-records.js';
+import { isOriginSecret } from './origin-secret.js';
 
 /**
  * Larger bodies are refused before parsing. Up to this size (HTTP API's own limit) a body is parsed, so an
@@ -32,7 +33,7 @@ export function makeCallHandler(registry: CallRegistry) {
   return async (event: CallEvent): Promise<APIGatewayProxyResultV2> => {
     const request: RequestInfo = {
       requestId: event.requestContext.requestId,
-      sourceIp: clientAddress(event),
+      sourceIp: await clientAddress(event),
       origin: event.headers?.origin,
     };
     try {
@@ -55,11 +56,25 @@ export function makeCallHandler(registry: CallRegistry) {
   };
 }
 
-/** Behind CloudFront, API Gateway sees the edge's address; the CDN passes the viewer's in a header. */
-function clientAddress(event: CallEvent): string {
-  const header = readConfig().VIEWER_ADDRESS_HEADER;
-  const forwarded = header ? event.headers?.[header]?.trim() : undefined;
-  return forwarded || event.requestContext.http.sourceIp;
+/**
+ * Behind CloudFront, API Gateway sees the edge's address; the CDN passes the viewer's in a header. Anyone calling
+ * the API directly can send that header too, so it counts only beside the origin secret CloudFront adds; any other
+ * request is known by the address API Gateway saw. Never throws: a secret that cannot be read means the source
+ * address, as for a direct call.
+ */
+async function clientAddress(event: CallEvent): Promise<string> {
+  const { VIEWER_ADDRESS_HEADER, ORIGIN_SECRET_HEADER } = readConfig();
+  const sourceIp = event.requestContext.http.sourceIp;
+  const forwarded = VIEWER_ADDRESS_HEADER ? event.headers?.[VIEWER_ADDRESS_HEADER]?.trim() : undefined;
+  const presented = ORIGIN_SECRET_HEADER ? event.headers?.[ORIGIN_SECRET_HEADER] : undefined;
+  if (!forwarded || presented === undefined) return sourceIp;
+  try {
+    return (await isOriginSecret(presented)) ? forwarded : sourceIp;
+  } catch (error) {
+    // The error is Secrets Manager's or the configuration's; the header's value is not in it.
+    logger.error('The origin secret could not be read; using the source address', { error: error as Error });
+    return sourceIp;
+  }
 }
 
 function findCall(registry: CallRegistry, event: CallEvent): AnyCall {

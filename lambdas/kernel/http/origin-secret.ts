@@ -1,0 +1,43 @@
+// The origin secret: a value CloudFront adds to every request it sends to the API, so a request carrying it came
+// through the CDN. Given directly (tests) or read once per cold start from Secrets Manager (AWS).
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { readConfig } from '../config.js';
+
+// Keyed by where the secret comes from, so a changed configuration (tests) is not answered from the old one.
+let loaded: { source: string; digest: Promise<Buffer> } | undefined;
+
+const digestOf = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+async function loadSecret(secretArn: string): Promise<Buffer> {
+  const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretArn }));
+  if (!answer.SecretString || answer.SecretString.length < 32) {
+    throw new Error('The origin secret is missing or shorter than 32 characters');
+  }
+  return digestOf(answer.SecretString);
+}
+
+function originSecretDigest(): Promise<Buffer> {
+  const { ORIGIN_SECRET, ORIGIN_SECRET_ARN } = readConfig();
+  const source = ORIGIN_SECRET ?? ORIGIN_SECRET_ARN;
+  if (!source)
+    return Promise.reject(new Error('Invalid configuration: ORIGIN_SECRET or ORIGIN_SECRET_ARN is required'));
+  if (loaded?.source !== source) {
+    const read = ORIGIN_SECRET ? Promise.resolve(digestOf(ORIGIN_SECRET)) : loadSecret(source);
+    // A failed read is tried again by the next request rather than remembered.
+    const digest = read.catch((error: unknown) => {
+      if (loaded?.source === source) loaded = undefined;
+      throw error;
+    });
+    loaded = { source, digest };
+  }
+  return loaded.digest;
+}
+
+/**
+ * Whether a request's header value is the origin secret. Both sides are compared as SHA-256 digests, equal in
+ * length whatever was sent, so neither the length nor the content of the secret shows in the time taken.
+ */
+export async function isOriginSecret(presented: string): Promise<boolean> {
+  return timingSafeEqual(digestOf(presented), await originSecretDigest());
+}
