@@ -1,8 +1,10 @@
-// listEvents: the current user's own events, newest first, a page at a time.
+// listEvents: the current user's own events (or, for level 9, everyone's), newest first unless asked
+// otherwise, a page at a time, optionally only those that hold the filter text.
 import { hasLevel, signedIn } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
 import { listAllEvents, listEventsCreatedBy } from '../../kernel/events/events.js';
+import { filterKey } from '../../kernel/search/search-text.js';
 import { listEventsInput, listEventsOutput } from './contract.js';
 
 export const listEvents = defineSignedInCall({
@@ -10,8 +12,8 @@ export const listEvents = defineSignedInCall({
   input: listEventsInput,
   output: listEventsOutput,
   access: { ...signedIn, describe: "any signed-in user for their own events; level 9 for everyone's" },
-  async run({ scope, cursor, limit }, { caller }) {
-    const page = { cursor, limit: limit ?? 20 };
+  async run({ scope, filter, descending, cursor, limit }, { caller }) {
+    const page = { cursor, limit: limit ?? 20, filter: filterKey(filter), descending: descending ?? true };
     if (scope !== 'everyone') return listEventsCreatedBy(caller.uid, page);
     if (!hasLevel(caller.access, 9))
       throw new PermissionDeniedError("Only platform administrators see everyone's events.");
