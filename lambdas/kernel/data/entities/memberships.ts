@@ -22,11 +22,15 @@ export const membershipEntity = new Entity({
   name: 'membership',
   table: portalTable,
   timestamps: false,
+  // Optional to read, as memberships written before the index keys lack them (README, "Tables"); every
+  // put computes them.
   schema: membershipSchema.and((_schema) => ({
     gsi1pk: string()
+      .optional()
       .hidden()
       .link<typeof _schema>(({ slug }) => memberListPartition(slug)),
     gsi1sk: string()
+      .optional()
       .hidden()
       .link<typeof _schema>(({ email }) => email),
   })),
