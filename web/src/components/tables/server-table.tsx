@@ -62,11 +62,14 @@ export function ServerTable<Item>({
   const { config, pages, collection, preferences } = table;
   const { items, filteredItemsCount, collectionProps, paginationProps, actions: collectionActions } = collection;
   const matched = filteredItemsCount ?? 0;
-  const loading = pages.loading || table.searching;
+  // Blank while the first rows, a new filter's answer, or a search that has found nothing yet, are on the way.
+  const loading = pages.loading || table.searching || (pages.loadingMore && items.length === 0);
   const searchFurther = pages.hasMore ? () => void pages.loadMore() : undefined;
 
   let emptyState = empty;
-  if (table.filteringText) {
+  if (pages.error) {
+    emptyState = <TableEmptyState title={`No ${config.noun} to show`} subtitle="The message above says why." />;
+  } else if (table.filteringText) {
     emptyState = (
       <TableNoMatchState
         noun={config.noun}

@@ -1,7 +1,6 @@
-// The preferences gear of every table (page size, columns shown and their order, wrap lines, striped
-// rows), remembered per table in this browser.
-import { useMemo } from 'react';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
+// Every table's preferences (page size, columns shown and their order, wrap lines, striped rows),
+// remembered per table in this browser; the gear that edits them is table-preferences-gear.tsx.
+import { lazy, Suspense, useMemo } from 'react';
 import {
   defaultTablePreferences,
   readTablePreferences,
@@ -23,51 +22,20 @@ export function useTablePreferences<Item>(
   );
 }
 
+// The gear's dialog (with its drag-and-drop column list) is the largest part of a table: it loads after
+// the rows, so the first page a person sees does not wait for it.
+const TablePreferencesGear = lazy(() => import('./table-preferences-gear'));
+
+export function TablePreferences<Item>(props: TablePreferencesProps<Item>) {
+  return (
+    <Suspense fallback={null}>
+      <TablePreferencesGear {...(props as TablePreferencesProps<unknown>)} />
+    </Suspense>
+  );
+}
+
 export interface TablePreferencesProps<Item> {
   config: TableConfig<Item>;
   preferences: TablePreferencesValue;
   onChange: (preferences: TablePreferencesValue) => void;
-}
-
-export function TablePreferences<Item>({ config, preferences, onChange }: TablePreferencesProps<Item>) {
-  return (
-    <CollectionPreferences
-      title="Preferences"
-      confirmLabel="Confirm"
-      cancelLabel="Cancel"
-      preferences={preferences}
-      onConfirm={({ detail }) => onChange(readTablePreferences(config, detail, defaultTablePreferences(config)))}
-      pageSizePreference={{
-        title: 'Page size',
-        options: config.pageSizes.map((size) => ({ value: size, label: `${size} ${config.noun}` })),
-      }}
-      wrapLinesPreference={{
-        label: 'Wrap lines',
-        description: 'Long text wraps between words; e-mail addresses and other identifiers stay on one line.',
-      }}
-      stripedRowsPreference={{ label: 'Striped rows', description: 'Shade every other row.' }}
-      contentDisplayPreference={{
-        title: 'Columns',
-        description: 'Choose which columns are shown, and their order.',
-        options: config.columns.map((column) => ({
-          id: column.id,
-          label: column.header,
-          ...(column.alwaysVisible ? { alwaysVisible: true } : {}),
-        })),
-        dragHandleAriaLabel: 'Drag handle',
-        dragHandleAriaDescription:
-          'Use Space or Enter to activate drag, arrow keys to move, Space or Enter to submit, or Escape to discard.',
-        liveAnnouncementDndStarted: (position, total) => `Picked up item at position ${position} of ${total}`,
-        liveAnnouncementDndItemReordered: (initial, current, total) =>
-          initial === current
-            ? `Moving item back to position ${current} of ${total}`
-            : `Moving item to position ${current} of ${total}`,
-        liveAnnouncementDndItemCommitted: (initial, final, total) =>
-          initial === final
-            ? `Item moved back to its original position ${initial} of ${total}`
-            : `Item moved from position ${initial} to position ${final} of ${total}`,
-        liveAnnouncementDndDiscarded: 'Reordering canceled',
-      }}
-    />
-  );
 }

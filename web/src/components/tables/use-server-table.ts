@@ -83,7 +83,7 @@ export function useServerTable<Item>(options: ServerTableOptions<Item>): ServerT
   }, [typed]);
 
   // Other columns sort the loaded rows, which is only honest once every row is loaded.
-  const complete = !pages.hasMore;
+  const complete = !pages.loading && !pages.hasMore;
   const columnDefinitions = useMemo(
     () =>
       config.columns.map((column) => {
