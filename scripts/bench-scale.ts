@@ -1,7 +1,7 @@
 // The administration lists at scale: 10,000 users and 1,000 companies written straight into DynamoDB Local with
 // BatchWrite, in the entity layer's item shape (DynamoDB-Toolbox BatchPutRequest of the entities: a user is a
 // profile and an access item; the Cognito identities are not needed for listing), then a few pages of each list,
-// with and without a prefix search, each page's DynamoDB requests counted.
+// with and without a filter text, each page's DynamoDB requests counted.
 // Import only after startLocalStack has set the environment.
 import { BatchPutRequest } from 'dynamodb-toolbox/entity/actions/batchPut';
 import { BatchWriteCommand, execute } from 'dynamodb-toolbox/table/actions/batchWrite';
@@ -9,6 +9,7 @@ import { companyEntity } from '../lambdas/kernel/data/entities/companies.js';
 import { membershipEntity } from '../lambdas/kernel/data/entities/memberships.js';
 import { userAccessEntity, userEntity } from '../lambdas/kernel/data/entities/users.js';
 import { portalTable } from '../lambdas/kernel/data/table.js';
+import { userAccessSearchText } from '../lambdas/kernel/search/row-search.js';
 import { dynamoDbRequestsOf } from '../tests/support/dynamodb-requests.js';
 import { invokeDirectly } from './bench-calls.js';
 
@@ -50,15 +51,20 @@ function* items(options: ScaleOptions): Generator<Request> {
     const uid = `scale-${pad(index, 5)}`;
     const email = scaleUserEmail(index);
     const member = index < options.bigCompanyMembers;
-    yield userEntity.build(BatchPutRequest).item({ uid, email, displayName: `Scale User ${index}`, createdAt: now });
-    yield userAccessEntity.build(BatchPutRequest).item({
-      uid,
-      email,
+    const access = {
       claims: { userType: 'customer', accessLevel: 1 },
       companies: member ? [bigCompany] : [],
-      updatedAt: now,
-      updatedBy: 'bench',
+      servicesEnabled: [],
+      servicesManaged: [],
+    };
+    yield userEntity.build(BatchPutRequest).item({
+      uid,
+      email,
+      displayName: `Scale User ${index}`,
+      createdAt: now,
+      accessSearchText: userAccessSearchText({ ...access, ...access.claims }),
     });
+    yield userAccessEntity.build(BatchPutRequest).item({ uid, email, ...access, updatedAt: now, updatedBy: 'bench' });
     if (member) yield membershipEntity.build(BatchPutRequest).item({ slug: bigCompany, uid, email, addedAt: now });
   }
 }
@@ -139,15 +145,17 @@ export async function measureListPages(claims: Record<string, string>, origin: s
   const counts: PageCount[] = [];
   counts.push(...(await pageThrough('listUsers', {}, 'users', 3, claims, origin)));
   counts.push(...(await pageThrough('listUsers', { limit: 50 }, 'users', 3, claims, origin)));
-  counts.push(...(await pageThrough('listUsers', { query: 'scale-user-01', limit: 50 }, 'users', 3, claims, origin)));
-  counts.push(...(await pageThrough('listUsers', { query: 'nobody-by-this-prefix' }, 'users', 1, claims, origin)));
+  counts.push(...(await pageThrough('listUsers', { filter: 'user-01', limit: 50 }, 'users', 3, claims, origin)));
+  counts.push(...(await pageThrough('listUsers', { filter: 'Scale User 42' }, 'users', 3, claims, origin)));
+  counts.push(...(await pageThrough('listUsers', { filter: 'nobody-by-this-text' }, 'users', 3, claims, origin)));
   counts.push(...(await pageThrough('listCompanies', {}, 'companies', 3, claims, origin)));
   counts.push(...(await pageThrough('listCompanies', { limit: 100 }, 'companies', 3, claims, origin)));
-  counts.push(
-    ...(await pageThrough('listCompanies', { prefix: 'scale-co-05', limit: 25 }, 'companies', 3, claims, origin)),
-  );
+  counts.push(...(await pageThrough('listCompanies', { filter: 'co-05', limit: 25 }, 'companies', 3, claims, origin)));
   counts.push(...(await pageThrough('listCompanyUsers', { slug: bigCompany }, 'users', 3, claims, origin)));
   counts.push(...(await pageThrough('listCompanyUsers', { slug: bigCompany, limit: 25 }, 'users', 3, claims, origin)));
+  counts.push(
+    ...(await pageThrough('listCompanyUsers', { slug: bigCompany, filter: '0042' }, 'users', 3, claims, origin)),
+  );
   // The session of an analyst who sees every company lists them all: one Query at this scale too.
   counts.push(...(await pageThrough('getSession', {}, 'companyList', 1, claims, origin)));
   return counts;

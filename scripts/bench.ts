@@ -15,7 +15,7 @@
 //   5. the sign-in round trip: sendSignInLink to the mail in the outbox, and the link to Home in Chromium;
 //   6. load: autocannon, 50 connections for 20 s on getSession;
 //   7. scale: 10,000 users and 1,000 companies written with BatchWrite, then pages of listUsers, listCompanies
-//      (with and without a prefix) and listCompanyUsers of a company with 1,000 members, requests counted per page.
+//      (with and without a filter text) and listCompanyUsers of a company with 1,000 members, requests counted per page.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -86,7 +86,7 @@ describe('a stack killed mid-burst', () => {
       const stored = await listAll<{ slug: string; companyName: string }>(
         second.appUrl,
         'listCompanies',
-        { prefix, limit: 100 },
+        { filter: prefix, limit: 100 },
         'companies',
         token,
       );

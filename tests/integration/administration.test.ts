@@ -98,11 +98,11 @@ describe('companies (level 7)', () => {
     expect((await getCompanyRecord(slug))?.companyName).toBe('First edit');
   });
 
-  it('lists companies a page at a time, with member counts, and by slug prefix', async () => {
+  it('lists companies a page at a time, with member counts, and by filter text', async () => {
     const prefix = `pg-${Date.now().toString(36)}`;
     for (const n of [1, 2, 3]) await admin('createCompany', { slug: `${prefix}-${n}`, companyName: `Paged ${n}` });
-    const first = await admin('listCompanies', { prefix, limit: 2 });
-    const second = await admin('listCompanies', { prefix, limit: 2, cursor: first.body.result.nextCursor });
+    const first = await admin('listCompanies', { filter: prefix, limit: 2 });
+    const second = await admin('listCompanies', { filter: prefix, limit: 2, cursor: first.body.result.nextCursor });
 
     expect(first.body.result.companies.map((company: { slug: string }) => company.slug)).toEqual([
       `${prefix}-1`,
@@ -298,11 +298,11 @@ describe('company users and invitations', () => {
 });
 
 describe('platform users (level 9)', () => {
-  it('lists every user by e-mail prefix, a page at a time', async () => {
+  it('lists every user by filter text, a page at a time', async () => {
     const prefix = `search-${Date.now()}`;
     for (const n of [1, 2, 3]) await createTestUser({ email: `${prefix}-${n}@test.example` });
-    const first = await admin('listUsers', { query: prefix.toUpperCase(), limit: 2 });
-    const second = await admin('listUsers', { query: prefix, limit: 2, cursor: first.body.result.nextCursor });
+    const first = await admin('listUsers', { filter: prefix.toUpperCase(), limit: 2 });
+    const second = await admin('listUsers', { filter: prefix, limit: 2, cursor: first.body.result.nextCursor });
     const emails = [...first.body.result.users, ...second.body.result.users].map(
       (user: { email: string }) => user.email,
     );

@@ -47,6 +47,52 @@ export class AdminTable {
   }
 }
 
+/**
+ * A list page's table with its controls (the shared server table): the text filter, the empty and
+ * no-match states, the preferences gear, and the column headers and rows as shown.
+ */
+export class ListTable extends AdminTable {
+  constructor(
+    page: Page,
+    tableName: string,
+    readonly filterLabel: string,
+  ) {
+    super(page, page.getByRole('table', { name: tableName, exact: true }));
+  }
+
+  get filter(): Locator {
+    return this.page.getByRole('searchbox', { name: this.filterLabel });
+  }
+
+  /** The no-match state's title for this text, e.g. 'No users match "xyz"'. */
+  noMatch(noun: string, text: string): Locator {
+    return this.table.getByText(`No ${noun} match "${text}"`, { exact: false });
+  }
+
+  get clearFilterButton(): Locator {
+    return this.table.getByRole('button', { name: 'Clear filter', exact: true });
+  }
+
+  /** The column headers' names, in order. */
+  async columnNames(): Promise<string[]> {
+    const names = await this.table.getByRole('columnheader').allInnerTexts();
+    return names.map((name) => name.trim()).filter(Boolean);
+  }
+
+  /** Rows of data shown (not the header row). */
+  async rowCount(): Promise<number> {
+    return (await this.table.getByRole('row').count()) - 1;
+  }
+
+  /** Opens the preferences gear and returns its dialog. */
+  async openPreferences(): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Preferences', exact: true }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Preferences' });
+    await dialog.waitFor();
+    return dialog;
+  }
+}
+
 /** The open modal dialog named `name`. */
 export function dialogNamed(page: Page, name: string | RegExp): Locator {
   return page.getByRole('dialog', { name });
@@ -100,11 +146,11 @@ export class CreateCompanyPage extends ShellPage {
 
 export class CompaniesPage extends ShellPage {
   static readonly path = '/admin/company';
-  get companies(): AdminTable {
-    return new AdminTable(this.page, this.page.getByRole('table', { name: 'Companies' }));
+  get companies(): ListTable {
+    return new ListTable(this.page, 'Companies', 'Find companies');
   }
   get filter(): Locator {
-    return this.page.getByRole('searchbox', { name: 'Find companies by slug' });
+    return this.page.getByRole('searchbox', { name: 'Find companies' });
   }
   async edit(slug: string, companyName: string): Promise<Locator> {
     await this.filter.fill(slug);
@@ -119,8 +165,8 @@ export class CompaniesPage extends ShellPage {
 
 export class ManageUsersPage extends ShellPage {
   static readonly path = '/admin/company/manage-users';
-  members(companyName: string): AdminTable {
-    return new AdminTable(this.page, this.page.getByRole('table', { name: `Users of ${companyName}` }));
+  members(companyName: string): ListTable {
+    return new ListTable(this.page, `Users of ${companyName}`, 'Find users');
   }
   async openInvite(): Promise<Locator> {
     await this.page.getByRole('button', { name: 'Invite user', exact: true }).first().click();
@@ -132,11 +178,11 @@ export class ManageUsersPage extends ShellPage {
 
 export class PlatformUsersPage extends ShellPage {
   static readonly path = '/admin/app/users';
-  get users(): AdminTable {
-    return new AdminTable(this.page, this.page.getByRole('table', { name: 'Users' }));
+  get users(): ListTable {
+    return new ListTable(this.page, 'Users', 'Find users');
   }
   get filter(): Locator {
-    return this.page.getByRole('searchbox', { name: 'Find users by e-mail' });
+    return this.page.getByRole('searchbox', { name: 'Find users' });
   }
 }
 

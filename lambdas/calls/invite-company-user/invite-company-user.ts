@@ -1,11 +1,11 @@
 // inviteCompanyUser (level 3 for their own companies; 7 and above, any): creates the person if needed,
 // adds them to the company at a level no higher than the inviter's, and mails them a sign-in link.
 import * as z from 'zod/mini';
-import { levelAtLeast } from '../../kernel/access/rules.js';
+import { canAccessCompany, levelAtLeast } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
-import { accessibleCompany } from '../../kernel/companies/company-access.js';
-import { getCompanyRecord } from '../../kernel/companies/company-records.js';
+import { companyDenied } from '../../kernel/companies/company-access.js';
 import { readConfig } from '../../kernel/config.js';
+import { PermissionDeniedError } from '../../kernel/errors.js';
 import { linkOrigin } from '../../kernel/sign-in/link-origin.js';
 import { assertMayChangeAccess } from '../../kernel/users/access-policy.js';
 import { inviteToCompany } from '../../kernel/users/invite-user.js';
@@ -23,15 +23,14 @@ export const inviteCompanyUser = defineSignedInCall({
   }),
   output: z.object({ uid: z.string(), created: z.boolean() }),
   access: levelAtLeast(3),
-  readAhead: ({ slug }) => getCompanyRecord(slug),
-  async run(input, { caller, request, ahead }) {
+  async run(input, { caller, request }) {
     assertMayChangeAccess(caller, undefined, { accessLevel: input.accessLevel, companies: [input.slug] });
     const origin = linkOrigin(input.url, readConfig().ALLOWED_ORIGINS, request.origin);
-    const company = await accessibleCompany(caller, input.slug, ahead);
+    if (!canAccessCompany(caller.access, input.slug)) throw new PermissionDeniedError(companyDenied);
     return inviteToCompany(
       caller,
       {
-        company,
+        slug: input.slug,
         email: input.email,
         accessLevel: input.accessLevel,
         servicesEnabled: input.servicesEnabled ?? [],

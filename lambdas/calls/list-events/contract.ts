@@ -1,10 +1,14 @@
 // listEvents: the events the current user created, newest first, a page at a time.
 import * as z from 'zod/mini';
-import { pageCursor } from '../shared/schemas.js';
+import { listDescending, listFilter, pageCursor } from '../shared/schemas.js';
 
 export const listEventsInput = z.strictObject({
   /** 'everyone' (level 9): every user's events, newest first. */
   scope: z.optional(z.enum(['mine', 'everyone'])),
+  /** Only events whose type, summary or author holds this text. */
+  filter: z.optional(listFilter),
+  /** By time, newest first (the default), or oldest first when false. */
+  descending: z.optional(listDescending),
   cursor: z.optional(pageCursor),
   limit: z.optional(z.int().check(z.minimum(1, 'limit must be 1 to 100'), z.maximum(100, 'limit must be 1 to 100'))),
 });

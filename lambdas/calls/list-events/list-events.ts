@@ -1,8 +1,10 @@
-// listEvents: the current user's own events, newest first, a page at a time.
+// listEvents: the current user's own events (or, for level 9, everyone's), newest first unless asked
+// otherwise, a page at a time, optionally only those that hold the filter text.
 import { hasLevel, signedIn } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
 import { listAllEvents, listEventsCreatedBy } from '../../kernel/events/events.js';
+import { filterKey } from '../../kernel/search/search-text.js';
 import { listEventsInput, listEventsOutput } from './contract.js';
 
 export const listEvents = defineSignedInCall({
@@ -11,8 +13,8 @@ export const listEvents = defineSignedInCall({
   output: listEventsOutput,
   access: { ...signedIn, describe: "any signed-in user for their own events; level 9 for everyone's" },
   // The caller's own events are keyed by the token's subject, so they need not wait for the caller's records.
-  readAhead: ({ scope, cursor, limit }, { uid }) => {
-    const page = { cursor, limit: limit ?? 20 };
+  readAhead: ({ scope, filter, descending, cursor, limit }, { uid }) => {
+    const page = { cursor, limit: limit ?? 20, filter: filterKey(filter), descending: descending ?? true };
     return scope === 'everyone' ? listAllEvents(page) : listEventsCreatedBy(uid, page);
   },
   async run({ scope }, { caller, ahead }) {

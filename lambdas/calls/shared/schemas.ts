@@ -1,5 +1,6 @@
 // Schemas more than one call shares.
 import * as z from 'zod/mini';
+import { filterMaxLength } from '../../kernel/search/search-text.js';
 
 /** Company slugs: lowercase letters, digits and dashes, 3 to 40 characters. */
 export const companySlug = z
@@ -48,6 +49,14 @@ export const serviceList = z.array(serviceName).check(z.maxLength(5, 'lists each
 
 /** The version of a record the editor saw; the write lands only if it is still current. */
 export const recordVersion = z.int().check(z.minimum(1, 'must be a record version'));
+
+/** A list's text filter: part of what a row shows, in any case (the list normalises it). */
+export const listFilter = z
+  .string()
+  .check(z.maxLength(filterMaxLength, `must be at most ${filterMaxLength} characters`));
+
+/** A list in the reverse of its order (by e-mail, slug or time). */
+export const listDescending = z.boolean();
 
 export const pageLimit = z.int().check(z.minimum(1, 'must be 1 to 100'), z.maximum(100, 'must be 1 to 100'));
 

@@ -8,6 +8,7 @@ import { userEntity, userPreferencesEntity } from '../../kernel/data/entities/us
 import { failedConditions } from '../../kernel/data/transactions.js';
 import { ConflictError } from '../../kernel/errors.js';
 import { eventWrite } from '../../kernel/events/events.js';
+import { userProfileSearchText } from '../../kernel/search/row-search.js';
 import { loadUserRecords } from '../../kernel/users/user-records.js';
 import { recordVersion } from '../shared/schemas.js';
 
@@ -62,6 +63,8 @@ export const updateProfile = defineSignedInCall({
             // An empty value clears the field (DynamoDB-Toolbox removes attributes set to undefined).
             ...(displayName !== undefined ? { displayName: displayName || undefined } : {}),
             ...(photoURL !== undefined ? { photoURL: photoURL || undefined } : {}),
+            // The platform users list filters on the profile's words (row-search.ts).
+            profileSearchText: userProfileSearchText({ email: caller.email, displayName: after.displayName }),
             version: version + 1,
             updatedAt: now,
             updatedBy: caller.email,

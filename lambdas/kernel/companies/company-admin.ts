@@ -3,12 +3,11 @@
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Caller, CompanyRecord } from '../access/caller.js';
-import { decodeCursor, encodeCursor } from '../data/cursor.js';
 import { companyEntity, companyListPartition, type CompanyFlag } from '../data/entities/companies.js';
-import { portalTable } from '../data/table.js';
+import { listPartitionPage } from '../data/list-query.js';
 import { failedConditions } from '../data/transactions.js';
+import { companySearchText } from '../search/row-search.js';
 import { AlreadyExistsError, ConflictError, NotFoundError } from '../errors.js';
 import { eventWrite } from '../events/events.js';
 import { getCompanyRecord } from './company-records.js';
@@ -76,6 +75,7 @@ export async function updateCompanyAs(
           version: next.version,
           updatedAt: now,
           updatedBy: editor.email,
+          searchText: companySearchText(next),
         })
         .options({ condition: { attr: 'version', eq: input.version } }),
       eventWrite(
@@ -100,22 +100,24 @@ export async function updateCompanyAs(
   return next;
 }
 
-export async function listCompaniesPage(page: { cursor?: string; limit: number; prefix?: string }) {
-  const { Items = [], LastEvaluatedKey } = await portalTable
-    .build(QueryCommand)
-    .entities(companyEntity)
-    .query({
-      index: 'gsi1',
-      partition: companyListPartition,
-      ...(page.prefix ? { range: { beginsWith: page.prefix } } : {}),
-    })
-    .options({
+export async function listCompaniesPage(page: {
+  cursor?: string;
+  limit: number;
+  /** Normalised (search-text.ts filterKey). */
+  filter?: string;
+  descending?: boolean;
+}) {
+  const { items, nextCursor } = await listPartitionPage(
+    companyEntity,
+    { partition: companyListPartition, index: 'gsi1' },
+    {
+      cursor: page.cursor,
       limit: page.limit,
-      exclusiveStartKey: decodeCursor(page.cursor, { attribute: 'gsi1pk', value: companyListPartition }),
-    })
-    .send();
-  return {
-    companies: Items,
-    nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string | number> | undefined),
-  };
+      descending: page.descending,
+      ...(page.filter ? { filter: { text: page.filter, attributes: ['searchText'] } } : {}),
+      // Nothing is read again afterwards: besides the caller's records, two Queries fit the budget.
+      maxQueries: 2,
+    },
+  );
+  return { companies: items, nextCursor };
 }

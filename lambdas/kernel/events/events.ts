@@ -1,11 +1,9 @@
 // Recording what users do, and listing it back to them newest first.
 import { randomUUID } from 'node:crypto';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Caller } from '../access/caller.js';
-import { decodeCursor, encodeCursor } from '../data/cursor.js';
 import { allEventsPartition, eventEntity, eventPartition } from '../data/entities/events.js';
-import { portalTable } from '../data/table.js';
+import { listPartitionPage, type ListPartition } from '../data/list-query.js';
 
 export interface EventInput {
   type: string;
@@ -28,30 +26,33 @@ export function eventWrite(caller: Pick<Caller, 'uid' | 'email'>, event: EventIn
   });
 }
 
-export function listEventsCreatedBy(uid: string, page: { cursor?: string; limit: number }) {
-  return listEventsPage({ attribute: 'pk', value: eventPartition(uid) }, page);
+export interface EventsPageRequest {
+  cursor?: string;
+  limit: number;
+  /** Normalised (search-text.ts filterKey). */
+  filter?: string;
+  descending: boolean;
 }
 
-export function listAllEvents(page: { cursor?: string; limit: number }) {
-  return listEventsPage({ attribute: 'gsi1pk', value: allEventsPartition, index: 'gsi1' }, page);
+export function listEventsCreatedBy(uid: string, page: EventsPageRequest) {
+  return listEventsPage({ partition: eventPartition(uid) }, page);
 }
 
-async function listEventsPage(
-  where: { attribute: 'pk' | 'gsi1pk'; value: string; index?: 'gsi1' },
-  page: { cursor?: string; limit: number },
-) {
-  const { Items = [], LastEvaluatedKey } = await portalTable
-    .build(QueryCommand)
-    .entities(eventEntity)
-    .query({ partition: where.value, ...(where.index ? { index: where.index } : {}) })
-    .options({
-      reverse: true,
-      limit: page.limit,
-      exclusiveStartKey: decodeCursor(page.cursor, { attribute: where.attribute, value: where.value }),
-    })
-    .send();
+export function listAllEvents(page: EventsPageRequest) {
+  return listEventsPage({ partition: allEventsPartition, index: 'gsi1' }, page);
+}
+
+async function listEventsPage(where: ListPartition, page: EventsPageRequest) {
+  const { items, nextCursor } = await listPartitionPage(eventEntity, where, {
+    cursor: page.cursor,
+    limit: page.limit,
+    descending: page.descending,
+    ...(page.filter ? { filter: { text: page.filter, attributes: ['searchText'] } } : {}),
+    // Nothing is read again afterwards: besides the caller's records, two Queries fit the budget.
+    maxQueries: 2,
+  });
   return {
-    events: Items.map(({ id, type, summary, createdAt, createdByUid, createdByEmail, before, after }) => ({
+    events: items.map(({ id, type, summary, createdAt, createdByUid, createdByEmail, before, after }) => ({
       id,
       type,
       summary,
@@ -61,6 +62,6 @@ async function listEventsPage(
       before,
       after,
     })),
-    nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string | number> | undefined),
+    nextCursor,
   };
 }

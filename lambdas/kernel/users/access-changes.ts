@@ -9,10 +9,11 @@ import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import type { Caller, UserAccessRecord } from '../access/caller.js';
 import { companyEntity } from '../data/entities/companies.js';
 import { membershipEntity } from '../data/entities/memberships.js';
-import { userAccessEntity } from '../data/entities/users.js';
+import { userAccessEntity, userEntity } from '../data/entities/users.js';
 import { failedConditions } from '../data/transactions.js';
 import { ConflictError, InvalidArgumentError } from '../errors.js';
 import { eventWrite } from '../events/events.js';
+import { userAccessSearchText } from '../search/row-search.js';
 import type { AccessChange } from './access-policy.js';
 import { loadUserRecords } from './user-records.js';
 import { toUserRow } from './user-rows.js';
@@ -47,6 +48,19 @@ export function membershipWrites(
         .options({ condition: { attr: 'slug', exists: true } }),
     ]),
   ];
+}
+
+/**
+ * The access record's words on the profile item, which the platform users list filters on (row-search.ts),
+ * written in the same transaction as the access record they come from. The profile must exist.
+ */
+export function accessSearchTextWrite(
+  access: Pick<UserAccessRecord, 'uid' | 'claims' | 'companies' | 'servicesEnabled' | 'servicesManaged'>,
+) {
+  return userEntity
+    .build(UpdateTransaction)
+    .item({ uid: access.uid, accessSearchText: userAccessSearchText({ ...access, ...access.claims }) })
+    .options({ condition: { attr: 'uid', exists: true } });
 }
 
 function accessView(access: Pick<UserAccessRecord, 'claims' | 'companies' | 'servicesEnabled' | 'servicesManaged'>) {
@@ -103,6 +117,7 @@ export async function changeAccess(
           updatedBy: editor.email,
         })
         .options({ condition: { attr: 'version', eq: expectedVersion } }),
+      accessSearchTextWrite(next),
       ...memberships,
       eventWrite(
         editor,
@@ -113,7 +128,7 @@ export async function changeAccess(
   } catch (error) {
     const failed = failedConditions(error);
     if (!failed?.length) throw error;
-    if (failed.includes(0)) {
+    if (failed.includes(0) || failed.includes(1)) {
       const latest = await loadUserRecords(current.uid);
       throw new ConflictError('This user was changed by someone else; here is the current value.', {
         current: latest.access ? toUserRow(latest.access, latest.user) : undefined,

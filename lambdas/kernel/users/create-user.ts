@@ -7,6 +7,7 @@ import { isConditionalCheckFailure } from '../data/conditional.js';
 import { userAccessEntity, userEntity } from '../data/entities/users.js';
 import { failedConditions } from '../data/transactions.js';
 import { InvalidArgumentError } from '../errors.js';
+import { userAccessSearchText } from '../search/row-search.js';
 import { normaliseEmail } from '../sign-in/link-token.js';
 import { membershipWrites } from './access-changes.js';
 import { createIdentity, deleteIdentity } from './identity-provider.js';
@@ -26,26 +27,28 @@ export type Write = Exclude<Parameters<typeof execute>[number], ExecuteTransactW
 
 function recordWrites(uid: string, email: string, newUser: NewUser, now: number) {
   const notThereYet = { attr: 'uid', exists: false } as const;
-  const companies = [...new Set(newUser.companies ?? [])];
+  const access = {
+    claims: { userType: newUser.userType, accessLevel: newUser.accessLevel },
+    companies: [...new Set(newUser.companies ?? [])],
+    servicesEnabled: [...new Set(newUser.servicesEnabled ?? [])],
+    servicesManaged: [...new Set(newUser.servicesManaged ?? [])],
+  };
   return [
     userEntity
-      .build(PutTransaction)
-      .item({ uid, email, displayName: newUser.displayName, createdAt: now })
-      .options({ condition: notThereYet }),
-    userAccessEntity
       .build(PutTransaction)
       .item({
         uid,
         email,
-        claims: { userType: newUser.userType, accessLevel: newUser.accessLevel },
-        companies,
-        servicesEnabled: [...new Set(newUser.servicesEnabled ?? [])],
-        servicesManaged: [...new Set(newUser.servicesManaged ?? [])],
-        updatedAt: now,
-        updatedBy: newUser.createdBy,
+        displayName: newUser.displayName,
+        createdAt: now,
+        accessSearchText: userAccessSearchText({ ...access, ...access.claims }),
       })
       .options({ condition: notThereYet }),
-    ...membershipWrites({ uid, email }, companies, [], now),
+    userAccessEntity
+      .build(PutTransaction)
+      .item({ uid, email, ...access, updatedAt: now, updatedBy: newUser.createdBy })
+      .options({ condition: notThereYet }),
+    ...membershipWrites({ uid, email }, access.companies, [], now),
   ];
 }
 

@@ -1,12 +1,13 @@
 // Users as the administration pages list them: profile and access of a page of users, read with one BatchGet.
 import { BatchGetRequest } from 'dynamodb-toolbox/entity/actions/batchGet';
 import { BatchGetCommand, execute } from 'dynamodb-toolbox/table/actions/batchGet';
-import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { UserAccessRecord, UserRecord } from '../access/caller.js';
-import { decodeCursor, encodeCursor } from '../data/cursor.js';
-import { companyPartition, membershipEntity } from '../data/entities/memberships.js';
+import { memberListPartition, membershipEntity } from '../data/entities/memberships.js';
 import { userAccessEntity, userEntity, userListPartition } from '../data/entities/users.js';
+import { listPartitionPage } from '../data/list-query.js';
 import { portalTable } from '../data/table.js';
+import { memberSearchText } from '../search/row-search.js';
+import { matchesFilter } from '../search/search-text.js';
 
 export interface UserRow {
   uid: string;
@@ -58,38 +59,45 @@ export async function userRows(uids: readonly string[]): Promise<UserRow[]> {
   return rows;
 }
 
-/** A page of every user, by e-mail, optionally only those whose e-mail starts with `prefix`. */
-export async function listUsersPage(page: { cursor?: string; limit: number; prefix?: string }) {
-  const { Items = [], LastEvaluatedKey } = await portalTable
-    .build(QueryCommand)
-    .entities(userEntity)
-    .query({
-      index: 'gsi1',
-      partition: userListPartition,
-      ...(page.prefix ? { range: { beginsWith: page.prefix } } : {}),
-    })
-    .options({
-      limit: page.limit,
-      exclusiveStartKey: decodeCursor(page.cursor, { attribute: 'gsi1pk', value: userListPartition }),
-    })
-    .send();
-  return {
-    users: await userRows(Items.map((user) => user.uid)),
-    nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string | number> | undefined),
-  };
+export interface UsersPageRequest {
+  cursor?: string;
+  limit: number;
+  /** Normalised (search-text.ts filterKey). */
+  filter?: string;
+  descending?: boolean;
 }
 
-/** A page of a company's members. */
-export async function listMembersPage(slug: string, page: { cursor?: string; limit: number }) {
-  const partition = companyPartition(slug);
-  const { Items = [], LastEvaluatedKey } = await portalTable
-    .build(QueryCommand)
-    .entities(membershipEntity)
-    .query({ partition })
-    .options({ limit: page.limit, exclusiveStartKey: decodeCursor(page.cursor, { attribute: 'pk', value: partition }) })
-    .send();
-  return {
-    users: await userRows(Items.map((member) => member.uid)),
-    nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string | number> | undefined),
-  };
+/**
+ * A page of every user, by e-mail. The filter runs in DynamoDB over the search text stored on the
+ * profile items (the index lists those); one Query, as the rows are read again with a BatchGet.
+ */
+export async function listUsersPage(page: UsersPageRequest) {
+  const { items, nextCursor } = await listPartitionPage(
+    userEntity,
+    { partition: userListPartition, index: 'gsi1' },
+    {
+      cursor: page.cursor,
+      limit: page.limit,
+      descending: page.descending,
+      ...(page.filter ? { filter: { text: page.filter, attributes: ['profileSearchText', 'accessSearchText'] } } : {}),
+      maxQueries: 1,
+    },
+  );
+  return { users: await userRows(items.map((user) => user.uid)), nextCursor };
+}
+
+/**
+ * A page of a company's members, by e-mail. Membership items hold no row text (a user's words would have
+ * to be rewritten in every company they belong to), so the filter runs here over the rows read: a page
+ * searches `limit` members and may answer fewer, even none, with a cursor to search on.
+ */
+export async function listMembersPage(slug: string, page: UsersPageRequest) {
+  const { items, nextCursor } = await listPartitionPage(
+    membershipEntity,
+    { partition: memberListPartition(slug), index: 'gsi1' },
+    { cursor: page.cursor, limit: page.limit, descending: page.descending },
+  );
+  const rows = await userRows(items.map((member) => member.uid));
+  const { filter } = page;
+  return { users: filter ? rows.filter((row) => matchesFilter(memberSearchText(row), filter)) : rows, nextCursor };
 }

@@ -4,6 +4,7 @@ import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
+import { companySearchText } from '../../search/row-search.js';
 import { portalTable } from '../table.js';
 
 export const companyFlags = [
@@ -48,6 +49,11 @@ export const companyEntity = new Entity({
     gsi1sk: string()
       .hidden()
       .link<typeof _schema>(({ slug }) => slug),
+    /** What the companies list's text filter matches; updates set it from the whole new record. */
+    searchText: string()
+      .optional()
+      .hidden()
+      .link<typeof _schema>((company) => companySearchText(company)),
   })),
   computeKey: ({ slug }) => ({ pk: `COMPANY#${slug}`, sk: 'COMPANY' }),
 });

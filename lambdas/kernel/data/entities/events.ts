@@ -4,6 +4,7 @@ import { any } from 'dynamodb-toolbox/schema/any';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
+import { eventSearchText } from '../../search/row-search.js';
 import { portalTable } from '../table.js';
 
 export const eventPartition = (uid: string) => `EVENTS#${uid}`;
@@ -31,6 +32,11 @@ export const eventEntity = new Entity({
     gsi1sk: string()
       .hidden()
       .link<typeof _schema>(({ createdAt, id }) => eventSortKey(createdAt, id)),
+    /** What the events list's text filter matches (events are never changed after they are written). */
+    searchText: string()
+      .optional()
+      .hidden()
+      .link<typeof _schema>((event) => eventSearchText(event)),
   })),
   computeKey: ({ createdByUid, createdAt, id }) => ({
     pk: eventPartition(createdByUid),

@@ -6,6 +6,7 @@ import { list } from 'dynamodb-toolbox/schema/list';
 import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
+import { userProfileSearchText } from '../../search/row-search.js';
 import { portalTable } from '../table.js';
 
 export const userPartition = (uid: string) => `USER#${uid}`;
@@ -34,6 +35,14 @@ export const userEntity = new Entity({
     gsi1sk: string()
       .hidden()
       .link<typeof _schema>(({ email }) => email),
+    // The platform users list filters on these (a Query's FilterExpression reads only the item it lists):
+    // the profile's words, written with the profile, and the access record's words, written by every
+    // access change (the access record is another item).
+    profileSearchText: string()
+      .optional()
+      .hidden()
+      .link<typeof _schema>(({ email, displayName }) => userProfileSearchText({ email, displayName })),
+    accessSearchText: string().optional().hidden(),
   })),
   computeKey: ({ uid }) => ({ pk: userPartition(uid), sk: 'PROFILE' }),
 });

@@ -1,6 +1,7 @@
 // The access level choices (0 to 9): never above the editor's own level, since nobody may give a level
 // above their own. Each says what the level opens (spec 6's thresholds).
 import type { SelectProps } from '@cloudscape-design/components/select';
+import { levelLabel } from '../../../../lambdas/kernel/search/labels';
 
 const whatItOpens: Record<number, string> = {
   0: 'No reports',
@@ -15,9 +16,8 @@ const whatItOpens: Record<number, string> = {
   9: 'Platform administrator',
 };
 
-export function levelLabel(level: number): string {
-  return `Level ${level}`;
-}
+// 'Level 3': the label lives with the search rules (the lists' filter matches what the cells say).
+export { levelLabel };
 
 export function levelOption(level: number): SelectProps.Option {
   return { value: String(level), label: levelLabel(level), description: whatItOpens[level] };

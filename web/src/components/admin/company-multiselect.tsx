@@ -1,7 +1,8 @@
 // Choosing companies by name: the options come from listCompanies a batch at a time as the list is
-// scrolled, and the filter text goes to the server as a slug prefix.
+// scrolled, and the filter text goes to the server (it matches names and slugs).
 import { useCallback, useMemo, useRef, useState } from 'react';
 import Multiselect, { type MultiselectProps } from '@cloudscape-design/components/multiselect';
+import { filterKey, filterMaxLength } from '../../../../lambdas/kernel/search/search-text';
 import { callFunction } from '../../api/call-client';
 import { useSession } from '../session/session-context';
 
@@ -15,12 +16,6 @@ export interface CompanyMultiselectProps {
 }
 
 const fetchSize = 50;
-
-function slugPrefixOf(text: string): string | undefined | null {
-  const prefix = text.trim().toLowerCase();
-  if (prefix === '') return undefined;
-  return /^[a-z0-9-]{1,40}$/.test(prefix) ? prefix : null; // null: can match no slug
-}
 
 export function CompanyMultiselect({
   selected,
@@ -36,26 +31,22 @@ export function CompanyMultiselect({
   const [names, setNames] = useState<Map<string, string>>(
     () => new Map(companyList.map((option) => [option.slug, option.companyName])),
   );
-  const request = useRef<{ generation: number; cursor?: string; prefix?: string }>({ generation: 0 });
+  const request = useRef<{ generation: number; cursor?: string; filter?: string }>({ generation: 0 });
 
   const load = useCallback(async (filteringText: string, firstPage: boolean) => {
-    const prefix = slugPrefixOf(filteringText);
     const generation = firstPage ? request.current.generation + 1 : request.current.generation;
     const cursor = firstPage ? undefined : request.current.cursor;
     if (firstPage) {
-      request.current = { generation, prefix: prefix ?? undefined };
+      request.current = { generation, filter: filterKey(filteringText.slice(0, filterMaxLength)) };
       setOptions([]);
     }
-    if (prefix === null) {
-      setStatus('finished');
-      return;
-    }
+    const { filter } = request.current;
     setStatus('loading');
     try {
       const page = await callFunction('listCompanies', {
         limit: fetchSize,
         ...(cursor ? { cursor } : {}),
-        ...(prefix ? { prefix } : {}),
+        ...(filter ? { filter } : {}),
       });
       if (generation !== request.current.generation) return;
       request.current.cursor = page.nextCursor;
@@ -92,8 +83,8 @@ export function CompanyMultiselect({
         onChange(detail.selectedOptions.flatMap((option) => (option.value ? [option.value] : [])))
       }
       filteringType="manual"
-      filteringPlaceholder="Find companies by slug"
-      filteringAriaLabel="Find companies by slug"
+      filteringPlaceholder="Find companies"
+      filteringAriaLabel="Find companies"
       onLoadItems={({ detail }) => void load(detail.filteringText, detail.firstPage)}
       statusType={status}
       loadingText="Loading companies"

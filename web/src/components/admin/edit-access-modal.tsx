@@ -9,6 +9,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import Select from '@cloudscape-design/components/select';
+import { userTypeLabel } from '../../../../lambdas/kernel/search/labels';
 import { editAlerts } from '../forms/form-alerts';
 import { FormModal } from '../forms/form-modal';
 import { useVersionedEdit } from '../forms/use-versioned-edit';
@@ -37,11 +38,8 @@ export function accessValuesOf(user: UserRow): AccessValues {
   };
 }
 
-const userTypeLabels: Record<string, string> = { analyst: 'Analyst', customer: 'Customer' };
-
-export function userTypeLabel(userType: string): string {
-  return userTypeLabels[userType] ?? userType;
-}
+// 'Analyst', 'Customer': the labels live with the search rules (the lists' filter matches what the cells say).
+export { userTypeLabel };
 
 const fieldLabels: Record<AccessField, string> = {
   userType: 'User type',

@@ -1,15 +1,11 @@
 // Readable names for the services and the eight company flags of spec 3, and the services a company
 // has on, derived with the rules module's own serviceFlags (never a copy of the rule).
 import { serviceFlags, services, type ServiceName } from '../../../../lambdas/kernel/access/rules';
+import { serviceLabel, serviceLabels } from '../../../../lambdas/kernel/search/labels';
 import type { SessionCompanyDoc } from '../session/session-context';
 
-export const serviceLabels: Record<ServiceName, string> = {
-  projectmariana: 'ProjectMariana',
-  password_cracking: 'Password cracking',
-  dast: 'DAST',
-  network: 'Network scanning',
-  cloud: 'Cloud scanning',
-};
+// The labels live with the search rules (the lists' filter matches what the cells say).
+export { serviceLabels };
 
 export type CompanyFlag = keyof Omit<
   SessionCompanyDoc,
@@ -107,7 +103,7 @@ export function enabledServicesOf(company: Partial<CompanyFlags>): ServiceName[]
 
 export function serviceListText(names: readonly string[]): string {
   if (names.length === 0) return 'None';
-  return names.map((name) => serviceLabels[name as ServiceName] ?? name).join(', ');
+  return names.map(serviceLabel).join(', ');
 }
 
 export const serviceOptions = services.map((service) => ({ value: service, label: serviceLabels[service] }));

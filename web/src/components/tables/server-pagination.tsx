@@ -14,7 +14,8 @@ export interface ServerPaginationProps {
   paginationProps: PaginationProps;
   hasMore: boolean;
   loadingMore: boolean;
-  loadMore: () => Promise<void>;
+  /** Resolves with the rows added. */
+  loadMore: () => Promise<number>;
   setCurrentPage: (pageIndex: number) => void;
 }
 
@@ -33,7 +34,10 @@ export function ServerPagination({
       disabled={loadingMore}
       onNextPageClick={({ detail }) => {
         if (detail.requestedPageAvailable || !hasMore) return;
-        void loadMore().then(() => setCurrentPage(detail.requestedPageIndex));
+        // A filtered search may find nothing further: then the page stays where it is.
+        void loadMore().then((added) => {
+          if (added > 0) setCurrentPage(detail.requestedPageIndex);
+        });
       }}
     />
   );

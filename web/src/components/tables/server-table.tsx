@@ -1,144 +1,117 @@
-// The table of an administration page over a list the server pages (useServerPages): the load error
-// with 'Try again', a header with the count (a '+' while the server has more) and a refresh button
-// beside the page's own actions, an optional text filter and the open-ended pagination. The page keeps
-// its columns (its *-config.tsx), its texts and its actions.
+// The one table of every list page (useServerTable's state): the load error with 'Try again'; a header
+// with the count ('+' while the server has more) and a refresh button beside the page's own actions; the
+// text filter with its count; open-ended pagination; the preferences gear; and empty states that say
+// what happened ('No users match "xyz"' with Clear filter, or the page's own state for an empty list).
+// The page keeps its columns (its *-config.tsx), its texts and its actions; later list pages copy this.
 import type { ReactNode } from 'react';
-import {
-  useCollection,
-  type UseCollectionOptions,
-  type UseCollectionResult,
-} from '@cloudscape-design/collection-hooks';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { TableEmptyState } from '../empty-states/table-empty-state';
+import { TableEmptyState, TableNoMatchState } from '../empty-states/table-empty-state';
 import { LoadErrorAlert } from './load-error-alert';
 import { ServerPagination } from './server-pagination';
 import { selectionLabels } from './table-labels';
-import type { ServerPagesState } from './use-server-pages';
+import { TablePreferences } from './table-preferences';
+import type { ServerTableState } from './use-server-table';
 
-/** The count in a table header: what is loaded, '+' while the server has more; nothing while loading. */
-export function loadedCount(count: number, loading: boolean, hasMore: boolean): string | undefined {
-  return loading ? undefined : `(${count}${hasMore ? '+' : ''})`;
+/** '(12)', or '(50+)' while the server has more; nothing while loading. */
+export function countText(count: number, hasMore: boolean): string {
+  return `${count}${hasMore ? '+' : ''}`;
 }
 
-export interface ServerCollectionOptions<Item> {
-  trackBy: keyof Item & string;
-  defaultSorting: NonNullable<UseCollectionOptions<Item>['sorting']>['defaultState'];
-  /** What the table shows with nothing listed. */
-  empty: ReactNode;
-  /** Why nothing matches the filter text (the no-match state offers to clear it). */
-  noMatchText?: string;
-  filteringFunction?: NonNullable<UseCollectionOptions<Item>['filtering']>['filteringFunction'];
-  filteringFields?: string[];
-  /** Rows a page; without it, one page. */
-  pageSize?: number;
-}
-
-/** useCollection over loaded items, single selection, with the shared empty and no-match states. */
-export function useServerCollection<Item>(
-  items: readonly Item[],
-  options: ServerCollectionOptions<Item>,
-): UseCollectionResult<Item> {
-  const { trackBy, defaultSorting, empty, noMatchText, filteringFunction, filteringFields, pageSize } = options;
-  const collection = useCollection(items, {
-    filtering: {
-      empty,
-      ...(filteringFunction ? { filteringFunction } : {}),
-      ...(filteringFields ? { fields: filteringFields } : {}),
-      ...(noMatchText
-        ? {
-            noMatch: (
-              <TableEmptyState
-                title="No matches"
-                subtitle={noMatchText}
-                action={<Button onClick={() => collection.actions.setFiltering('')}>Clear filter</Button>}
-              />
-            ),
-          }
-        : {}),
-    },
-    sorting: { defaultState: defaultSorting },
-    ...(pageSize ? { pagination: { pageSize } } : {}),
-    selection: { trackBy },
-  });
-  return collection;
+/** The text filter's count: '1 match', '12 matches', '50+ matches', or 'No matches so far'. */
+export function matchesText(count: number, hasMore: boolean): string {
+  if (count === 0 && hasMore) return 'No matches so far';
+  return `${countText(count, hasMore)} ${count === 1 && !hasMore ? 'match' : 'matches'}`;
 }
 
 export interface ServerTableProps<Item> {
-  pages: ServerPagesState<Item>;
-  collection: UseCollectionResult<Item>;
-  columnDefinitions: TableProps<Item>['columnDefinitions'];
-  trackBy: keyof Item & string;
-  /** The table's accessible name; its selection controls are named after `nameOf(item)`. */
+  table: ServerTableState<Item>;
+  /** The table's accessible name. */
   tableLabel: string;
-  nameOf: (item: Item) => string;
+  /** With row selection: each row's control is named 'Select <nameOf(item)>'. */
+  nameOf?: (item: Item) => string;
   loadingText: string;
   /** The header's text. */
   title: ReactNode;
   description?: string;
   /** The refresh button's accessible name. */
   refreshLabel: string;
-  /** The page's own buttons (keyed), after the refresh button: a list, each spaced as its own. */
-  actions: ReactNode[];
-  /** A text filter, with this placeholder (and accessible name). */
-  filterText?: string;
-  /** With a text filter: counts say 'so far' while the server has more (the filter text goes to the server). */
-  countSoFar?: boolean;
-  /** Pages of the collection, the server's next batch fetched past the last loaded page. */
-  paginated?: boolean;
-  resizableColumns?: boolean;
+  /** The page's own controls (keyed), after the refresh button. */
+  actions?: ReactNode[];
+  /** The text filter's placeholder and accessible name ('Find users'). */
+  filterLabel: string;
+  /** What the table shows when the list is empty (no filter): say why, and what to do. */
+  empty: ReactNode;
 }
 
 export function ServerTable<Item>({
-  pages,
-  collection,
-  columnDefinitions,
-  trackBy,
+  table,
   tableLabel,
   nameOf,
   loadingText,
   title,
   description,
   refreshLabel,
-  actions,
-  filterText,
-  countSoFar,
-  paginated,
-  resizableColumns,
+  actions = [],
+  filterLabel,
+  empty,
 }: ServerTableProps<Item>) {
-  const {
-    items,
-    actions: collectionActions,
-    filteredItemsCount,
-    collectionProps,
-    filterProps,
-    paginationProps,
-  } = collection;
-  const countText = `${filteredItemsCount ?? 0} ${filteredItemsCount === 1 ? 'match' : 'matches'}${countSoFar && pages.hasMore ? ' so far' : ''}`;
+  const { config, pages, collection, preferences } = table;
+  const { items, filteredItemsCount, collectionProps, paginationProps, actions: collectionActions } = collection;
+  const matched = filteredItemsCount ?? 0;
+  // Blank while the first rows, a new filter's answer, or a search that has found nothing yet, are on the way.
+  const loading = pages.loading || table.searching || (pages.loadingMore && items.length === 0);
+  const searchFurther = pages.hasMore ? () => void pages.loadMore() : undefined;
+
+  let emptyState = empty;
+  if (pages.error) {
+    emptyState = <TableEmptyState title={`No ${config.noun} to show`} subtitle="The message above says why." />;
+  } else if (table.filteringText) {
+    emptyState = (
+      <TableNoMatchState
+        noun={config.noun}
+        filteringText={table.filteringText}
+        onClearFilter={table.clearFilter}
+        onSearchFurther={searchFurther}
+      />
+    );
+  } else if (pages.hasMore) {
+    emptyState = (
+      <TableEmptyState
+        title={`No ${config.noun} here yet`}
+        action={<Button onClick={searchFurther}>Load more</Button>}
+      />
+    );
+  }
+
   return (
     <SpaceBetween size="l">
       {pages.error ? <LoadErrorAlert message={pages.error} onRetry={pages.reload} /> : null}
       <Table
         {...collectionProps}
+        onSortingChange={table.onSortingChange}
         items={items}
-        columnDefinitions={columnDefinitions}
-        trackBy={trackBy}
-        selectionType="single"
-        loading={pages.loading}
+        empty={emptyState}
+        columnDefinitions={table.columnDefinitions}
+        columnDisplay={preferences.contentDisplay}
+        wrapLines={preferences.wrapLines}
+        stripedRows={preferences.stripedRows}
+        resizableColumns
+        {...(nameOf
+          ? { selectionType: 'single' as const, ariaLabels: selectionLabels<Item>(tableLabel, nameOf) }
+          : { selectionType: undefined, ariaLabels: { tableLabel } })}
+        loading={loading}
         loadingText={loadingText}
-        ariaLabels={selectionLabels<Item>(tableLabel, nameOf)}
-        resizableColumns={resizableColumns}
-        wrapLines
         header={
           <Header
             variant="h2"
-            counter={loadedCount(pages.items.length, pages.loading, pages.hasMore)}
+            counter={loading ? undefined : `(${countText(matched, pages.hasMore)})`}
             description={description}
             actions={
-              <SpaceBetween direction="horizontal" size="xs">
+              <SpaceBetween direction="horizontal" size="xs" alignItems="center">
                 <Button iconName="refresh" ariaLabel={refreshLabel} onClick={pages.reload} disabled={pages.loading} />
                 {actions}
               </SpaceBetween>
@@ -148,27 +121,25 @@ export function ServerTable<Item>({
           </Header>
         }
         filter={
-          filterText ? (
-            <TextFilter
-              {...filterProps}
-              filteringPlaceholder={filterText}
-              filteringAriaLabel={filterText}
-              filteringClearAriaLabel="Clear filter"
-              countText={countText}
-            />
-          ) : undefined
+          <TextFilter
+            filteringText={collection.filterProps.filteringText}
+            onChange={({ detail }) => table.onFilteringChange(detail.filteringText)}
+            filteringPlaceholder={filterLabel}
+            filteringAriaLabel={filterLabel}
+            filteringClearAriaLabel="Clear filter text"
+            countText={loading ? undefined : matchesText(matched, pages.hasMore)}
+          />
         }
         pagination={
-          paginated ? (
-            <ServerPagination
-              paginationProps={paginationProps}
-              hasMore={pages.hasMore}
-              loadingMore={pages.loadingMore}
-              loadMore={pages.loadMore}
-              setCurrentPage={(page) => collectionActions.setCurrentPage(page)}
-            />
-          ) : undefined
+          <ServerPagination
+            paginationProps={paginationProps}
+            hasMore={pages.hasMore}
+            loadingMore={pages.loadingMore}
+            loadMore={pages.loadMore}
+            setCurrentPage={(page) => collectionActions.setCurrentPage(page)}
+          />
         }
+        preferences={<TablePreferences config={config} preferences={preferences} onChange={table.setPreferences} />}
       />
     </SpaceBetween>
   );

@@ -1,5 +1,6 @@
 // Spec 9's 'Updated' label: seconds, minutes, hours, days or weeks ago, or 'never'.
 import { useEffect, useState } from 'react';
+import { InlineIdentifier } from '../tables/cell-text';
 
 const units = [
   ['week', 7 * 24 * 3600],
@@ -48,7 +49,12 @@ export function UpdatedLabel({ at, by }: { at: number | undefined; by: string | 
   return (
     <span>
       Updated <TimeAgo at={at} />
-      {at !== undefined && by ? ` by ${by}` : ''}
+      {at !== undefined && by ? (
+        <>
+          {' by '}
+          <InlineIdentifier value={by} />
+        </>
+      ) : null}
     </span>
   );
 }

@@ -1,7 +1,6 @@
-// /admin/company (level 7): every company, a batch at a time from the server (listCompanies), found by
-// slug prefix (sent to the server), sorted and paged by the collection hooks; edit a company's name
-// and service flags in a modal.
-import { useCallback, useEffect, useState } from 'react';
+// /admin/company (level 7): every company, paged on the server by slug and filtered there by what its
+// row shows (listCompanies); edit a company's name and service flags in a modal.
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -11,60 +10,39 @@ import type { CompanyDoc } from '../../../components/admin/admin-records';
 import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
 import { useNotifications } from '../../../components/notifications/notifications-context';
 import { useSession } from '../../../components/session/session-context';
-import { ServerTable, useServerCollection } from '../../../components/tables/server-table';
-import { useDebouncedValue, useServerPages } from '../../../components/tables/use-server-pages';
+import { ServerTable } from '../../../components/tables/server-table';
+import { useServerTable, type ServerListRequest } from '../../../components/tables/use-server-table';
 import { EditCompanyModal } from './edit-company-modal';
-import {
-  companiesDefaultSorting,
-  companiesFetchSize,
-  companiesPageSize,
-  companyColumnDefinitions,
-  companyMatches,
-} from './manage-companies-config';
+import { companiesTable, companyMatches } from './manage-companies-config';
 
-/** Only text that can start a slug goes to the server; anything else matches no company anyway. */
-function slugPrefixOf(text: string): string | undefined {
-  const prefix = text.trim().toLowerCase();
-  return /^[a-z0-9-]{1,40}$/.test(prefix) ? prefix : undefined;
-}
+const companyKey = (company: CompanyDoc) => company.slug;
 
 export default function ManageCompaniesPage() {
   const navigate = useNavigate();
   const { notify } = useNotifications();
   const { company: selectedSlug, refreshSession } = useSession();
-  const [prefix, setPrefix] = useState<string | undefined>(undefined);
   const [editing, setEditing] = useState<CompanyDoc | undefined>(undefined);
 
   const fetchPage = useCallback(
-    (cursor: string | undefined) =>
+    ({ cursor, filter, descending }: ServerListRequest) =>
       callFunction('listCompanies', {
-        limit: companiesFetchSize,
+        limit: companiesTable.fetchSize,
+        descending,
         ...(cursor ? { cursor } : {}),
-        ...(prefix ? { prefix } : {}),
+        ...(filter ? { filter } : {}),
       }).then((page) => ({ items: page.companies, nextCursor: page.nextCursor })),
-    [prefix],
+    [],
   );
-  const pages = useServerPages(fetchPage, (company: CompanyDoc) => company.slug, 'The companies could not be loaded.');
-
-  const collection = useServerCollection(pages.items, {
-    trackBy: 'slug',
-    defaultSorting: companiesDefaultSorting,
-    empty: (
-      <TableEmptyState
-        title="No companies"
-        subtitle="No company has been created yet."
-        action={<Button onClick={() => void navigate('/admin/company/create-company')}>Create company</Button>}
-      />
-    ),
-    noMatchText: "No company's slug starts with that text.",
-    filteringFunction: companyMatches,
-    pageSize: companiesPageSize,
+  const table = useServerTable({
+    config: companiesTable,
+    fetchPage,
+    keyOf: companyKey,
+    matches: companyMatches,
+    failureText: 'The companies could not be loaded.',
   });
+  const { pages, collection } = table;
 
-  const filteringText = useDebouncedValue(collection.filterProps.filteringText);
-  useEffect(() => setPrefix(slugPrefixOf(filteringText)), [filteringText]);
-
-  const selected = collection.collectionProps.selectedItems?.[0];
+  const selected = table.selectedItem;
 
   const saved = (company: CompanyDoc) => {
     pages.replaceItem(company);
@@ -84,10 +62,7 @@ export default function ManageCompaniesPage() {
       }
     >
       <ServerTable
-        pages={pages}
-        collection={collection}
-        columnDefinitions={companyColumnDefinitions}
-        trackBy="slug"
+        table={table}
         tableLabel="Companies"
         nameOf={(company) => company.companyName}
         loadingText="Loading companies"
@@ -101,9 +76,14 @@ export default function ManageCompaniesPage() {
             Create company
           </Button>,
         ]}
-        filterText="Find companies by slug"
-        countSoFar
-        paginated
+        filterLabel="Find companies"
+        empty={
+          <TableEmptyState
+            title="No companies"
+            subtitle="No company has been created yet."
+            action={<Button onClick={() => void navigate('/admin/company/create-company')}>Create company</Button>}
+          />
+        }
       />
       {editing ? (
         <EditCompanyModal

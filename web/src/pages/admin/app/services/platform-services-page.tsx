@@ -10,10 +10,12 @@ import type { PlatformService } from '../../../../components/admin/admin-records
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
 import { useSession } from '../../../../components/session/session-context';
-import { ServerTable, useServerCollection } from '../../../../components/tables/server-table';
-import { useServerPages } from '../../../../components/tables/use-server-pages';
+import { ServerTable } from '../../../../components/tables/server-table';
+import { useServerTable } from '../../../../components/tables/use-server-table';
 import { EditServiceModal } from './edit-service-modal';
-import { serviceColumnDefinitions, servicesDefaultSorting } from './platform-services-config';
+import { platformServicesTable, serviceMatches } from './platform-services-config';
+
+const serviceKey = (service: PlatformService) => service.name;
 
 export default function PlatformServicesPage() {
   const { refreshSession } = useSession();
@@ -24,17 +26,16 @@ export default function PlatformServicesPage() {
     () => callFunction('listPlatformServices', {}).then((answer) => ({ items: answer.services })),
     [],
   );
-  const catalogue = useServerPages(
-    fetchCatalogue,
-    (service: PlatformService) => service.name,
-    'The services could not be loaded.',
-  );
-  const collection = useServerCollection(catalogue.items, {
-    trackBy: 'name',
-    defaultSorting: servicesDefaultSorting,
-    empty: <TableEmptyState title="No services" />,
+  const table = useServerTable({
+    config: platformServicesTable,
+    fetchPage: fetchCatalogue,
+    keyOf: serviceKey,
+    matches: serviceMatches,
+    filtering: 'client',
+    failureText: 'The services could not be loaded.',
   });
-  const selected = collection.collectionProps.selectedItems?.[0];
+  const { pages: catalogue, collection } = table;
+  const selected = table.selectedItem;
 
   return (
     <ContentLayout
@@ -48,10 +49,7 @@ export default function PlatformServicesPage() {
       }
     >
       <ServerTable
-        pages={catalogue}
-        collection={collection}
-        columnDefinitions={serviceColumnDefinitions}
-        trackBy="name"
+        table={table}
         tableLabel="Services"
         nameOf={(service) => service.displayName}
         loadingText="Loading services"
@@ -62,6 +60,8 @@ export default function PlatformServicesPage() {
             Edit
           </Button>,
         ]}
+        filterLabel="Find services"
+        empty={<TableEmptyState title="No services" subtitle="The platform offers no service yet." />}
       />
       {editing ? (
         <EditServiceModal

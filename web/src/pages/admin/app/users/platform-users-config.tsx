@@ -1,42 +1,69 @@
-// Column definitions of the platform users table (/admin/app/users).
-import type { TableProps } from '@cloudscape-design/components/table';
-import { levelLabel } from '../../../../components/admin/access-levels';
+// The platform users table (/admin/app/users): columns, the order the server lists users in (by
+// e-mail, either way), page sizes, and the filter rule (the server's, row-search.ts).
+import { levelLabel, userTypeLabel } from '../../../../../../lambdas/kernel/search/labels';
+import { userRowMatches } from '../../../../../../lambdas/kernel/search/row-search';
 import type { UserRow } from '../../../../components/admin/admin-records';
-import { userTypeLabel } from '../../../../components/admin/edit-access-modal';
 import { serviceListText } from '../../../../components/admin/service-labels';
+import { CellText, IdentifierList, IdentifierText } from '../../../../components/tables/cell-text';
+import { compareKeys, type TableConfig } from '../../../../components/tables/table-config';
 import { TimeAgo } from '../../../../components/time/updated-label';
 
-export const userColumnDefinitions: TableProps.ColumnDefinition<UserRow>[] = [
-  { id: 'email', header: 'E-mail', cell: (user) => user.email, sortingField: 'email', isRowHeader: true },
-  { id: 'displayName', header: 'Name', cell: (user) => user.displayName || '-', sortingField: 'displayName' },
-  { id: 'userType', header: 'User type', cell: (user) => userTypeLabel(user.userType), sortingField: 'userType' },
-  {
-    id: 'accessLevel',
-    header: 'Access level',
-    cell: (user) => levelLabel(user.accessLevel),
-    sortingField: 'accessLevel',
-  },
-  {
-    id: 'companies',
-    header: 'Companies',
-    cell: (user) => (user.companies.length > 0 ? user.companies.join(', ') : 'None'),
-  },
-  { id: 'servicesEnabled', header: 'Enabled services', cell: (user) => serviceListText(user.servicesEnabled) },
-  { id: 'servicesManaged', header: 'Managed services', cell: (user) => serviceListText(user.servicesManaged) },
-  {
-    id: 'lastSignInAt',
-    header: 'Last sign-in',
-    cell: (user) => <TimeAgo at={user.lastSignInAt} />,
-    sortingComparator: (a, b) => (a.lastSignInAt ?? 0) - (b.lastSignInAt ?? 0),
-  },
-];
+export const platformUsersTable: TableConfig<UserRow> = {
+  id: 'platform-users',
+  noun: 'users',
+  columns: [
+    {
+      id: 'email',
+      header: 'E-mail',
+      cell: (user) => <IdentifierText value={user.email} />,
+      sortingField: 'email',
+      sortingComparator: (a, b) => compareKeys(a.email, b.email),
+      isRowHeader: true,
+      alwaysVisible: true,
+      width: 240,
+      minWidth: 160,
+    },
+    {
+      id: 'displayName',
+      header: 'Name',
+      cell: (user) => <CellText value={user.displayName || '-'} />,
+      sortingField: 'displayName',
+    },
+    { id: 'userType', header: 'User type', cell: (user) => userTypeLabel(user.userType), sortingField: 'userType' },
+    {
+      id: 'accessLevel',
+      header: 'Access level',
+      cell: (user) => levelLabel(user.accessLevel),
+      sortingField: 'accessLevel',
+    },
+    {
+      id: 'companies',
+      header: 'Companies',
+      cell: (user) => <IdentifierList values={user.companies} empty="None" />,
+    },
+    {
+      id: 'servicesEnabled',
+      header: 'Enabled services',
+      cell: (user) => <CellText value={serviceListText(user.servicesEnabled)} />,
+    },
+    {
+      id: 'servicesManaged',
+      header: 'Managed services',
+      cell: (user) => <CellText value={serviceListText(user.servicesManaged)} />,
+    },
+    {
+      id: 'lastSignInAt',
+      header: 'Last sign-in',
+      cell: (user) => <TimeAgo at={user.lastSignInAt} />,
+      sortingField: 'lastSignInAt',
+      sortingComparator: (a, b) => (a.lastSignInAt ?? 0) - (b.lastSignInAt ?? 0),
+    },
+  ],
+  orderColumn: 'email',
+  pageSizes: [10, 20, 50],
+  defaultPageSize: 20,
+  /** The most listUsers answers at once. */
+  fetchSize: 50,
+};
 
-export const usersDefaultSorting = { sortingColumn: { sortingField: 'email' }, isDescending: false };
-export const usersPageSize = 20;
-/** Users fetched per call (the server allows up to 50). */
-export const usersFetchSize = 50;
-
-/** The filter matches what the server's search matches: e-mail addresses starting with the text. */
-export function userMatches(user: UserRow, filteringText: string): boolean {
-  return user.email.startsWith(filteringText.trim().toLowerCase());
-}
+export const userMatches = userRowMatches;

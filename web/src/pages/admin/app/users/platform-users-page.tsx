@@ -1,6 +1,7 @@
-// /admin/app/users (level 9): every user, searched by e-mail prefix and paged on the server (listUsers);
-// edit anyone's type, level, companies and services (updateUserAccess), or sign them out everywhere.
-import { useCallback, useEffect, useState } from 'react';
+// /admin/app/users (level 9): every user, paged on the server by e-mail and filtered there by what their
+// row shows (listUsers); edit anyone's type, level, companies and services (updateUserAccess), or sign
+// them out everywhere.
+import { useCallback, useState } from 'react';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
@@ -11,52 +12,39 @@ import { asServiceNames } from '../../../../components/admin/service-labels';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
 import { useSession } from '../../../../components/session/session-context';
-import { ServerTable, useServerCollection } from '../../../../components/tables/server-table';
-import { useDebouncedValue, useServerPages } from '../../../../components/tables/use-server-pages';
-import {
-  userColumnDefinitions,
-  userMatches,
-  usersDefaultSorting,
-  usersFetchSize,
-  usersPageSize,
-} from './platform-users-config';
+import { ServerTable } from '../../../../components/tables/server-table';
+import { useServerTable, type ServerListRequest } from '../../../../components/tables/use-server-table';
+import { platformUsersTable, userMatches } from './platform-users-config';
 import { SignOutEverywhereModal } from './sign-out-everywhere-modal';
 
 type Dialog = { kind: 'edit'; user: UserRow } | { kind: 'signOut'; user: UserRow };
 
+const userKey = (user: UserRow) => user.uid;
+
 export default function PlatformUsersPage() {
   const { user: self, userAccess, refreshSession } = useSession();
   const { notify } = useNotifications();
-  const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<Dialog | undefined>(undefined);
 
   const fetchPage = useCallback(
-    (cursor: string | undefined) =>
+    ({ cursor, filter, descending }: ServerListRequest) =>
       callFunction('listUsers', {
-        limit: usersFetchSize,
+        limit: platformUsersTable.fetchSize,
+        descending,
         ...(cursor ? { cursor } : {}),
-        ...(query ? { query } : {}),
-      }).then((page) => ({
-        items: page.users,
-        nextCursor: page.nextCursor,
-      })),
-    [query],
+        ...(filter ? { filter } : {}),
+      }).then((page) => ({ items: page.users, nextCursor: page.nextCursor })),
+    [],
   );
-  const pages = useServerPages(fetchPage, (user: UserRow) => user.uid, 'The users could not be loaded.');
-
-  const collection = useServerCollection(pages.items, {
-    trackBy: 'uid',
-    defaultSorting: usersDefaultSorting,
-    empty: <TableEmptyState title="No users" subtitle="Nobody has an account yet." />,
-    noMatchText: 'No e-mail address starts with that text.',
-    filteringFunction: userMatches,
-    pageSize: usersPageSize,
+  const table = useServerTable({
+    config: platformUsersTable,
+    fetchPage,
+    keyOf: userKey,
+    matches: userMatches,
+    failureText: 'The users could not be loaded.',
   });
-
-  const filteringText = useDebouncedValue(collection.filterProps.filteringText);
-  useEffect(() => setQuery(filteringText.trim().toLowerCase()), [filteringText]);
-
-  const selected = collection.collectionProps.selectedItems?.[0];
+  const { pages } = table;
+  const selected = table.selectedItem;
   const close = () => setDialog(undefined);
 
   return (
@@ -68,10 +56,7 @@ export default function PlatformUsersPage() {
       }
     >
       <ServerTable
-        pages={pages}
-        collection={collection}
-        columnDefinitions={userColumnDefinitions}
-        trackBy="uid"
+        table={table}
         tableLabel="Users"
         nameOf={(user) => user.email}
         loadingText="Loading users"
@@ -94,10 +79,8 @@ export default function PlatformUsersPage() {
             Edit access
           </Button>,
         ]}
-        filterText="Find users by e-mail"
-        countSoFar
-        paginated
-        resizableColumns
+        filterLabel="Find users"
+        empty={<TableEmptyState title="No users" subtitle="Nobody has an account yet." />}
       />
       {dialog?.kind === 'edit' ? (
         <EditAccessModal

@@ -1,30 +1,61 @@
-// Column definitions of the company members table (/admin/company/manage-users).
-import type { TableProps } from '@cloudscape-design/components/table';
-import { levelLabel } from '../../../../components/admin/access-levels';
+// The company members table (/admin/company/manage-users): columns, the order the server lists members
+// in (by e-mail, either way), page sizes, and the filter rule (the server's, row-search.ts).
+import { levelLabel } from '../../../../../../lambdas/kernel/search/labels';
+import { memberSearchText } from '../../../../../../lambdas/kernel/search/row-search';
+import { matchesFilter } from '../../../../../../lambdas/kernel/search/search-text';
 import type { UserRow } from '../../../../components/admin/admin-records';
 import { serviceListText } from '../../../../components/admin/service-labels';
+import { CellText, IdentifierText } from '../../../../components/tables/cell-text';
+import { compareKeys, type TableConfig } from '../../../../components/tables/table-config';
 import { TimeAgo } from '../../../../components/time/updated-label';
 
-export const memberColumnDefinitions: TableProps.ColumnDefinition<UserRow>[] = [
-  { id: 'email', header: 'E-mail', cell: (user) => user.email, sortingField: 'email', isRowHeader: true },
-  { id: 'displayName', header: 'Name', cell: (user) => user.displayName || '-', sortingField: 'displayName' },
-  {
-    id: 'accessLevel',
-    header: 'Access level',
-    cell: (user) => levelLabel(user.accessLevel),
-    sortingField: 'accessLevel',
-  },
-  { id: 'servicesEnabled', header: 'Enabled services', cell: (user) => serviceListText(user.servicesEnabled) },
-  {
-    id: 'lastSignInAt',
-    header: 'Last sign-in',
-    cell: (user) => <TimeAgo at={user.lastSignInAt} />,
-    sortingComparator: (a, b) => (a.lastSignInAt ?? 0) - (b.lastSignInAt ?? 0),
-  },
-];
+export const membersTable: TableConfig<UserRow> = {
+  id: 'company-users',
+  noun: 'users',
+  columns: [
+    {
+      id: 'email',
+      header: 'E-mail',
+      cell: (user) => <IdentifierText value={user.email} />,
+      sortingField: 'email',
+      sortingComparator: (a, b) => compareKeys(a.email, b.email),
+      isRowHeader: true,
+      alwaysVisible: true,
+      width: 240,
+      minWidth: 160,
+    },
+    {
+      id: 'displayName',
+      header: 'Name',
+      cell: (user) => <CellText value={user.displayName || '-'} />,
+      sortingField: 'displayName',
+    },
+    {
+      id: 'accessLevel',
+      header: 'Access level',
+      cell: (user) => levelLabel(user.accessLevel),
+      sortingField: 'accessLevel',
+    },
+    {
+      id: 'servicesEnabled',
+      header: 'Enabled services',
+      cell: (user) => <CellText value={serviceListText(user.servicesEnabled)} />,
+    },
+    {
+      id: 'lastSignInAt',
+      header: 'Last sign-in',
+      cell: (user) => <TimeAgo at={user.lastSignInAt} />,
+      sortingField: 'lastSignInAt',
+      sortingComparator: (a, b) => (a.lastSignInAt ?? 0) - (b.lastSignInAt ?? 0),
+    },
+  ],
+  orderColumn: 'email',
+  pageSizes: [10, 20, 50],
+  defaultPageSize: 20,
+  /** The most listCompanyUsers answers at once (and searches at once, with a filter). */
+  fetchSize: 50,
+};
 
-export const membersDefaultSorting = { sortingColumn: { sortingField: 'email' }, isDescending: false };
-export const membersPageSize = 20;
-/** Members fetched per call (the server allows up to 50). */
-export const membersFetchSize = 50;
-export const memberFilteringFields = ['email', 'displayName'];
+export function memberMatches(user: UserRow, filter: string): boolean {
+  return matchesFilter(memberSearchText(user), filter);
+}

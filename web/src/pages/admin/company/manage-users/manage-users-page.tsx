@@ -14,19 +14,15 @@ import { asServiceNames } from '../../../../components/admin/service-labels';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
 import { useSession } from '../../../../components/session/session-context';
-import { ServerTable, useServerCollection } from '../../../../components/tables/server-table';
-import { useServerPages } from '../../../../components/tables/use-server-pages';
+import { ServerTable } from '../../../../components/tables/server-table';
+import { useServerTable, type ServerListRequest } from '../../../../components/tables/use-server-table';
 import { InviteUserModal } from './invite-user-modal';
-import {
-  memberColumnDefinitions,
-  memberFilteringFields,
-  membersDefaultSorting,
-  membersFetchSize,
-  membersPageSize,
-} from './manage-users-config';
+import { memberMatches, membersTable } from './manage-users-config';
 import { RemoveMemberModal } from './remove-member-modal';
 
 type Dialog = { kind: 'invite' } | { kind: 'edit'; user: UserRow } | { kind: 'remove'; user: UserRow };
+
+const memberKey = (user: UserRow) => user.uid;
 
 export default function ManageUsersPage() {
   const { company, companyDoc, companyList } = useSession();
@@ -61,28 +57,26 @@ function CompanyMembers({ slug, companyName }: { slug: string; companyName: stri
   const [dialog, setDialog] = useState<Dialog | undefined>(undefined);
 
   const fetchPage = useCallback(
-    (cursor: string | undefined) =>
-      callFunction('listCompanyUsers', { slug, limit: membersFetchSize, ...(cursor ? { cursor } : {}) }).then(
-        (page) => ({
-          items: page.users,
-          nextCursor: page.nextCursor,
-        }),
-      ),
+    ({ cursor, filter, descending }: ServerListRequest) =>
+      callFunction('listCompanyUsers', {
+        slug,
+        limit: membersTable.fetchSize,
+        descending,
+        ...(cursor ? { cursor } : {}),
+        ...(filter ? { filter } : {}),
+      }).then((page) => ({ items: page.users, nextCursor: page.nextCursor })),
     [slug],
   );
-  const pages = useServerPages(fetchPage, (user: UserRow) => user.uid, 'The company users could not be loaded.');
-  const inviteButton = <Button onClick={() => setDialog({ kind: 'invite' })}>Invite user</Button>;
-
-  const collection = useServerCollection(pages.items, {
-    trackBy: 'uid',
-    defaultSorting: membersDefaultSorting,
-    empty: <TableEmptyState title="No users" subtitle={`${companyName} has no users yet.`} action={inviteButton} />,
-    noMatchText: 'No loaded user matches that text.',
-    filteringFields: memberFilteringFields,
-    pageSize: membersPageSize,
+  const table = useServerTable({
+    config: membersTable,
+    fetchPage,
+    keyOf: memberKey,
+    matches: memberMatches,
+    failureText: 'The company users could not be loaded.',
   });
-
-  const selected = collection.collectionProps.selectedItems?.[0];
+  const { pages, collection } = table;
+  const inviteButton = <Button onClick={() => setDialog({ kind: 'invite' })}>Invite user</Button>;
+  const selected = table.selectedItem;
   const aboveOwnLevel = selected !== undefined && selected.accessLevel > ownLevel;
   const notEditable = aboveOwnLevel ? `Their access level is above yours (${ownLevel}).` : undefined;
   const close = () => setDialog(undefined);
@@ -93,10 +87,7 @@ function CompanyMembers({ slug, companyName }: { slug: string; companyName: stri
   return (
     <>
       <ServerTable
-        pages={pages}
-        collection={collection}
-        columnDefinitions={memberColumnDefinitions}
-        trackBy="uid"
+        table={table}
         tableLabel={`Users of ${companyName}`}
         nameOf={(user) => user.email}
         loadingText="Loading company users"
@@ -124,8 +115,8 @@ function CompanyMembers({ slug, companyName }: { slug: string; companyName: stri
             Invite user
           </Button>,
         ]}
-        filterText="Find users"
-        paginated
+        filterLabel="Find users"
+        empty={<TableEmptyState title="No users" subtitle={`${companyName} has no users yet.`} action={inviteButton} />}
       />
       {dialog?.kind === 'invite' ? (
         <InviteUserModal
