@@ -2,7 +2,8 @@
 // above their own. Each says what the level opens (spec 6's thresholds).
 import type { SelectProps } from '@cloudscape-design/components/select';
 
-const whatItOpens: Record<number, string> = {
+/** What each level opens (spec 6), in the words the level choices and the help panel use. */
+export const whatItOpens: Record<number, string> = {
   0: 'No reports',
   1: 'Reports of the services enabled for them',
   2: 'Reports of every service the company has',

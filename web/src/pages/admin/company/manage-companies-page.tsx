@@ -9,10 +9,13 @@ import Header from '@cloudscape-design/components/header';
 import { callFunction } from '../../../api/call-client';
 import type { CompanyDoc } from '../../../components/admin/admin-records';
 import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
+import { usePageHelp } from '../../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../../components/help-panel/info-link';
 import { useNotifications } from '../../../components/notifications/notifications-context';
 import { useSession } from '../../../components/session/session-context';
 import { ServerTable, useServerCollection } from '../../../components/tables/server-table';
 import { useDebouncedValue, useServerPages } from '../../../components/tables/use-server-pages';
+import { ManageCompaniesHelp } from './companies-help';
 import { EditCompanyModal } from './edit-company-modal';
 import {
   companiesDefaultSorting,
@@ -29,6 +32,7 @@ function slugPrefixOf(text: string): string | undefined {
 }
 
 export default function ManageCompaniesPage() {
+  usePageHelp(ManageCompaniesHelp);
   const navigate = useNavigate();
   const { notify } = useNotifications();
   const { company: selectedSlug, refreshSession } = useSession();
@@ -78,7 +82,11 @@ export default function ManageCompaniesPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description="Every company, its services and its members.">
+        <Header
+          variant="h1"
+          description="Every company, its services and its members."
+          info={<InfoLink topic={ManageCompaniesHelp} ariaLabel="Info about companies and their services" />}
+        >
           Manage companies
         </Header>
       }

@@ -8,14 +8,18 @@ import Header from '@cloudscape-design/components/header';
 import { callFunction } from '../../../../api/call-client';
 import type { PlatformService } from '../../../../components/admin/admin-records';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
+import { usePageHelp } from '../../../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../../../components/help-panel/info-link';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
 import { useSession } from '../../../../components/session/session-context';
 import { ServerTable, useServerCollection } from '../../../../components/tables/server-table';
 import { useServerPages } from '../../../../components/tables/use-server-pages';
 import { EditServiceModal } from './edit-service-modal';
 import { serviceColumnDefinitions, servicesDefaultSorting } from './platform-services-config';
+import { PlatformServicesHelp } from './platform-services-help';
 
 export default function PlatformServicesPage() {
+  usePageHelp(PlatformServicesHelp);
   const { refreshSession } = useSession();
   const { notify } = useNotifications();
   const [editing, setEditing] = useState<PlatformService | undefined>(undefined);
@@ -42,6 +46,7 @@ export default function PlatformServicesPage() {
         <Header
           variant="h1"
           description="The services the platform offers. One that is not offered leaves every menu and report."
+          info={<InfoLink topic={PlatformServicesHelp} ariaLabel="Info about platform services" />}
         >
           Platform services
         </Header>

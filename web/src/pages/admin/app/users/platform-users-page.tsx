@@ -9,6 +9,8 @@ import type { UserRow } from '../../../../components/admin/admin-records';
 import { EditAccessModal } from '../../../../components/admin/edit-access-modal';
 import { asServiceNames } from '../../../../components/admin/service-labels';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
+import { usePageHelp } from '../../../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../../../components/help-panel/info-link';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
 import { useSession } from '../../../../components/session/session-context';
 import { ServerTable, useServerCollection } from '../../../../components/tables/server-table';
@@ -20,11 +22,13 @@ import {
   usersFetchSize,
   usersPageSize,
 } from './platform-users-config';
+import { PlatformUsersHelp } from './platform-users-help';
 import { SignOutEverywhereModal } from './sign-out-everywhere-modal';
 
 type Dialog = { kind: 'edit'; user: UserRow } | { kind: 'signOut'; user: UserRow };
 
 export default function PlatformUsersPage() {
+  usePageHelp(PlatformUsersHelp);
   const { user: self, userAccess, refreshSession } = useSession();
   const { notify } = useNotifications();
   const [query, setQuery] = useState('');
@@ -62,7 +66,11 @@ export default function PlatformUsersPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description="Every user of the platform, their access and their sessions.">
+        <Header
+          variant="h1"
+          description="Every user of the platform, their access and their sessions."
+          info={<InfoLink topic={PlatformUsersHelp} ariaLabel="Info about platform users and access levels" />}
+        >
           Platform users
         </Header>
       }
