@@ -134,6 +134,12 @@ describe('sendSignInLink', () => {
     ['another site', 'https://evil.example'],
     ['a path on the site', `${appUrl}/somewhere`],
     ['a query string', `${appUrl}/?next=https://evil.example`],
+    ['a protocol-relative landing path', `${appUrl}/?next=${encodeURIComponent('//evil.example/admin')}`],
+    ['a backslash landing path', `${appUrl}/?next=${encodeURIComponent('/\\evil.example')}`],
+    ['a script as landing path', `${appUrl}/auth/redirect?next=${encodeURIComponent('javascript:alert(1)')}`],
+    ['a landing path with dot segments', `${appUrl}/?next=${encodeURIComponent('/..//evil.example')}`],
+    ['another query parameter', `${appUrl}/?next=%2Fprofile&then=https://evil.example`],
+    ['a landing path on another site', `https://evil.example/?next=%2Fadmin%2Fcompany`],
     ['a look-alike port', `${appUrl}1`],
     ['not an address', 'javascript:alert(1)'],
   ])('refuses a link to %s (checklist 7) and mails nothing', async (_case, url) => {
@@ -142,6 +148,18 @@ describe('sendSignInLink', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: expect.stringMatching(/^url: /) });
     expect(await mailsTo(email)).toHaveLength(0);
+  });
+
+  it.each([
+    ['the origin', `${appUrl}/?next=%2Fadmin%2Fcompany`],
+    ['origin + /auth/redirect (the desktop app)', `${appUrl}/auth/redirect?next=%2Fadmin%2Fcompany`],
+  ])('carries a landing path on %s into the mailed link, encoded, before the token', async (_case, url) => {
+    const { email } = await createTestUser();
+    const answer = await postCall('sendSignInLink', { data: { email, url } });
+    expect(answer.status).toBe(200);
+    const link = new URL(await nextSignInLink(email, 0));
+    expect(`${link.origin}${link.pathname}${link.search}`).toBe(`${appUrl}/auth/redirect?next=%2Fadmin%2Fcompany`);
+    expect(link.hash).toMatch(/^#signin=[\w-]{43}$/);
   });
 
   it("accepts origin + /auth/redirect (the desktop app) and refuses an allowed origin that is not the request's", async () => {

@@ -29,6 +29,33 @@ export class ShellPage {
     return this.page.getByText(accessDeniedText);
   }
 
+  /** The breadcrumbs above the page (none on Home). */
+  get breadcrumbs(): Locator {
+    return this.page.getByRole('navigation', { name: 'Breadcrumbs' });
+  }
+
+  /** The crumbs' texts, Home first. */
+  async breadcrumbTexts(): Promise<string[]> {
+    await this.breadcrumbs.waitFor();
+    const texts = await this.breadcrumbs.getByRole('listitem').allInnerTexts();
+    return texts.map((text) => text.trim()).filter((text) => text !== '');
+  }
+
+  /** The help panel in the layout's tools area, while open. */
+  get helpPanel(): Locator {
+    return this.page.getByRole('complementary', { name: 'Help panel' });
+  }
+
+  /** The Info link beside a header or field, by what it explains. */
+  infoLink(explains: string): Locator {
+    return this.page.getByRole('button', { name: `Info about ${explains}` });
+  }
+
+  /** The notifications region at the top of the content. */
+  get notifications(): Locator {
+    return this.page.getByRole('region', { name: 'Notifications' });
+  }
+
   /** The analyst's current company in the header. */
   get currentCompany(): Locator {
     return this.page.getByTestId('current-company');

@@ -20,17 +20,21 @@ async function mailsTo(mailUrl: string, email: string): Promise<StoredMail[]> {
   return store.emails.filter((mail) => mail.destination.to.includes(email));
 }
 
-/** Asks the API for a sign-in link for `email` and returns the link from the outbox. */
+/**
+ * Asks the API for a sign-in link for `email` and returns the link from the outbox; `landingPath` is
+ * the page the link should lead to once signed in (as the sign-in screen asks for a deep link).
+ */
 export async function requestSignInLink(
   { appUrl, mailUrl }: StackAddresses,
   email: string,
-  timeoutMs = 10_000,
+  { timeoutMs = 10_000, landingPath }: { timeoutMs?: number; landingPath?: string } = {},
 ): Promise<string> {
   const before = (await mailsTo(mailUrl, email)).length;
+  const url = landingPath === undefined ? appUrl : `${appUrl}/?next=${encodeURIComponent(landingPath)}`;
   const answer = await fetch(`${appUrl}/api/calls/sendSignInLink`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: appUrl },
-    body: JSON.stringify({ data: { email, url: appUrl, timeZone: 'UTC' } }),
+    body: JSON.stringify({ data: { email, url, timeZone: 'UTC' } }),
   });
   if (answer.status !== 200)
     throw new Error(`sendSignInLink for ${email} answered ${answer.status}: ${await answer.text()}`);

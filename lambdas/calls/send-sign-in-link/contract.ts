@@ -12,7 +12,10 @@ export const sendSignInLinkInput = z.strictObject({
       z.maxLength(254, 'email must be at most 254 characters'),
       z.regex(emailPattern, invalidEmailMessage),
     ),
-  /** Where the link leads: the site origin, or origin + /auth/redirect in the desktop app. */
+  /**
+   * Where the link leads: the site origin, or origin + /auth/redirect in the desktop app; either may carry
+   * `?next=<path on the site>`, the page to open once signed in.
+   */
   url: z.string().check(z.maxLength(2048, 'url must be at most 2048 characters')),
   /** The browser's time zone, used to write the mail's expiry time in the reader's clock. */
   timeZone: z.optional(z.string().check(z.maxLength(64, 'timeZone must be at most 64 characters'))),

@@ -4,7 +4,7 @@ import { publicAccess } from '../../kernel/access/rules.js';
 import { definePublicCall } from '../../kernel/call.js';
 import { readConfig } from '../../kernel/config.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
-import { linkOrigin } from '../../kernel/sign-in/link-origin.js';
+import { signInLinkTarget } from '../../kernel/sign-in/link-origin.js';
 import { logger } from '../../kernel/logger.js';
 import { sendMail } from '../../kernel/mail/mailer.js';
 import { countSignInRequest } from '../../kernel/sign-in/ip-throttle.js';
@@ -33,7 +33,7 @@ export const sendSignInLink = definePublicCall({
   async run(input, { request }) {
     const started = Date.now();
     const config = readConfig();
-    const origin = linkOrigin(input.url, config.ALLOWED_ORIGINS, request.origin);
+    const { origin, landingPath } = signInLinkTarget(input.url, config.ALLOWED_ORIGINS, request.origin);
     const secret = await signInSecret();
     await countSignInRequest({
       subjectKey: keyFor(secret, 'ip', request.sourceIp),
@@ -50,7 +50,7 @@ export const sendSignInLink = definePublicCall({
     const mail = user
       ? signInMail({
           to: user.email,
-          link: signInLinkUrl(origin, token),
+          link: signInLinkUrl(origin, token, landingPath),
           productName: config.PRODUCT_NAME,
           expiresAt: started + config.SIGN_IN_LINK_TTL_SECONDS * 1000,
           timeZone: input.timeZone,

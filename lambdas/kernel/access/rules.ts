@@ -93,9 +93,32 @@ export interface AccessContext {
   offeredServices?: readonly string[];
 }
 
-function offered(context: AccessContext, service: string): boolean {
+/** Whether the platform offers the service (turned off services leave every menu and page). */
+export function offered(context: AccessContext, service: string): boolean {
   return context.offeredServices?.includes(service) ?? true;
 }
+
+/**
+ * Spec section 6's menu levels, named once: the rules below read them, and so do the words the web
+ * shows when a page is refused (what the page needs), so the two cannot drift apart.
+ */
+export const menuLevels = {
+  report: 1,
+  templates: 7,
+  analystSection: 5,
+  analystServicePage: 7,
+  vaultLinks: 5,
+  agents: 7,
+  locations: 7,
+  administration: 3,
+  createCompany: 7,
+  manageCompanies: 7,
+  platformUsers: 9,
+  platformServices: 9,
+  emailKeys: 9,
+  manageUsers: 3,
+  dastKeys: 3,
+} as const;
 
 /**
  * Spec section 6's menu table, one rule per entry. The web shows an entry (and lets its page open)
@@ -105,27 +128,30 @@ export const menuRules = {
   /** Reports entries: level 1 plus the service enabled for the company, or an admin-type override. */
   report: (context: AccessContext, service: ServiceName) =>
     offered(context, service) &&
-    ((hasLevel(context.access, 1) && canViewService(context.company, context.access, service)) ||
+    ((hasLevel(context.access, menuLevels.report) && canViewService(context.company, context.access, service)) ||
       isAdmin(context.access)),
   reports: (context: AccessContext) => services.some((service) => menuRules.report(context, service)),
-  templates: ({ access }: AccessContext) => hasLevel(access, 7),
-  analystSection: ({ access }: AccessContext) => hasLevel(access, 5),
+  templates: ({ access }: AccessContext) => hasLevel(access, menuLevels.templates),
+  analystSection: ({ access }: AccessContext) => hasLevel(access, menuLevels.analystSection),
   /** Analyst service pages: 7; password cracking also for a user who manages that service. */
   analystServicePage: (context: AccessContext, service: ServiceName) =>
     offered(context, service) &&
-    (hasLevel(context.access, 7) || (service === 'password_cracking' && managesService(context.access, service))),
-  vaultLinks: ({ access }: AccessContext) => hasLevel(access, 5),
-  agents: ({ access }: AccessContext) => hasLevel(access, 7),
-  locations: ({ access }: AccessContext) => hasLevel(access, 7),
-  administration: ({ access }: AccessContext) => hasLevel(access, 3),
-  createCompany: ({ access }: AccessContext) => hasLevel(access, 7),
-  manageCompanies: ({ access }: AccessContext) => hasLevel(access, 7),
-  platformUsers: ({ access }: AccessContext) => hasLevel(access, 9),
-  platformServices: ({ access }: AccessContext) => hasLevel(access, 9),
-  emailKeys: ({ access }: AccessContext) => hasLevel(access, 9),
-  manageUsers: ({ access }: AccessContext) => hasLevel(access, 3),
+    (hasLevel(context.access, menuLevels.analystServicePage) ||
+      (service === 'password_cracking' && managesService(context.access, service))),
+  vaultLinks: ({ access }: AccessContext) => hasLevel(access, menuLevels.vaultLinks),
+  agents: ({ access }: AccessContext) => hasLevel(access, menuLevels.agents),
+  locations: ({ access }: AccessContext) => hasLevel(access, menuLevels.locations),
+  administration: ({ access }: AccessContext) => hasLevel(access, menuLevels.administration),
+  createCompany: ({ access }: AccessContext) => hasLevel(access, menuLevels.createCompany),
+  manageCompanies: ({ access }: AccessContext) => hasLevel(access, menuLevels.manageCompanies),
+  platformUsers: ({ access }: AccessContext) => hasLevel(access, menuLevels.platformUsers),
+  platformServices: ({ access }: AccessContext) => hasLevel(access, menuLevels.platformServices),
+  emailKeys: ({ access }: AccessContext) => hasLevel(access, menuLevels.emailKeys),
+  manageUsers: ({ access }: AccessContext) => hasLevel(access, menuLevels.manageUsers),
   dastKeys: (context: AccessContext) =>
-    offered(context, 'dast') && hasLevel(context.access, 3) && context.company?.enableDastTriggering === true,
+    offered(context, 'dast') &&
+    hasLevel(context.access, menuLevels.dastKeys) &&
+    context.company?.enableDastTriggering === true,
 } as const;
 
 export type MenuEntry = keyof typeof menuRules;

@@ -1,5 +1,6 @@
 // Sign-in link tokens: 256 random bits, of which only a SHA-256 hash is ever stored.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { landingPathParameter } from './landing-path.js';
 
 export function createLinkToken(): string {
   return randomBytes(32).toString('base64url');
@@ -25,7 +26,11 @@ export function keyFor(secret: string, purpose: 'email' | 'ip', value: string): 
   return createHmac('sha256', secret).update(`${purpose}:${value}`, 'utf8').digest('base64url');
 }
 
-/** The link a user follows: the token rides in the fragment, which browsers never send to a server. */
-export function signInLinkUrl(origin: string, token: string): string {
-  return `${origin}/auth/redirect#signin=${token}`;
+/**
+ * The link a user follows: the token rides in the fragment, which browsers never send to a server;
+ * `landingPath` (checked by signInLinkTarget) is where the person lands once signed in.
+ */
+export function signInLinkUrl(origin: string, token: string, landingPath?: string): string {
+  const query = landingPath === undefined ? '' : `?${landingPathParameter}=${encodeURIComponent(landingPath)}`;
+  return `${origin}/auth/redirect${query}#signin=${token}`;
 }

@@ -2,6 +2,7 @@
 // remembered between asking for a link and opening it, and the token taken out of the address bar.
 
 import { emailPattern, invalidEmailMessage } from '../../../lambdas/calls/send-sign-in-link/email-rule';
+import { isLandingPath, landingPathParameter } from '../../../lambdas/kernel/sign-in/landing-path';
 
 export { invalidEmailMessage };
 
@@ -15,10 +16,22 @@ export function isDesktopApp(): boolean {
   return typeof navigator !== 'undefined' && navigator.userAgent.includes('Electron');
 }
 
-/** Spec 2: the site origin, plus /auth/redirect in the desktop app. */
-export function signInRedirectUrl(): string {
+/**
+ * Spec 2: the site origin, plus /auth/redirect in the desktop app. A deep link that asked for sign-in
+ * rides along as `?next=<path>` (the server mails it in the link, so it survives another browser too);
+ * anything but a path on this site is left out, and the link lands on Home.
+ */
+export function signInRedirectUrl(landingPath?: string): string {
   const origin = window.location.origin;
-  return isDesktopApp() ? `${origin}/auth/redirect` : origin;
+  const address = isDesktopApp() ? `${origin}/auth/redirect` : origin;
+  if (landingPath === undefined || landingPath === '/' || !isLandingPath(landingPath)) return address;
+  return `${address}${isDesktopApp() ? '' : '/'}?${landingPathParameter}=${encodeURIComponent(landingPath)}`;
+}
+
+/** The sign-in screen's address for a visitor who opened `landingPath` signed out. */
+export function signInScreenFor(landingPath: string): string {
+  if (landingPath === '/' || !isLandingPath(landingPath)) return '/';
+  return `/?${landingPathParameter}=${encodeURIComponent(landingPath)}`;
 }
 
 const emailStorageKey = 'emailForSignIn';

@@ -3,7 +3,8 @@
 import type { SelectProps } from '@cloudscape-design/components/select';
 import { levelLabel } from '../../../../lambdas/kernel/search/labels';
 
-const whatItOpens: Record<number, string> = {
+/** What each level opens (spec 6), in the words the level choices and the help panel use. */
+export const whatItOpens: Record<number, string> = {
   0: 'No reports',
   1: 'Reports of the services enabled for them',
   2: 'Reports of every service the company has',

@@ -1,6 +1,6 @@
 // The eight service flags of a company as toggles with readable labels, grouped by service. Not inside
 // a FormField: it would add its label to every toggle's name ('DAST Services').
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -13,9 +13,11 @@ export interface CompanyFlagFieldsProps {
   onChange: (flag: CompanyFlag, on: boolean) => void;
   disabled?: boolean;
   errorText?: string;
+  /** An Info link beside the group's label (the page's help panel explains the flags). */
+  info?: ReactNode;
 }
 
-export function CompanyFlagFields({ flags, onChange, disabled, errorText }: CompanyFlagFieldsProps) {
+export function CompanyFlagFields({ flags, onChange, disabled, errorText, info }: CompanyFlagFieldsProps) {
   const id = useId();
   return (
     <div
@@ -25,9 +27,12 @@ export function CompanyFlagFields({ flags, onChange, disabled, errorText }: Comp
     >
       <SpaceBetween size="xs">
         <div>
-          <Box variant="awsui-key-label">
-            <span id={`${id}-label`}>Services</span>
-          </Box>
+          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+            <Box variant="awsui-key-label">
+              <span id={`${id}-label`}>Services</span>
+            </Box>
+            {info}
+          </SpaceBetween>
           <Box variant="small" color="text-body-secondary">
             <span id={`${id}-description`}>Turn on what the company's members may see.</span>
           </Box>

@@ -12,7 +12,12 @@ export const supportToasts = {
   failed: { type: 'error', title: 'Error', message: 'Failed to send message. Please try again.' },
 } as const;
 
-export function ContactButton() {
+export interface ContactButtonProps {
+  /** The footer's button is a normal one; a page that offers contact as its main way on uses primary. */
+  variant?: 'normal' | 'primary';
+}
+
+export function ContactButton({ variant = 'normal' }: ContactButtonProps) {
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const { notify } = useNotifications();
@@ -33,7 +38,7 @@ export function ContactButton() {
   return (
     <>
       <Button
-        variant="normal"
+        variant={variant}
         iconName="contact"
         loading={sending}
         loadingText="Sending message"

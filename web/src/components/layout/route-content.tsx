@@ -1,26 +1,31 @@
 // The signed-in route guard: the matched page opens only when its gate (routes.tsx, with the shared
 // rules of spec 6) passes for the signed-in user; otherwise the page is not rendered at all, so none
-// of its data is fetched. It runs inside the session provider, which shows the loading state until
-// the session is known, so neither denial nor sign-in link can flash while it loads.
+// of its data is fetched, and the person is told which rule the page needs, their own access, and
+// what they can do. It runs inside the session provider, which shows the loading state until the
+// session is known, so neither denial nor sign-in link can flash while it loads.
 import { Suspense } from 'react';
-import { Outlet, useMatches, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { RouteHandle } from '../../routes';
-import { canOpenPage, useAccessContext } from '../navigation/page-access';
+import type { ShellPage } from '../../routes';
+import { ContactButton } from '../contact/contact-button';
+import { dependsOnCompany, refusalOf, type Refusal } from '../navigation/access-requirements';
+import { useAccessContext } from '../navigation/page-access';
+import { useCurrentPage } from '../navigation/use-current-page';
+import { useSession } from '../session/session-context';
 import { PageLoading } from './page-loading';
 
 export const accessDeniedText = 'You do not have access to this page';
 
 export function RouteContent() {
-  const matches = useMatches();
-  const page = (matches.at(-1)?.handle as RouteHandle | undefined)?.page;
+  const page = useCurrentPage();
   const context = useAccessContext();
-  if (page && !canOpenPage(page, context)) return <AccessDenied />;
+  const refusal = page ? refusalOf(page, context) : undefined;
+  if (page && refusal) return <AccessDenied page={page} refusal={refusal} />;
   return (
     <Suspense fallback={<PageLoading />}>
       <Outlet />
@@ -28,22 +33,44 @@ export function RouteContent() {
   );
 }
 
-function AccessDenied() {
+function AccessDenied({ page, refusal }: { page: ShellPage; refusal: Refusal }) {
   const navigate = useNavigate();
+  const { userAccess, company, companyDoc, companyList } = useSession();
+  const companyName =
+    companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName ?? company;
+  const ownAccess = dependsOnCompany(refusal.gate)
+    ? `Your access level is ${userAccess.claims.accessLevel}, and ${
+        companyName ? `your selected company is ${companyName}` : 'no company is selected'
+      }.`
+    : `Your access level is ${userAccess.claims.accessLevel}.`;
+  const switchHint =
+    dependsOnCompany(refusal.gate) && companyList.length > 1 ? ' Another of your companies may open it.' : '';
+
   return (
     <ContentLayout header={<Header variant="h1">Access denied</Header>}>
-      <Container>
-        <SpaceBetween size="s">
-          <Box variant="p">{accessDeniedText}</Box>
-          <Link
-            href="/"
-            onFollow={(event) => {
-              event.preventDefault();
-              void navigate('/');
-            }}
-          >
-            Go to Home
-          </Link>
+      <Container header={<Header variant="h2">{page.title}</Header>}>
+        <SpaceBetween size="m">
+          <Box variant="p">{accessDeniedText}.</Box>
+          <Box variant="p">{refusal.reason}</Box>
+          <Box variant="p">
+            {ownAccess}
+            {switchHint}
+          </Box>
+          <Box variant="p">
+            If you need this page, ask an administrator of your company to change your access, or contact us.
+          </Box>
+          <SpaceBetween direction="horizontal" size="m" alignItems="center">
+            <ContactButton variant="primary" />
+            <Link
+              href="/"
+              onFollow={(event) => {
+                event.preventDefault();
+                void navigate('/');
+              }}
+            >
+              Go to Home
+            </Link>
+          </SpaceBetween>
         </SpaceBetween>
       </Container>
     </ContentLayout>

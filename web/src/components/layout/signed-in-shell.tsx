@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useMatches } from 'react-router-dom';
 import type { RouteHandle } from '../../routes';
 import { SessionProvider } from '../session/session-provider';
-import { AppLayout } from './app-layout';
+import { PortalAppLayout } from './app-layout';
 
 export default function SignedInShell() {
   const matches = useMatches();
@@ -15,7 +15,7 @@ export default function SignedInShell() {
 
   return (
     <SessionProvider>
-      <AppLayout />
+      <PortalAppLayout />
     </SessionProvider>
   );
 }

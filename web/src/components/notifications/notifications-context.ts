@@ -1,4 +1,5 @@
-// Toast notifications (spec 9): any shell component asks for one with useNotifications().notify().
+// Notifications (spec 9's toasts, shown as Cloudscape flash messages at the top of the content): any
+// shell component asks for one with useNotifications().notify(); the layout shows them in one place.
 import { createContext, useContext } from 'react';
 
 export interface NotificationInput {

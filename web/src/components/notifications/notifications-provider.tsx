@@ -1,20 +1,20 @@
-// Spec 9's notifications: bottom-right, 440 px wide, at most 200 px high each, at most 5 shown at
-// once (the rest wait in order), each closing itself after 4000 ms with a 250 ms transition.
-// Cloudscape's Flashbar sits at the top of the content, so this is a small stack of Cloudscape Alerts
-// in live regions (errors assertive, the rest polite).
+// Spec 9's notifications, in one place: a Cloudscape Flashbar in the layout's notifications slot, at
+// the top of the content, so a message never floats over a form's actions (a toast in the corner
+// covered Settings' Save button on small screens). Each closes itself after 4000 ms (the countdown
+// waits while the pointer or the keyboard focus is on the messages) and has a dismiss button; at most
+// 5 are shown at once, the rest wait in order. Errors are announced at once (role alert), the rest
+// politely (role status).
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import Alert from '@cloudscape-design/components/alert';
+import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
 import { NotificationsContext, type NotificationInput, type NotificationsContextValue } from './notifications-context';
+import { NotificationListContext, useNotificationList } from './notification-list';
 
 export const notificationLimits = {
   autoCloseMs: 4000,
-  transitionMs: 250,
-  widthPx: 440,
-  maxHeightPx: 200,
   maxShown: 5,
 } as const;
 
-interface QueuedNotification extends NotificationInput {
+export interface QueuedNotification extends NotificationInput {
   id: number;
 }
 
@@ -34,70 +34,68 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     setQueue((current) => [...current, { ...notification, id }]);
   }, []);
 
-  const remove = useCallback((id: number) => {
+  const dismiss = useCallback((id: number) => {
     setQueue((current) => current.filter((notification) => notification.id !== id));
   }, []);
 
   const value = useMemo<NotificationsContextValue>(() => ({ notify }), [notify]);
-  const shown = queue.slice(0, notificationLimits.maxShown);
+  const list = useMemo(() => ({ shown: queue.slice(0, notificationLimits.maxShown), dismiss }), [queue, dismiss]);
 
   return (
     <NotificationsContext.Provider value={value}>
-      {children}
-      <section className="portal-toasts" aria-label="Notifications">
-        {shown.map((notification) => (
-          <Toast key={notification.id} notification={notification} onRemoved={() => remove(notification.id)} />
-        ))}
-      </section>
+      <NotificationListContext.Provider value={list}>{children}</NotificationListContext.Provider>
     </NotificationsContext.Provider>
   );
 }
 
-function Toast({ notification, onRemoved }: { notification: QueuedNotification; onRemoved: () => void }) {
-  const [phase, setPhase] = useState<'entering' | 'shown' | 'leaving'>('entering');
-  const [paused, setPaused] = useState(false);
+/** The shown notifications as a Flashbar; the layout puts it in its notifications slot. */
+export function NotificationsFlashbar() {
+  const { shown, dismiss } = useNotificationList();
+  const [pointerInside, setPointerInside] = useState(false);
+  const [focusInside, setFocusInside] = useState(false);
+  const paused = pointerInside || focusInside;
 
-  // Enter on the next frame, so the transition runs from the initial (hidden) style.
-  useEffect(() => {
-    const frame = window.requestAnimationFrame(() =>
-      setPhase((current) => (current === 'entering' ? 'shown' : current)),
-    );
-    return () => window.cancelAnimationFrame(frame);
-  }, []);
+  const items: FlashbarProps.MessageDefinition[] = shown.map((notification) => ({
+    id: String(notification.id),
+    type: notification.type,
+    header: notification.title,
+    content: notification.message,
+    statusIconAriaLabel: statusIconLabels[notification.type],
+    ariaRole: notification.type === 'error' ? 'alert' : 'status',
+    dismissible: true,
+    dismissLabel: 'Close notification',
+    onDismiss: () => dismiss(notification.id),
+  }));
 
-  // The auto-close countdown starts once shown, and waits while the pointer rests on the toast.
-  useEffect(() => {
-    if (phase !== 'shown' || paused) return undefined;
-    const timer = window.setTimeout(() => setPhase('leaving'), notificationLimits.autoCloseMs);
-    return () => window.clearTimeout(timer);
-  }, [phase, paused]);
-
-  useEffect(() => {
-    if (phase !== 'leaving') return undefined;
-    const timer = window.setTimeout(onRemoved, notificationLimits.transitionMs);
-    return () => window.clearTimeout(timer);
-  }, [phase, onRemoved]);
-
-  const isError = notification.type === 'error';
+  if (items.length === 0) return null;
   return (
+    // The layout's notifications slot is the labelled region; this only watches pointer and focus.
     <div
-      className={`portal-toast portal-toast--${phase}`}
-      role={isError ? 'alert' : 'status'}
-      aria-live={isError ? 'assertive' : 'polite'}
-      aria-atomic="true"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
+      onMouseEnter={() => setPointerInside(true)}
+      onMouseLeave={() => setPointerInside(false)}
+      onFocus={() => setFocusInside(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
+      }}
     >
-      <Alert
-        type={notification.type}
-        header={notification.title}
-        statusIconAriaLabel={statusIconLabels[notification.type]}
-        dismissible
-        dismissAriaLabel="Close notification"
-        onDismiss={() => setPhase('leaving')}
-      >
-        {notification.message}
-      </Alert>
+      <Flashbar items={items} />
+      {shown.map((notification) => (
+        <AutoDismiss key={notification.id} paused={paused} onExpired={() => dismiss(notification.id)} />
+      ))}
     </div>
   );
+}
+
+/** One message's countdown: it runs while shown and not paused, and starts again in full after a pause. */
+function AutoDismiss({ paused, onExpired }: { paused: boolean; onExpired: () => void }) {
+  const expire = useRef(onExpired);
+  useEffect(() => {
+    expire.current = onExpired;
+  });
+  useEffect(() => {
+    if (paused) return undefined;
+    const timer = window.setTimeout(() => expire.current(), notificationLimits.autoCloseMs);
+    return () => window.clearTimeout(timer);
+  }, [paused]);
+  return null;
 }

@@ -1,7 +1,9 @@
 // /auth/redirect: where the e-mailed sign-in link lands (spec 2 and 4, "Link arrival"); no shell.
-// The token leaves the address bar at once; sign-in completes with the stored or typed e-mail.
+// The token leaves the address bar at once; sign-in completes with the stored or typed e-mail, then the
+// person lands on the link's `next` path (a deep link that asked for sign-in) if it is a path on this
+// site, else on Home.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -9,8 +11,10 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
+import { landingPathOf } from '../../../../lambdas/kernel/sign-in/landing-path';
 import { emailForSignIn, forgetSignInToken, takeSignInToken } from '../../auth/email-link';
 import { useAuth } from '../../components/auth/auth-context';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { LiveMessage } from '../../components/sign-in/live-message';
 import { completeSignInWithLink, invalidLinkMessage, messageForSignInError } from './complete-sign-in';
 import { WelcomeModal } from './welcome-modal';
@@ -18,10 +22,13 @@ import { WelcomeModal } from './welcome-modal';
 type Phase = 'starting' | 'signing-in' | 'needs-email' | 'dismissed' | 'failed';
 
 export default function AuthRedirectPage() {
+  useDocumentTitle('Sign in');
   const navigate = useNavigate();
   const { refresh } = useAuth();
   // Taken (and removed from the address bar) during the first render; main.tsx usually did it already.
   const [token] = useState(takeSignInToken);
+  const { search } = useLocation();
+  const [landingPath] = useState(() => landingPathOf(search) ?? '/');
   const [phase, setPhase] = useState<Phase>('starting');
   const [error, setError] = useState<string | undefined>();
   const [emailTyped, setEmailTyped] = useState(false);
@@ -35,13 +42,13 @@ export default function AuthRedirectPage() {
         await completeSignInWithLink(email, token);
         emailForSignIn.remove();
         await refresh();
-        await navigate('/', { replace: true });
+        await navigate(landingPath, { replace: true });
       } catch (caught) {
         setError(messageForSignInError(caught));
         setPhase('failed');
       }
     },
-    [token, refresh, navigate],
+    [token, refresh, navigate, landingPath],
   );
 
   useEffect(() => {

@@ -21,11 +21,14 @@ import { noProblem, problemOf, withoutFieldError, type FormProblem } from '../..
 import { ConflictAlert, FormErrorAlert } from '../../components/forms/form-alerts';
 import { changedKeys, rebase } from '../../components/forms/rebase';
 import { displayNameProblem, fieldProblems, photoUrlProblem } from '../../components/forms/validation';
+import { usePageHelp } from '../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../components/help-panel/info-link';
 import { useColorScheme } from '../../components/layout/color-scheme-context';
 import { useNotifications } from '../../components/notifications/notifications-context';
 import { anonymousUserName, handleOf, useSession } from '../../components/session/session-context';
 import { UserAvatar } from '../../components/user-menu/user-avatar';
 import type { ColorScheme } from '../../config/color-scheme';
+import { SettingsHelp } from './settings-help';
 
 interface ProfileValues {
   displayName: string;
@@ -62,6 +65,7 @@ function valuesOnly({ displayName, photoURL, colorScheme, defaultCompany }: Prof
 }
 
 export default function ProfilePage() {
+  usePageHelp(SettingsHelp);
   const { user, company, companyList, refreshSession, setCompany } = useSession();
   const { colorScheme, setColorScheme } = useColorScheme();
   const { notify } = useNotifications();
@@ -151,7 +155,11 @@ export default function ProfilePage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description={`Signed in as ${user.email}`}>
+        <Header
+          variant="h1"
+          description={`Signed in as ${user.email}`}
+          info={<InfoLink topic={SettingsHelp} ariaLabel="Info about settings" />}
+        >
           Settings
         </Header>
       }

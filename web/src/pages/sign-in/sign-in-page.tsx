@@ -1,10 +1,14 @@
-// Spec 2 sign-in screen: full height and centred while signed out. Asks for a sign-in link by e-mail.
+// Spec 2 sign-in screen: full height and centred while signed out. Asks for a sign-in link by e-mail;
+// a deep link that sent the visitor here (`/?next=/admin/company`) goes into the link, so it lands there.
 import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { CallError, callFunction } from '../../api/call-client';
+import { landingPathOf } from '../../../../lambdas/kernel/sign-in/landing-path';
 import { emailForSignIn, signInRedirectUrl, validateEmail } from '../../auth/email-link';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { branding } from '../../config/branding';
 import { EmailField } from '../../components/sign-in/email-field';
 import { LiveMessage } from '../../components/sign-in/live-message';
@@ -14,6 +18,8 @@ import { LoginWithLinkButton } from '../../components/sign-in/login-with-link-bu
 export const cannotSendLinkMessage = 'Cannot send sign-in link. Please contact support.';
 
 export default function SignInPage() {
+  useDocumentTitle('Sign in');
+  const landingPath = landingPathOf(useLocation().search);
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [loading, setLoading] = useState(false);
@@ -32,7 +38,7 @@ export default function SignInPage() {
     try {
       const reply = await callFunction('sendSignInLink', {
         email: address,
-        url: signInRedirectUrl(),
+        url: signInRedirectUrl(landingPath),
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       });
       if (reply.success) {

@@ -8,16 +8,20 @@ import Header from '@cloudscape-design/components/header';
 import { callFunction } from '../../../api/call-client';
 import type { CompanyDoc } from '../../../components/admin/admin-records';
 import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
+import { usePageHelp } from '../../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../../components/help-panel/info-link';
 import { useNotifications } from '../../../components/notifications/notifications-context';
 import { useSession } from '../../../components/session/session-context';
 import { ServerTable } from '../../../components/tables/server-table';
 import { useServerTable, type ServerListRequest } from '../../../components/tables/use-server-table';
+import { ManageCompaniesHelp } from './companies-help';
 import { EditCompanyModal } from './edit-company-modal';
 import { companiesTable, companyMatches } from './manage-companies-config';
 
 const companyKey = (company: CompanyDoc) => company.slug;
 
 export default function ManageCompaniesPage() {
+  usePageHelp(ManageCompaniesHelp);
   const navigate = useNavigate();
   const { notify } = useNotifications();
   const { company: selectedSlug, refreshSession } = useSession();
@@ -56,7 +60,11 @@ export default function ManageCompaniesPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description="Every company, its services and its members.">
+        <Header
+          variant="h1"
+          description="Every company, its services and its members."
+          info={<InfoLink topic={ManageCompaniesHelp} ariaLabel="Info about companies and their services" />}
+        >
           Manage companies
         </Header>
       }

@@ -8,16 +8,20 @@ import Header from '@cloudscape-design/components/header';
 import { callFunction } from '../../../../api/call-client';
 import type { PlatformService } from '../../../../components/admin/admin-records';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
+import { usePageHelp } from '../../../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../../../components/help-panel/info-link';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
 import { useSession } from '../../../../components/session/session-context';
 import { ServerTable } from '../../../../components/tables/server-table';
 import { useServerTable } from '../../../../components/tables/use-server-table';
 import { EditServiceModal } from './edit-service-modal';
 import { platformServicesTable, serviceMatches } from './platform-services-config';
+import { PlatformServicesHelp } from './platform-services-help';
 
 const serviceKey = (service: PlatformService) => service.name;
 
 export default function PlatformServicesPage() {
+  usePageHelp(PlatformServicesHelp);
   const { refreshSession } = useSession();
   const { notify } = useNotifications();
   const [editing, setEditing] = useState<PlatformService | undefined>(undefined);
@@ -43,6 +47,7 @@ export default function PlatformServicesPage() {
         <Header
           variant="h1"
           description="The services the platform offers. One that is not offered leaves every menu and report."
+          info={<InfoLink topic={PlatformServicesHelp} ariaLabel="Info about platform services" />}
         >
           Platform services
         </Header>

@@ -10,11 +10,14 @@ import type { UserRow } from '../../../../components/admin/admin-records';
 import { EditAccessModal } from '../../../../components/admin/edit-access-modal';
 import { asServiceNames } from '../../../../components/admin/service-labels';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
+import { usePageHelp } from '../../../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../../../components/help-panel/info-link';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
 import { useSession } from '../../../../components/session/session-context';
 import { ServerTable } from '../../../../components/tables/server-table';
 import { useServerTable, type ServerListRequest } from '../../../../components/tables/use-server-table';
 import { platformUsersTable, userMatches } from './platform-users-config';
+import { PlatformUsersHelp } from './platform-users-help';
 import { SignOutEverywhereModal } from './sign-out-everywhere-modal';
 
 type Dialog = { kind: 'edit'; user: UserRow } | { kind: 'signOut'; user: UserRow };
@@ -22,6 +25,7 @@ type Dialog = { kind: 'edit'; user: UserRow } | { kind: 'signOut'; user: UserRow
 const userKey = (user: UserRow) => user.uid;
 
 export default function PlatformUsersPage() {
+  usePageHelp(PlatformUsersHelp);
   const { user: self, userAccess, refreshSession } = useSession();
   const { notify } = useNotifications();
   const [dialog, setDialog] = useState<Dialog | undefined>(undefined);
@@ -50,7 +54,11 @@ export default function PlatformUsersPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description="Every user of the platform, their access and their sessions.">
+        <Header
+          variant="h1"
+          description="Every user of the platform, their access and their sessions."
+          info={<InfoLink topic={PlatformUsersHelp} ariaLabel="Info about platform users and access levels" />}
+        >
           Platform users
         </Header>
       }

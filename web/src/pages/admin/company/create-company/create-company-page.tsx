@@ -18,8 +18,12 @@ import { noFlags, type CompanyFlags } from '../../../../components/admin/service
 import { noProblem, problemOf, withoutFieldError, type FormProblem } from '../../../../components/forms/call-problems';
 import { FormErrorAlert } from '../../../../components/forms/form-alerts';
 import { companyNameProblem, fieldProblems, slugProblem } from '../../../../components/forms/validation';
+import { CompanyFlagsHelp } from '../../../../components/help-panel/company-flags-help';
+import { usePageHelp } from '../../../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../../../components/help-panel/info-link';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
 import { useSession } from '../../../../components/session/session-context';
+import { CreateCompanyHelp } from '../companies-help';
 
 const fields = ['slug', 'companyName', 'flags'] as const;
 
@@ -35,6 +39,7 @@ function suggestedSlug(name: string): string {
 }
 
 export default function CreateCompanyPage() {
+  usePageHelp(CreateCompanyHelp);
   const navigate = useNavigate();
   const { notify } = useNotifications();
   const { refreshSession, setCompany } = useSession();
@@ -130,7 +135,11 @@ export default function CreateCompanyPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description="A company groups its users and the services they may see.">
+        <Header
+          variant="h1"
+          description="A company groups its users and the services they may see."
+          info={<InfoLink topic={CreateCompanyHelp} ariaLabel="Info about creating a company" />}
+        >
           Create company
         </Header>
       }
@@ -195,6 +204,7 @@ export default function CreateCompanyPage() {
                   flags={flags}
                   disabled={saving}
                   errorText={problem.fieldErrors.flags}
+                  info={<InfoLink topic={CompanyFlagsHelp} ariaLabel="Info about company services" />}
                   onChange={(flag, on) => {
                     setFlags((current) => ({ ...current, [flag]: on }));
                     clearFieldError('flags');

@@ -12,12 +12,15 @@ import type { UserRow } from '../../../../components/admin/admin-records';
 import { EditAccessModal } from '../../../../components/admin/edit-access-modal';
 import { asServiceNames } from '../../../../components/admin/service-labels';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
+import { usePageHelp } from '../../../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../../../components/help-panel/info-link';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
 import { useSession } from '../../../../components/session/session-context';
 import { ServerTable } from '../../../../components/tables/server-table';
 import { useServerTable, type ServerListRequest } from '../../../../components/tables/use-server-table';
 import { InviteUserModal } from './invite-user-modal';
 import { memberMatches, membersTable } from './manage-users-config';
+import { ManageUsersHelp } from './manage-users-help';
 import { RemoveMemberModal } from './remove-member-modal';
 
 type Dialog = { kind: 'invite' } | { kind: 'edit'; user: UserRow } | { kind: 'remove'; user: UserRow };
@@ -25,13 +28,18 @@ type Dialog = { kind: 'invite' } | { kind: 'edit'; user: UserRow } | { kind: 're
 const memberKey = (user: UserRow) => user.uid;
 
 export default function ManageUsersPage() {
+  usePageHelp(ManageUsersHelp);
   const { company, companyDoc, companyList } = useSession();
   const companyName =
     companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName ?? company;
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description={company ? `The members of ${companyName}.` : undefined}>
+        <Header
+          variant="h1"
+          description={company ? `The members of ${companyName}.` : undefined}
+          info={<InfoLink topic={ManageUsersHelp} ariaLabel="Info about access levels and invitations" />}
+        >
           Manage company users
         </Header>
       }

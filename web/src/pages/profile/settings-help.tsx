@@ -1,0 +1,27 @@
+// Help of /profile (Settings): what each setting changes and where it is kept.
+import HelpPanel from '@cloudscape-design/components/help-panel';
+import { anonymousUserName } from '../../components/session/session-context';
+
+export function SettingsHelp() {
+  return (
+    <HelpPanel header={<h2>Settings</h2>}>
+      <p>Your profile and preferences, saved for your account, so they follow you to every browser.</p>
+      <h3>Profile</h3>
+      <ul>
+        <li>The display name shows in the header&apos;s user menu; left empty, it reads {anonymousUserName}.</li>
+        <li>The photo address is an https:// picture; left empty, the default avatar shows.</li>
+        <li>Your handle is the part of your e-mail before the @. It cannot be changed here.</li>
+      </ul>
+      <h3>Default company</h3>
+      <p>
+        The company selected when you sign in, and the same choice as the company switch. It decides the services and
+        pages you see. It can be chosen only when you belong to more than one company.
+      </p>
+      <h3>Colour scheme</h3>
+      <p>
+        Auto follows your device; Light and Dark stay as chosen. The header&apos;s toggle and Ctrl + J (⌘ + J on a Mac)
+        change it for this browser.
+      </p>
+    </HelpPanel>
+  );
+}
