@@ -14,7 +14,7 @@ import { logger } from '../logger.js';
 import { sendMail } from '../mail/mailer.js';
 import { invitationMail } from '../sign-in/invitation-mail.js';
 import { createLinkToken, hashLinkToken, keyFor, normaliseEmail, signInLinkUrl } from '../sign-in/link-token.js';
-import { signInLinkWrite } from '../sign-in/sign-in-links.js';
+import { signInLinkWrites } from '../sign-in/sign-in-links.js';
 import { signInSecret } from '../sign-in/sign-in-secret.js';
 import { membershipWrites } from './access-changes.js';
 import { createUser, type Write } from './create-user.js';
@@ -35,7 +35,7 @@ export async function inviteToCompany(inviter: Caller, invitation: Invitation, r
   const slug = invitation.company.slug;
   const summary = `Invited ${email} to ${invitation.company.companyName}`;
   const linkAndEvent = (uid: string, now: number): Write[] => [
-    signInLinkWrite({
+    ...signInLinkWrites({
       emailKey,
       uid,
       tokenHash: hashLinkToken(token),
