@@ -7,22 +7,36 @@ import { decodeCursor, encodeCursor } from '../data/cursor.js';
 import { allEventsPartition, eventEntity, eventPartition } from '../data/entities/events.js';
 import { portalTable } from '../data/table.js';
 
+/** What an event is about, by the names it had then, so Home can tell it in words and link to it. */
+export interface EventSubject {
+  user?: { uid: string; email: string };
+  /** The name is left out where the call did not read the company. */
+  company?: { slug: string; companyName?: string };
+  service?: { name: string; displayName: string };
+}
+
 export interface EventInput {
   type: string;
   summary: string;
+  subject?: EventSubject;
   before?: unknown;
   after?: unknown;
 }
 
+/** Who acts: the caller, whose display name (if they have one) is kept with the event. */
+export type EventActor = Pick<Caller, 'uid' | 'email'> & { user?: Pick<NonNullable<Caller['user']>, 'displayName'> };
+
 /** The write of one event, to go in the same transaction as the change it records. */
-export function eventWrite(caller: Pick<Caller, 'uid' | 'email'>, event: EventInput, now = Date.now()) {
+export function eventWrite(actor: EventActor, event: EventInput, now = Date.now()) {
   return eventEntity.build(PutTransaction).item({
-    createdByUid: caller.uid,
-    createdByEmail: caller.email,
+    createdByUid: actor.uid,
+    createdByEmail: actor.email,
+    createdByName: actor.user?.displayName?.trim() || undefined,
     createdAt: now,
     id: randomUUID(),
     type: event.type,
     summary: event.summary,
+    subject: event.subject,
     before: event.before,
     after: event.after,
   });
@@ -51,16 +65,20 @@ async function listEventsPage(
     })
     .send();
   return {
-    events: Items.map(({ id, type, summary, createdAt, createdByUid, createdByEmail, before, after }) => ({
-      id,
-      type,
-      summary,
-      createdAt,
-      createdByUid,
-      createdByEmail,
-      before,
-      after,
-    })),
+    events: Items.map(
+      ({ id, type, summary, createdAt, createdByUid, createdByEmail, createdByName, subject, before, after }) => ({
+        id,
+        type,
+        summary,
+        createdAt,
+        createdByUid,
+        createdByEmail,
+        createdByName,
+        subject: subject as EventSubject | undefined,
+        before,
+        after,
+      }),
+    ),
     nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string | number> | undefined),
   };
 }

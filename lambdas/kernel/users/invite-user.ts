@@ -44,7 +44,12 @@ export async function inviteToCompany(inviter: Caller, invitation: Invitation, r
     }),
     eventWrite(
       inviter,
-      { type: 'userInvited', summary, after: { email, company: slug, accessLevel: invitation.accessLevel } },
+      {
+        type: 'userInvited',
+        summary,
+        subject: { user: { uid, email }, company: { slug, companyName: invitation.company.companyName } },
+        after: { email, company: slug, accessLevel: invitation.accessLevel },
+      },
       now,
     ),
   ];
