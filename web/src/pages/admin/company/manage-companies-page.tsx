@@ -14,6 +14,7 @@ import { useSession } from '../../../components/session/session-context';
 import { ServerTable, useServerCollection } from '../../../components/tables/server-table';
 import { useDebouncedValue, useServerPages } from '../../../components/tables/use-server-pages';
 import { EditCompanyModal } from './edit-company-modal';
+import { useLinkedCompany } from './linked-company';
 import {
   companiesDefaultSorting,
   companiesFetchSize,
@@ -63,6 +64,8 @@ export default function ManageCompaniesPage() {
 
   const filteringText = useDebouncedValue(collection.filterProps.filteringText);
   useEffect(() => setPrefix(slugPrefixOf(filteringText)), [filteringText]);
+
+  useLinkedCompany(collection, pages.items);
 
   const selected = collection.collectionProps.selectedItems?.[0];
 
