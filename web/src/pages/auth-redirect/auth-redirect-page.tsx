@@ -1,5 +1,8 @@
 // /auth/redirect: where the e-mailed sign-in link lands (spec 2 and 4, "Link arrival"); no shell.
-// The token leaves the address bar at once; sign-in completes with the stored or typed e-mail.
+// The token leaves the address bar at once; sign-in completes with the stored or typed e-mail. The page
+// keeps the token until it signs someone in: an address typed wrong in the Welcome dialog is said so in
+// the dialog, which stays open for the right one (the server bounds how many wrong ones a link takes).
+// A link refused for the stored address can be tried with a typed one too.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
@@ -12,7 +15,13 @@ import Spinner from '@cloudscape-design/components/spinner';
 import { emailForSignIn, forgetSignInToken, takeSignInToken } from '../../auth/email-link';
 import { useAuth } from '../../components/auth/auth-context';
 import { LiveMessage } from '../../components/sign-in/live-message';
-import { completeSignInWithLink, invalidLinkMessage, messageForSignInError } from './complete-sign-in';
+import {
+  completeSignInWithLink,
+  invalidLinkMessage,
+  isLinkRefused,
+  messageForSignInError,
+  wrongEmailMessage,
+} from './complete-sign-in';
 import { WelcomeModal } from './welcome-modal';
 
 type Phase = 'starting' | 'signing-in' | 'needs-email' | 'dismissed' | 'failed';
@@ -24,19 +33,28 @@ export default function AuthRedirectPage() {
   const [token] = useState(takeSignInToken);
   const [phase, setPhase] = useState<Phase>('starting');
   const [error, setError] = useState<string | undefined>();
+  /** The Welcome dialog's own error: the typed address did not go with the link. */
+  const [welcomeError, setWelcomeError] = useState<string | undefined>();
   const [emailTyped, setEmailTyped] = useState(false);
   const started = useRef(false);
 
   const complete = useCallback(
-    async (email: string) => {
+    async (email: string, typed: boolean) => {
       setPhase('signing-in');
       setError(undefined);
+      setWelcomeError(undefined);
       try {
         await completeSignInWithLink(email, token);
         emailForSignIn.remove();
         await refresh();
         await navigate('/', { replace: true });
       } catch (caught) {
+        if (typed && isLinkRefused(caught)) {
+          // Back to the dialog, the typed address still in it: a typo must not end the sign-in.
+          setWelcomeError(wrongEmailMessage);
+          setPhase('needs-email');
+          return;
+        }
         setError(messageForSignInError(caught));
         setPhase('failed');
       }
@@ -55,7 +73,7 @@ export default function AuthRedirectPage() {
       return;
     }
     const email = emailForSignIn.read();
-    if (email) void complete(email);
+    if (email) void complete(email, false);
     else setPhase('needs-email');
   }, [complete, token]);
 
@@ -84,6 +102,19 @@ export default function AuthRedirectPage() {
                 </SpaceBetween>
               </div>
             ) : null}
+            {phase === 'failed' && token && error === invalidLinkMessage ? (
+              <SpaceBetween direction="horizontal" size="s" alignItems="center">
+                <Box>Was the link sent to another address?</Box>
+                <Button
+                  onClick={() => {
+                    setError(undefined);
+                    setPhase('needs-email');
+                  }}
+                >
+                  Enter email
+                </Button>
+              </SpaceBetween>
+            ) : null}
             {phase === 'dismissed' ? (
               <SpaceBetween size="s">
                 <Box>Sign-in needs the e-mail address this link was sent to.</Box>
@@ -105,9 +136,10 @@ export default function AuthRedirectPage() {
       <WelcomeModal
         visible={phase === 'needs-email' || (phase === 'signing-in' && emailTyped)}
         loading={phase === 'signing-in'}
+        error={welcomeError}
         onSubmit={(email) => {
           setEmailTyped(true);
-          void complete(email);
+          void complete(email, true);
         }}
         onDismiss={() => setPhase('dismissed')}
       />
