@@ -44,6 +44,11 @@ const configSchema = z.object({
   SIGN_IN_SECRET_ARN: z.optional(z.string()),
   SIGN_IN_LINK_TTL_SECONDS: intFrom(900),
   SIGN_IN_EMAIL_INTERVAL_SECONDS: intFrom(60),
+  /**
+   * Attempts with a link and an address it was not sent to after which the link stops working: room for
+   * typos, and a bound on guesses by someone who holds a link but not its address.
+   */
+  SIGN_IN_LINK_MAX_MISSES: intFrom(5),
   SIGN_IN_IP_LIMIT: intFrom(30),
   SIGN_IN_IP_WINDOW_SECONDS: intFrom(600),
   /** Unknown e-mails are answered like known ones unless the operator turns this on. */

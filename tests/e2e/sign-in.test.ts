@@ -7,7 +7,7 @@ import { ShellPage } from '../support/shell-page.js';
 import { mailsTo, nextSignInLink } from '../support/outbox.js';
 import { createTestUser } from '../support/users.js';
 
-const { appUrl } = inject('localStack');
+const { appUrl, mailUrl } = inject('localStack');
 const usedLinkMessage = 'This link was previously used or does not match the email you provided.';
 let browser: Browser;
 
@@ -81,6 +81,65 @@ describe('sign-in in the browser', () => {
 
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
     await expect.poll(() => page.getByText(email).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await context.close();
+  });
+
+  it('Welcome dialog: a mistyped e-mail is told so, the same link then signs in with the right one, and only once', async () => {
+    const { email } = await createTestUser();
+    const requester = await browser.newContext();
+    await requestLinkInForm(await requester.newPage(), email);
+    const link = await nextSignInLink(email, 0);
+    await requester.close();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(link);
+    const dialog = page.getByRole('dialog', { name: 'Welcome' });
+    const field = dialog.getByRole('textbox', { name: 'Email' });
+    await field.fill(email.replace('@', '@x'));
+    await dialog.getByRole('button', { name: 'Login with Link' }).click();
+
+    await dialog.getByText('This link was sent to a different e-mail address.').waitFor({ timeout: 10_000 });
+    expect(await dialog.isVisible()).toBe(true);
+    await field.fill(email);
+    await dialog.getByRole('button', { name: 'Login with Link' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
+    await new ShellPage(page).userMenuButton.waitFor({ timeout: 10_000 });
+    await context.close();
+
+    // The link signed someone in: in yet another browser it is refused, even with the right address.
+    const again = await browser.newContext();
+    const retry = await again.newPage();
+    await retry.goto(link);
+    const welcome = retry.getByRole('dialog', { name: 'Welcome' });
+    await welcome.getByRole('textbox', { name: 'Email' }).fill(email);
+    await welcome.getByRole('button', { name: 'Login with Link' }).click();
+    await welcome.getByText(/the link was used or has expired/).waitFor({ timeout: 10_000 });
+    expect(await retry.getByRole('button', { name: /, user menu$/ }).count()).toBe(0);
+    await again.close();
+  });
+
+  it("the link in the outbox's HTML view opens a new tab that lands signed in", async () => {
+    const { email } = await createTestUser();
+    const context = await browser.newContext();
+    const app = await context.newPage();
+    await requestLinkInForm(app, email);
+    await app.getByText('Check your inbox').waitFor();
+    await nextSignInLink(email, 0);
+    const outbox = await context.newPage();
+    await outbox.goto(mailUrl);
+
+    // The outbox is the SES emulator's page, not ours: its mails are the boxes holding "To: <address>".
+    const mail = outbox.locator('.email').filter({ hasText: `To: ${email}` });
+    await mail.getByRole('button', { name: 'Toggle HTML view' }).click();
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      mail.frameLocator('iframe').getByRole('link', { name: 'Sign in to Security Portal' }).click(),
+    ]);
+
+    await new ShellPage(tab).userMenuButton.waitFor({ timeout: 15_000 });
+    expect(new URL(tab.url()).pathname).toBe('/');
+    expect(tab.url()).not.toContain('signin=');
     await context.close();
   });
 

@@ -4,7 +4,10 @@ import { handler as define } from '../../lambdas/auth/define-auth-challenge.js';
 import { handler as create } from '../../lambdas/auth/create-auth-challenge.js';
 import { handler as preTokenGeneration } from '../../lambdas/auth/pre-token-generation.js';
 import { handler as verify } from '../../lambdas/auth/verify-auth-challenge-response.js';
-import { sameHash } from '../../lambdas/kernel/sign-in/link-token.js';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { signInLinkEntity } from '../../lambdas/kernel/data/entities/sign-in.js';
+import { keyFor, sameHash } from '../../lambdas/kernel/sign-in/link-token.js';
+import { signInSecret } from '../../lambdas/kernel/sign-in/sign-in-secret.js';
 import { postCall } from '../support/api.js';
 import { nextSignInLink, tokenOf } from '../support/outbox.js';
 import { createTestUser } from '../support/users.js';
@@ -132,6 +135,28 @@ describe('VerifyAuthChallengeResponse', () => {
     expect(await check({ userAttributes: { sub: uid, email }, challengeAnswer: 'x'.repeat(10_000) })).toBe(false);
     // None of these used the link up.
     expect(await check({ userAttributes: { sub: uid, email }, challengeAnswer: token })).toBe(true);
+  });
+
+  it('counts the token tried with other addresses against its link: at five the link is dead', async () => {
+    const { uid, email, token } = await userWithLink();
+    const other = await createTestUser();
+    const userAttributes = { sub: uid, email };
+    // Addresses without an account (Cognito says userNotFound) and another user's address alike.
+    for (let miss = 0; miss < 3; miss += 1) {
+      expect(await check({ userAttributes: {}, userNotFound: true, challengeAnswer: token })).toBe(false);
+    }
+    expect(await check({ userAttributes: { sub: other.uid, email: other.email }, challengeAnswer: token })).toBe(false);
+    // Guesses of other tokens count against no link.
+    expect(await check({ userAttributes: {}, userNotFound: true, challengeAnswer: `${token}x` })).toBe(false);
+    const { Item: afterFour } = await signInLinkEntity
+      .build(GetItemCommand)
+      .key({ emailKey: keyFor(await signInSecret(), 'email', email) })
+      .send();
+    expect(afterFour?.misses).toBe(4);
+
+    expect(await check({ userAttributes: {}, userNotFound: true, challengeAnswer: token })).toBe(false);
+
+    expect(await check({ userAttributes, challengeAnswer: token })).toBe(false);
   });
 
   it("refuses a token presented for the right e-mail but another user's sub (checklist 9)", async () => {

@@ -113,6 +113,31 @@ describe('listEvents', () => {
     );
   });
 
+  it('each event names its actor and what it is about, so Home can tell it in words', async () => {
+    const analyst = await createTestUser({ userType: 'analyst', accessLevel: 9, displayName: 'Ana Analyst' });
+    const call = signedInCaller(analyst);
+    const slug = `words-${Date.now().toString(36)}`;
+    await call('createCompany', { slug, companyName: 'Words Ltd' });
+    const member = await createTestUser({ accessLevel: 1, companies: [slug] });
+    const [row] = (await call('listCompanyUsers', { slug })).body.result.users;
+    await call('updateCompanyUser', { slug, uid: member.uid, version: row.version, accessLevel: 2 });
+
+    const [changed, created] = (await call('listEvents', { limit: 2 })).body.result.events;
+
+    expect(created).toMatchObject({
+      type: 'companyCreated',
+      createdByName: 'Ana Analyst',
+      subject: { company: { slug, companyName: 'Words Ltd' } },
+    });
+    expect(changed).toMatchObject({
+      type: 'companyUserUpdated',
+      createdByName: 'Ana Analyst',
+      subject: { user: { uid: member.uid, email: member.email }, company: { slug } },
+      before: { accessLevel: 1 },
+      after: { accessLevel: 2 },
+    });
+  });
+
   it("refuses a forged cursor, or one of another user's list, with INVALID_ARGUMENT", async () => {
     const owner = await createTestUser({ accessLevel: 2, companies: ['acme', 'globex'] });
     const ownerCall = signedInCaller(owner);

@@ -116,6 +116,53 @@ describe('e-mail-link sign-in with the real triggers', () => {
     expect((await completeSignIn(owner.email, token)).isSignedIn).toBe(true);
   });
 
+  it('a typo in the e-mail does not burn the link: the right address then signs in, and only once', async () => {
+    const { email } = await createTestUser();
+    const token = tokenOf(await requestLink(email));
+    const typo = email.replace('@', '@x');
+
+    await expect(completeSignIn(typo, token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect((await completeSignIn(email, token)).isSignedIn).toBe(true);
+    await signOut();
+
+    await expect(completeSignIn(email, token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('five attempts with other addresses end the link, unknown and existing addresses alike', async () => {
+    const { email } = await createTestUser();
+    const others = await Promise.all([createTestUser(), createTestUser()]);
+    const token = tokenOf(await requestLink(email));
+    const wrongAddresses = [
+      `nobody-${email}`,
+      others[0].email,
+      email.replace('@', '@x'),
+      others[1].email,
+      `${email}.typo`,
+    ];
+
+    for (const wrong of wrongAddresses) {
+      await expect(completeSignIn(wrong, token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    }
+
+    // Someone holding the link without its address had five guesses; the owner needs a new link.
+    await expect(completeSignIn(email, token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const fresh = tokenOf(await requestLinkWith({ SIGN_IN_EMAIL_INTERVAL_SECONDS: '0' }, email, 1));
+    expect((await completeSignIn(email, fresh)).isSignedIn).toBe(true);
+  });
+
+  it('four attempts with other addresses still leave the link to its owner', async () => {
+    const { email } = await createTestUser();
+    const token = tokenOf(await requestLink(email));
+
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await expect(completeSignIn(`typo${attempt}-${email}`, token)).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+      });
+    }
+
+    expect((await completeSignIn(email, token)).isSignedIn).toBe(true);
+  });
+
   it('a wrong answer ends the attempt: one try per challenge (checklist 9)', async () => {
     const { email } = await createTestUser();
     const token = tokenOf(await requestLink(email));

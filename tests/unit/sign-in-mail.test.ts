@@ -1,5 +1,7 @@
-// The sign-in mail: both parts carry the link; the HTML part escapes what it interpolates.
+// The sign-in and invitation mails: both parts carry the link; the HTML part escapes what it interpolates
+// and opens the link in a new tab.
 import { describe, expect, it } from 'vitest';
+import { invitationMail } from '../../lambdas/kernel/sign-in/invitation-mail.js';
 import { signInMail } from '../../lambdas/kernel/sign-in/sign-in-mail.js';
 
 describe('sign-in mail', () => {
@@ -16,6 +18,22 @@ describe('sign-in mail', () => {
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.text).toContain('expires at 21 Nov 2026, 13:00 CET');
+  });
+
+  it('opens the link in a new tab, without opener or Referer (a framed mail view cannot show the portal)', () => {
+    const link = 'https://portal.example/auth/redirect#signin=abc';
+    expect(signInMail({ ...base, link }).html).toContain(`<a href="${link}" target="_blank" rel="noopener noreferrer"`);
+    const invitation = invitationMail({
+      to: 'a@b.example',
+      link,
+      origin: 'https://portal.example',
+      productName: 'Portal',
+      companyName: 'Acme Corp',
+      invitedBy: 'Ana Analyst',
+      lifetimeMinutes: 15,
+    });
+    expect(invitation.html).toContain(`<a href="${link}" target="_blank" rel="noopener noreferrer"`);
+    expect(invitation.html).toContain('<a href="https://portal.example" target="_blank" rel="noopener noreferrer">');
   });
 
   it('escapes the address and the product name in the HTML part', () => {

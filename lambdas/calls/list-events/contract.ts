@@ -20,6 +20,16 @@ export const eventRecord = z.object({
   createdAt: z.number(),
   createdByUid: z.string(),
   createdByEmail: z.string(),
+  /** The actor's display name when the event was written; absent if they had none. */
+  createdByName: z.optional(z.string()),
+  /** What the event is about: a user, a company, a service (events written before this field lack it). */
+  subject: z.optional(
+    z.object({
+      user: z.optional(z.object({ uid: z.string(), email: z.string() })),
+      company: z.optional(z.object({ slug: z.string(), companyName: z.optional(z.string()) })),
+      service: z.optional(z.object({ name: z.string(), displayName: z.string() })),
+    }),
+  ),
   /** The record before and after the change, for changes of records. */
   before: z.optional(z.unknown()),
   after: z.optional(z.unknown()),

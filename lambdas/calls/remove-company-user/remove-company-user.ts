@@ -33,6 +33,7 @@ export const removeCompanyUser = defineSignedInCall({
       {
         eventType: 'companyUserRemoved',
         summary: `Removed ${target.email} from ${slug}`,
+        company: { slug },
       },
     );
     return { removed: true };

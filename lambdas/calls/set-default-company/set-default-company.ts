@@ -23,7 +23,13 @@ export const setDefaultCompany = defineSignedInCall({
       userPreferencesEntity.build(UpdateTransaction).item({ uid: caller.uid, defaultCompany: slug, updatedAt: now }),
       eventWrite(
         caller,
-        { type: 'defaultCompanyChanged', summary: `Switched to ${company.companyName}`, before, after: slug },
+        {
+          type: 'defaultCompanyChanged',
+          summary: `Switched to ${company.companyName}`,
+          subject: { company: { slug, companyName: company.companyName } },
+          before,
+          after: slug,
+        },
         now,
       ),
     );

@@ -31,6 +31,7 @@ export const updateCompanyUser = defineSignedInCall({
     const next = await changeAccess(caller, target, version, change, {
       eventType: 'companyUserUpdated',
       summary: `Changed ${target.email}'s access in ${slug}`,
+      company: { slug },
     });
     return toUserRow(next, user);
   },

@@ -3,19 +3,19 @@
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import type { Caller, CompanyRecord } from '../access/caller.js';
+import type { CompanyRecord } from '../access/caller.js';
 import { companyEntity, companyListPartition, type CompanyFlag } from '../data/entities/companies.js';
 import { listPartitionPage } from '../data/list-query.js';
 import { failedConditions } from '../data/transactions.js';
 import { companySearchText } from '../search/row-search.js';
 import { AlreadyExistsError, ConflictError, NotFoundError } from '../errors.js';
-import { eventWrite } from '../events/events.js';
+import { eventWrite, type EventActor } from '../events/events.js';
 import { getCompanyRecord } from './company-records.js';
 
 export type CompanyFlags = Partial<Record<CompanyFlag, boolean>>;
 
 export async function createCompanyAs(
-  editor: Pick<Caller, 'uid' | 'email'>,
+  editor: EventActor,
   input: { slug: string; companyName: string; flags: CompanyFlags },
 ): Promise<CompanyRecord> {
   const now = Date.now();
@@ -36,7 +36,12 @@ export async function createCompanyAs(
         .options({ condition: { attr: 'slug', exists: false } }),
       eventWrite(
         editor,
-        { type: 'companyCreated', summary: `Created company ${input.companyName} (${input.slug})`, after: record },
+        {
+          type: 'companyCreated',
+          summary: `Created company ${input.companyName} (${input.slug})`,
+          subject: { company: { slug: input.slug, companyName: input.companyName } },
+          after: record,
+        },
         now,
       ),
     );
@@ -50,7 +55,7 @@ export async function createCompanyAs(
 }
 
 export async function updateCompanyAs(
-  editor: Pick<Caller, 'uid' | 'email'>,
+  editor: EventActor,
   input: { slug: string; version: number; companyName?: string; flags?: CompanyFlags },
 ): Promise<CompanyRecord> {
   const current = await getCompanyRecord(input.slug);
@@ -83,6 +88,7 @@ export async function updateCompanyAs(
         {
           type: 'companyUpdated',
           summary: `Updated company ${next.companyName} (${input.slug})`,
+          subject: { company: { slug: input.slug, companyName: next.companyName } },
           before: current,
           after: next,
         },

@@ -5,22 +5,36 @@ import type { Caller } from '../access/caller.js';
 import { allEventsPartition, eventEntity, eventPartition } from '../data/entities/events.js';
 import { listPartitionPage, type ListPartition } from '../data/list-query.js';
 
+/** What an event is about, by the names it had then, so Home can tell it in words and link to it. */
+export interface EventSubject {
+  user?: { uid: string; email: string };
+  /** The name is left out where the call did not read the company. */
+  company?: { slug: string; companyName?: string };
+  service?: { name: string; displayName: string };
+}
+
 export interface EventInput {
   type: string;
   summary: string;
+  subject?: EventSubject;
   before?: unknown;
   after?: unknown;
 }
 
+/** Who acts: the caller, whose display name (if they have one) is kept with the event. */
+export type EventActor = Pick<Caller, 'uid' | 'email'> & { user?: Pick<NonNullable<Caller['user']>, 'displayName'> };
+
 /** The write of one event, to go in the same transaction as the change it records. */
-export function eventWrite(caller: Pick<Caller, 'uid' | 'email'>, event: EventInput, now = Date.now()) {
+export function eventWrite(actor: EventActor, event: EventInput, now = Date.now()) {
   return eventEntity.build(PutTransaction).item({
-    createdByUid: caller.uid,
-    createdByEmail: caller.email,
+    createdByUid: actor.uid,
+    createdByEmail: actor.email,
+    createdByName: actor.user?.displayName?.trim() || undefined,
     createdAt: now,
     id: randomUUID(),
     type: event.type,
     summary: event.summary,
+    subject: event.subject,
     before: event.before,
     after: event.after,
   });
@@ -52,16 +66,20 @@ async function listEventsPage(where: ListPartition, page: EventsPageRequest) {
     maxQueries: 2,
   });
   return {
-    events: items.map(({ id, type, summary, createdAt, createdByUid, createdByEmail, before, after }) => ({
-      id,
-      type,
-      summary,
-      createdAt,
-      createdByUid,
-      createdByEmail,
-      before,
-      after,
-    })),
+    events: items.map(
+      ({ id, type, summary, createdAt, createdByUid, createdByEmail, createdByName, subject, before, after }) => ({
+        id,
+        type,
+        summary,
+        createdAt,
+        createdByUid,
+        createdByEmail,
+        createdByName,
+        subject: subject as EventSubject | undefined,
+        before,
+        after,
+      }),
+    ),
     nextCursor,
   };
 }

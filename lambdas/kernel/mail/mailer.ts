@@ -45,3 +45,10 @@ const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
 }
+
+/**
+ * Attributes of a link in a mail: a new tab, because mail readers that show HTML in a frame (webmail,
+ * the local outbox) would otherwise open the portal inside that frame, which the portal refuses
+ * (X-Frame-Options DENY); no opener and no Referer for the page that opens.
+ */
+export const newTabLink = 'target="_blank" rel="noopener noreferrer"';

@@ -77,6 +77,7 @@ export async function updatePlatformServiceAs(
         {
           type: 'platformServiceUpdated',
           summary: `Updated service ${next.displayName}`,
+          subject: { service: { name: next.name, displayName: next.displayName } },
           before: current,
           after: next,
         },

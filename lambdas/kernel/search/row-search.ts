@@ -66,11 +66,28 @@ export interface EventFields {
   type: string;
   summary: string;
   createdByEmail: string;
+  createdByName?: string;
+  /** EventSubject of kernel/events: the names the sentence on Home shows. */
+  subject?: unknown;
 }
 
-/** Events: what happened (type and summary) and who did it. */
+/** Events: what happened (type and summary), who did it, and the names of what it is about. */
 export function eventSearchText(event: EventFields): string {
-  return searchText([event.type, event.summary, event.createdByEmail]);
+  const subject = (event.subject ?? {}) as {
+    user?: { email?: string };
+    company?: { slug?: string; companyName?: string };
+    service?: { displayName?: string };
+  };
+  return searchText([
+    event.type,
+    event.summary,
+    event.createdByEmail,
+    event.createdByName,
+    subject.user?.email,
+    subject.company?.companyName,
+    subject.company?.slug,
+    subject.service?.displayName,
+  ]);
 }
 
 export interface PlatformServiceFields {

@@ -1,5 +1,5 @@
 // The invitation mail: who invited the person, to which company, and a sign-in link.
-import { escapeHtml, type Mail } from '../mail/mailer.js';
+import { escapeHtml, newTabLink, type Mail } from '../mail/mailer.js';
 
 export function invitationMail(input: {
   to: string;
@@ -26,9 +26,9 @@ export function invitationMail(input: {
     ].join('\n'),
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#16191f">
 <p>${escapeHtml(input.invitedBy)} invited you to <strong>${company}</strong> on ${product}.</p>
-<p><a href="${href}" style="display:inline-block;padding:10px 20px;background:#8b0000;color:#ffffff;text-decoration:none;border-radius:4px">Sign in to ${product}</a></p>
+<p><a href="${href}" ${newTabLink} style="display:inline-block;padding:10px 20px;background:#8b0000;color:#ffffff;text-decoration:none;border-radius:4px">Sign in to ${product}</a></p>
 <p>Or copy this address into your browser:<br><span style="word-break:break-all">${href}</span></p>
-<p>The link works once, for ${input.lifetimeMinutes} minutes. Later, sign in at <a href="${escapeHtml(input.origin)}">${escapeHtml(input.origin)}</a> with this e-mail address: no password is needed.</p>
+<p>The link works once, for ${input.lifetimeMinutes} minutes. Later, sign in at <a href="${escapeHtml(input.origin)}" ${newTabLink}>${escapeHtml(input.origin)}</a> with this e-mail address: no password is needed.</p>
 </body></html>`,
   };
 }

@@ -1,11 +1,13 @@
 // Stored sign-in links: one outstanding link per e-mail key, issued at most once per interval,
-// consumed at most once by a single conditional write.
+// consumed at most once by a single conditional write. Attempts with a link's token and another
+// address count against the link; at the limit it is dead, so someone holding a link without knowing
+// its address gets a bounded number of guesses.
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
-import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { isConditionalCheckFailure } from '../data/conditional.js';
-import { signInLinkEntity } from '../data/entities/sign-in.js';
+import { signInLinkEntity, signInTokenEntity } from '../data/entities/sign-in.js';
 import { ResourceExhaustedError } from '../errors.js';
 import { sameHash } from './link-token.js';
 
@@ -31,26 +33,38 @@ function linkItem(input: Omit<IssueLinkInput, 'minIntervalSeconds'>) {
   };
 }
 
+/** The token's way back to its link; it lives as long as the link record. */
+function tokenWrite(link: ReturnType<typeof linkItem>) {
+  return signInTokenEntity
+    .build(PutTransaction)
+    .item({ tokenHash: link.tokenHash, emailKey: link.emailKey, ttl: link.ttl });
+}
+
 /**
  * Replaces any earlier link of this e-mail key (a new link makes the old one useless), unless the last
  * one was issued less than the interval ago: then nothing is written and the caller is throttled.
  */
 export async function issueSignInLink(input: IssueLinkInput): Promise<void> {
+  const link = linkItem(input);
   try {
-    await signInLinkEntity
-      .build(PutItemCommand)
-      .item(linkItem(input))
-      .options({
-        condition: {
-          or: [
-            { attr: 'createdAt', exists: false },
-            { attr: 'createdAt', lte: input.now - input.minIntervalSeconds * 1000 },
-          ],
-        },
-      })
-      .send();
+    await execute(
+      signInLinkEntity
+        .build(PutTransaction)
+        .item(link)
+        .options({
+          condition: {
+            or: [
+              { attr: 'createdAt', exists: false },
+              { attr: 'createdAt', lte: input.now - input.minIntervalSeconds * 1000 },
+            ],
+          },
+        }),
+      tokenWrite(link),
+    );
   } catch (error) {
-    if (isConditionalCheckFailure(error)) {
+    // A failed condition, or another request for the same address at the same moment: either way a
+    // link was just sent.
+    if ((error as { name?: string }).name === 'TransactionCanceledException') {
       throw new ResourceExhaustedError(
         'A sign-in link was sent to this address moments ago. Please wait a minute and try again.',
       );
@@ -63,8 +77,9 @@ export async function issueSignInLink(input: IssueLinkInput): Promise<void> {
  * A link written as part of a larger transaction (an invitation): it replaces any earlier link of the
  * address without the per-address interval, which guards the public sendSignInLink only.
  */
-export function signInLinkWrite(input: Omit<IssueLinkInput, 'minIntervalSeconds'> & { uid: string }) {
-  return signInLinkEntity.build(PutTransaction).item(linkItem(input));
+export function signInLinkWrites(input: Omit<IssueLinkInput, 'minIntervalSeconds'> & { uid: string }) {
+  const link = linkItem(input);
+  return [signInLinkEntity.build(PutTransaction).item(link), tokenWrite(link)] as const;
 }
 
 export interface ConsumeLinkInput {
@@ -72,21 +87,32 @@ export interface ConsumeLinkInput {
   uid: string;
   answerHash: string;
   now: number;
+  /** Attempts with another address after which the link is dead. */
+  maxMisses: number;
 }
 
-/** True only for the first use of an unexpired link made for this very user. Anything else is false. */
+/**
+ * True only for the first use of an unexpired link made for this very user, before `maxMisses` attempts
+ * with another address. Anything else is false; an answer that is not this address's link's token is
+ * counted against the link it belongs to, if any.
+ */
 export async function consumeSignInLink(input: ConsumeLinkInput): Promise<boolean> {
   const { Item: link } = await signInLinkEntity
     .build(GetItemCommand)
     .key({ emailKey: input.emailKey })
     .options({ consistent: true })
     .send();
-  if (!link || link.usedAt !== undefined) return false;
-  if (!sameHash(link.tokenHash, input.answerHash)) return false;
+  if (!link || !sameHash(link.tokenHash, input.answerHash)) {
+    await recordSignInMiss(input.answerHash);
+    return false;
+  }
+  if (link.usedAt !== undefined) return false;
   if (!link.uid || link.uid !== input.uid) return false;
   if (link.expiresAt <= input.now) return false;
+  if ((link.misses ?? 0) >= input.maxMisses) return false;
   try {
-    // The write is the authority: two racing verifications of the same token cannot both pass it.
+    // The write is the authority: two racing verifications of the same token cannot both pass it, and a
+    // miss counted meanwhile is seen.
     await signInLinkEntity
       .build(UpdateItemCommand)
       .item({ emailKey: input.emailKey, usedAt: input.now })
@@ -95,6 +121,12 @@ export async function consumeSignInLink(input: ConsumeLinkInput): Promise<boolea
           and: [
             { attr: 'usedAt', exists: false },
             { attr: 'tokenHash', eq: link.tokenHash },
+            {
+              or: [
+                { attr: 'misses', exists: false },
+                { attr: 'misses', lt: input.maxMisses },
+              ],
+            },
           ],
         },
       })
@@ -103,5 +135,28 @@ export async function consumeSignInLink(input: ConsumeLinkInput): Promise<boolea
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;
     throw error;
+  }
+}
+
+/**
+ * Counts an attempt with `answerHash` and an address its link was not made for (a typo, or a guess).
+ * A token no link holds any more (replaced, or never issued) costs one read and writes nothing.
+ */
+export async function recordSignInMiss(answerHash: string): Promise<void> {
+  const { Item: token } = await signInTokenEntity
+    .build(GetItemCommand)
+    .key({ tokenHash: answerHash })
+    .options({ consistent: true })
+    .send();
+  if (!token) return;
+  try {
+    await signInLinkEntity
+      .build(UpdateItemCommand)
+      .item({ emailKey: token.emailKey, misses: $add(1) })
+      // Only while the link still holds this token: a newer link of the address starts afresh.
+      .options({ condition: { attr: 'tokenHash', eq: answerHash } })
+      .send();
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
   }
 }

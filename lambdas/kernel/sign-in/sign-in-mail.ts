@@ -1,5 +1,5 @@
 // The sign-in mail: a button and the same address as text, with the expiry in the reader's time zone.
-import { escapeHtml, type Mail } from '../mail/mailer.js';
+import { escapeHtml, newTabLink, type Mail } from '../mail/mailer.js';
 
 export function signInMail(input: {
   to: string;
@@ -24,7 +24,7 @@ export function signInMail(input: {
     ].join('\n'),
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#16191f">
 <p>Sign in to ${product} with the button below.</p>
-<p><a href="${href}" style="display:inline-block;padding:10px 20px;background:#8b0000;color:#ffffff;text-decoration:none;border-radius:4px">Sign in to ${product}</a></p>
+<p><a href="${href}" ${newTabLink} style="display:inline-block;padding:10px 20px;background:#8b0000;color:#ffffff;text-decoration:none;border-radius:4px">Sign in to ${product}</a></p>
 <p>Or copy this address into your browser:<br><span style="word-break:break-all">${href}</span></p>
 <p>The link works once and expires at ${escapeHtml(expiry)}.<br>If you did not ask to sign in, you can ignore this mail.</p>
 </body></html>`,

@@ -28,7 +28,15 @@ export async function submitSupportMessage(
       createdByEmail: caller.email,
       delivery: 'pending',
     }),
-    eventWrite(caller, { type: 'supportMessageSent', summary: `Sent a ${input.requestType} message to support` }, now),
+    eventWrite(
+      caller,
+      {
+        type: 'supportMessageSent',
+        summary: `Sent a ${input.requestType} message to support`,
+        after: { requestType: input.requestType },
+      },
+      now,
+    ),
   );
 
   let delivered = true;

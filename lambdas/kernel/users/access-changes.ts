@@ -23,6 +23,8 @@ export interface AccessChangeOptions {
   revoke?: boolean;
   eventType: string;
   summary: string;
+  /** The company the change was made in (company administration), for the event. */
+  company?: { slug: string };
 }
 
 /** Membership writes for companies added and removed, with the member counts kept in step. */
@@ -121,7 +123,16 @@ export async function changeAccess(
       ...memberships,
       eventWrite(
         editor,
-        { type: options.eventType, summary: options.summary, before: accessView(current), after: accessView(next) },
+        {
+          type: options.eventType,
+          summary: options.summary,
+          subject: {
+            user: { uid: current.uid, email: current.email },
+            ...(options.company ? { company: options.company } : {}),
+          },
+          before: accessView(current),
+          after: accessView(next),
+        },
         now,
       ),
     );

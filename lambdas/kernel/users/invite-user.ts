@@ -21,7 +21,7 @@ import { logger } from '../logger.js';
 import { sendMail } from '../mail/mailer.js';
 import { invitationMail } from '../sign-in/invitation-mail.js';
 import { createLinkToken, hashLinkToken, keyFor, normaliseEmail, signInLinkUrl } from '../sign-in/link-token.js';
-import { signInLinkWrite } from '../sign-in/sign-in-links.js';
+import { signInLinkWrites } from '../sign-in/sign-in-links.js';
 import { signInSecret } from '../sign-in/sign-in-secret.js';
 import { accessSearchTextWrite, membershipWrites } from './access-changes.js';
 import { createUser, type Write } from './create-user.js';
@@ -64,7 +64,7 @@ export async function inviteToCompany(inviter: Caller, invitation: Invitation, r
   const emailKey = keyFor(await signInSecret(), 'email', email);
   const summary = `Invited ${email} to ${company.companyName}`;
   const linkAndEvent = (uid: string, now: number): Write[] => [
-    signInLinkWrite({
+    ...signInLinkWrites({
       emailKey,
       uid,
       tokenHash: hashLinkToken(token),
@@ -73,7 +73,12 @@ export async function inviteToCompany(inviter: Caller, invitation: Invitation, r
     }),
     eventWrite(
       inviter,
-      { type: 'userInvited', summary, after: { email, company: slug, accessLevel: invitation.accessLevel } },
+      {
+        type: 'userInvited',
+        summary,
+        subject: { user: { uid, email }, company: { slug, companyName: company.companyName } },
+        after: { email, company: slug, accessLevel: invitation.accessLevel },
+      },
       now,
     ),
   ];

@@ -17,8 +17,12 @@ const eventSchema = item({
   createdAt: number().key(),
   id: string().key(),
   createdByEmail: string(),
+  /** The actor's display name when the event was written. */
+  createdByName: string().optional(),
   type: string(),
   summary: string(),
+  /** What the event is about (EventSubject in kernel/events). */
+  subject: any().optional(),
   before: any().optional(),
   after: any().optional(),
 });

@@ -19,10 +19,28 @@ export const signInLinkEntity = new Entity({
     createdAt: number(),
     expiresAt: number(),
     usedAt: number().optional(),
+    /** Attempts with this link's token that named another address; at the limit the link is dead. */
+    misses: number().optional(),
     /** Epoch seconds: DynamoDB TTL removes stale links; expiry itself is checked in code. */
     ttl: number(),
   }),
   computeKey: ({ emailKey }) => ({ pk: `SIGNIN#${emailKey}`, sk: 'LINK' }),
+});
+
+/**
+ * From a link's token hash to its link record, written with the link: an attempt with the token and a
+ * wrong address finds the link it counts against without knowing the address.
+ */
+export const signInTokenEntity = new Entity({
+  name: 'signInToken',
+  table: portalTable,
+  timestamps: false,
+  schema: item({
+    tokenHash: string().key(),
+    emailKey: string(),
+    ttl: number(),
+  }),
+  computeKey: ({ tokenHash }) => ({ pk: `SIGNINTOKEN#${tokenHash}`, sk: 'TOKEN' }),
 });
 
 export const signInThrottleEntity = new Entity({

@@ -1,11 +1,13 @@
 // The shell's header (spec 2, 80 px): the burger that shows or hides the side navigation, the logo (or
-// the product name), the current company for analysts, the light/dark toggle and the user menu.
+// the product name), the current company for analysts and for anyone with more than one company (a
+// switch then), the light/dark toggle and the user menu.
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
 import ToggleButton from '@cloudscape-design/components/toggle-button';
 import { isAnalyst } from '../../../../lambdas/kernel/access/rules';
 import { branding } from '../../config/branding';
 import { useSession } from '../session/session-context';
+import { CurrentCompany } from '../user-menu/company-switch';
 import { UserMenu } from '../user-menu/user-menu';
 
 export interface AppHeaderProps {
@@ -16,7 +18,7 @@ export interface AppHeaderProps {
 }
 
 export function AppHeader({ navigationOpen, onToggleNavigation, darkMode, onToggleDarkMode }: AppHeaderProps) {
-  const { userAccess } = useSession();
+  const { userAccess, companyList } = useSession();
   return (
     // awsui-context-top-navigation: Cloudscape's dark header context, as its TopNavigation uses.
     <header className="portal-header awsui-context-top-navigation">
@@ -28,14 +30,16 @@ export function AppHeader({ navigationOpen, onToggleNavigation, darkMode, onTogg
         ariaControls="portal-navigation"
         onClick={onToggleNavigation}
       />
-      <RouterLink to="/" className="portal-header__brand">
-        {branding.headerLogo ? (
-          <img src={branding.headerLogo} alt={branding.productName} className="portal-header__logo" />
-        ) : (
-          branding.productName
-        )}
-      </RouterLink>
-      {isAnalyst(userAccess) ? <CurrentCompany /> : null}
+      <div className="portal-header__identity">
+        <RouterLink to="/" className="portal-header__brand">
+          {branding.headerLogo ? (
+            <img src={branding.headerLogo} alt={branding.productName} className="portal-header__logo" />
+          ) : (
+            branding.productName
+          )}
+        </RouterLink>
+        {isAnalyst(userAccess) || companyList.length > 1 ? <CurrentCompany /> : null}
+      </div>
       <div className="portal-header__utilities">
         <ToggleButton
           variant="icon"
@@ -48,17 +52,5 @@ export function AppHeader({ navigationOpen, onToggleNavigation, darkMode, onTogg
         <UserMenu />
       </div>
     </header>
-  );
-}
-
-/** Spec 6: analysts see which company they are working on. */
-function CurrentCompany() {
-  const { company, companyDoc, companyList } = useSession();
-  const name = companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName;
-  return (
-    <div className="portal-header__company" data-testid="current-company">
-      <span className="portal-visually-hidden">Current company: </span>
-      {name ?? 'No company selected'}
-    </div>
   );
 }

@@ -26,6 +26,11 @@ export interface ServerPagesState<Item> {
   /** Puts an edited record in place of the listed one. */
   replaceItem: (item: Item) => void;
   removeItem: (item: Item) => void;
+  /**
+   * Puts the rows of a fresh first page that are not listed yet on top (a live list). When none of that
+   * page is listed, a gap could open between it and the rows shown, so the list starts over from it.
+   */
+  prependNew: (firstPage: Item[]) => void;
 }
 
 export interface ServerPagesOptions {
@@ -141,6 +146,25 @@ export function useServerPages<Item>(
     setItems((previous) => previous.filter((listed) => keyRef.current(listed) !== key));
   }, []);
 
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const prependNew = useCallback((firstPage: Item[]) => {
+    const key = keyRef.current;
+    const listed = new Set(itemsRef.current.map((item) => key(item)));
+    const fresh = firstPage.filter((item) => !listed.has(key(item)));
+    if (fresh.length === 0) return;
+    if (fresh.length === firstPage.length && listed.size > 0) {
+      reloadRef.current();
+      return;
+    }
+    setItems((previous) => {
+      const known = new Set(previous.map((item) => key(item)));
+      return [...fresh.filter((item) => !known.has(key(item))), ...previous];
+    });
+  }, []);
+
   return {
     items,
     loading,
@@ -151,5 +175,6 @@ export function useServerPages<Item>(
     reload,
     replaceItem,
     removeItem,
+    prependNew,
   };
 }

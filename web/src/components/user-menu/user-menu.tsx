@@ -1,59 +1,32 @@
 // The user menu of spec 2: photo (a default avatar if none), display name (fallback 'Anonymous User')
 // and handle; the company switch, listed only with more than one company and saved as defaultCompany;
 // settings and sign-out.
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
-import { useNotifications } from '../notifications/notifications-context';
 import { displayNameOf, handleOf, useSession } from '../session/session-context';
+import { useCompanySwitch } from './company-switch';
 import { UserAvatar } from './user-avatar';
 
-const companyItemPrefix = 'company:';
-
 export function UserMenu() {
-  const { user, company, companyList, setCompany, signOut } = useSession();
+  const { user, signOut } = useSession();
   const navigate = useNavigate();
-  const { notify } = useNotifications();
-  const [switching, setSwitching] = useState(false);
+  const { items: companyItems, slugOfItem, switching, switchCompany } = useCompanySwitch();
   const displayName = displayNameOf(user);
   const handle = handleOf(user);
 
   const items: ButtonDropdownProps.Items = [
-    ...(companyList.length > 1
-      ? [
-          {
-            text: 'Company',
-            items: companyList.map((option): ButtonDropdownProps.CheckboxItem => ({
-              id: `${companyItemPrefix}${option.slug}`,
-              text: option.companyName,
-              itemType: 'checkbox',
-              checked: option.slug === company,
-            })),
-          },
-        ]
-      : []),
+    ...(companyItems.length > 0 ? [{ text: 'Company', items: companyItems }] : []),
     { id: 'settings', text: 'Settings', href: '/profile', iconName: 'settings' },
     { id: 'sign-out', text: 'Sign out', iconName: 'sign-out' },
   ];
 
-  const switchCompany = async (slug: string) => {
-    if (slug === company) return;
-    setSwitching(true);
-    try {
-      await setCompany(slug);
-    } catch {
-      notify({ type: 'error', title: 'Error', message: 'The company could not be switched. Please try again.' });
-    } finally {
-      setSwitching(false);
-    }
-  };
-
   const onItemClick: ButtonDropdownProps['onItemClick'] = ({ detail }) => {
+    const slug = slugOfItem(detail.id);
     if (detail.id === 'sign-out') {
       void navigate('/', { replace: true });
       void signOut();
-    } else if (detail.id.startsWith(companyItemPrefix)) {
-      void switchCompany(detail.id.slice(companyItemPrefix.length));
+    } else if (slug) {
+      void switchCompany(slug);
     }
   };
 

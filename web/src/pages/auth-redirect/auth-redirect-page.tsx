@@ -1,7 +1,9 @@
 // /auth/redirect: where the e-mailed sign-in link lands (spec 2 and 4, "Link arrival"); no shell.
 // The token leaves the address bar at once; sign-in completes with the stored or typed e-mail, then the
 // person lands on the link's `next` path (a deep link that asked for sign-in) if it is a path on this
-// site, else on Home.
+// site, else on Home. The page keeps the token until it signs someone in: an address typed wrong in the
+// Welcome dialog is said so in the dialog, which stays open for the right one (the server bounds how many
+// wrong ones a link takes). A link refused for the stored address can be tried with a typed one too.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
@@ -16,7 +18,13 @@ import { emailForSignIn, forgetSignInToken, takeSignInToken } from '../../auth/e
 import { useAuth } from '../../components/auth/auth-context';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { LiveMessage } from '../../components/sign-in/live-message';
-import { completeSignInWithLink, invalidLinkMessage, messageForSignInError } from './complete-sign-in';
+import {
+  completeSignInWithLink,
+  invalidLinkMessage,
+  isLinkRefused,
+  messageForSignInError,
+  wrongEmailMessage,
+} from './complete-sign-in';
 import { WelcomeModal } from './welcome-modal';
 
 type Phase = 'starting' | 'signing-in' | 'needs-email' | 'dismissed' | 'failed';
@@ -31,19 +39,28 @@ export default function AuthRedirectPage() {
   const [landingPath] = useState(() => landingPathOf(search) ?? '/');
   const [phase, setPhase] = useState<Phase>('starting');
   const [error, setError] = useState<string | undefined>();
+  /** The Welcome dialog's own error: the typed address did not go with the link. */
+  const [welcomeError, setWelcomeError] = useState<string | undefined>();
   const [emailTyped, setEmailTyped] = useState(false);
   const started = useRef(false);
 
   const complete = useCallback(
-    async (email: string) => {
+    async (email: string, typed: boolean) => {
       setPhase('signing-in');
       setError(undefined);
+      setWelcomeError(undefined);
       try {
         await completeSignInWithLink(email, token);
         emailForSignIn.remove();
         await refresh();
         await navigate(landingPath, { replace: true });
       } catch (caught) {
+        if (typed && isLinkRefused(caught)) {
+          // Back to the dialog, the typed address still in it: a typo must not end the sign-in.
+          setWelcomeError(wrongEmailMessage);
+          setPhase('needs-email');
+          return;
+        }
         setError(messageForSignInError(caught));
         setPhase('failed');
       }
@@ -62,7 +79,7 @@ export default function AuthRedirectPage() {
       return;
     }
     const email = emailForSignIn.read();
-    if (email) void complete(email);
+    if (email) void complete(email, false);
     else setPhase('needs-email');
   }, [complete, token]);
 
@@ -91,6 +108,19 @@ export default function AuthRedirectPage() {
                 </SpaceBetween>
               </div>
             ) : null}
+            {phase === 'failed' && token && error === invalidLinkMessage ? (
+              <SpaceBetween direction="horizontal" size="s" alignItems="center">
+                <Box>Was the link sent to another address?</Box>
+                <Button
+                  onClick={() => {
+                    setError(undefined);
+                    setPhase('needs-email');
+                  }}
+                >
+                  Enter email
+                </Button>
+              </SpaceBetween>
+            ) : null}
             {phase === 'dismissed' ? (
               <SpaceBetween size="s">
                 <Box>Sign-in needs the e-mail address this link was sent to.</Box>
@@ -112,9 +142,10 @@ export default function AuthRedirectPage() {
       <WelcomeModal
         visible={phase === 'needs-email' || (phase === 'signing-in' && emailTyped)}
         loading={phase === 'signing-in'}
+        error={welcomeError}
         onSubmit={(email) => {
           setEmailTyped(true);
-          void complete(email);
+          void complete(email, true);
         }}
         onDismiss={() => setPhase('dismissed')}
       />

@@ -3,6 +3,14 @@ import { confirmSignIn, getCurrentUser, signIn, signOut } from 'aws-amplify/auth
 
 /** Spec 8 (auth/invalid-action-code): a used, expired or mismatched link, or none at all. */
 export const invalidLinkMessage = 'This link was previously used or does not match the email you provided.';
+/**
+ * The Welcome dialog's answer when the typed address does not go with the link. The server cannot tell a
+ * typo from a used or expired link without saying which addresses have accounts, so this names the
+ * likely cause first; the same link still works with the right address, a few wrong ones end it.
+ */
+export const wrongEmailMessage =
+  'This link was sent to a different e-mail address. Check the address and try again; after a few wrong ' +
+  'addresses the link stops working. If the address is right, the link was used or has expired: ask for a new one.';
 /** Spec 8: any other error while completing sign-in. */
 export const signInFailedMessage = 'Cannot send sign-in link. Please contact support.';
 
@@ -30,12 +38,19 @@ export async function completeSignInWithLink(email: string, token: string | unde
   if (!signedIn) throw new SignInLinkError(invalidLinkMessage);
 }
 
+/**
+ * True when the link was refused for this address: Cognito answers NotAuthorizedException for a wrong,
+ * used or expired token and for an unknown user (user-existence errors are suppressed);
+ * UserNotFoundException would mean the same thing.
+ */
+export function isLinkRefused(error: unknown): boolean {
+  if (error instanceof SignInLinkError) return true;
+  const name = error instanceof Error ? error.name : '';
+  return name === 'NotAuthorizedException' || name === 'UserNotFoundException';
+}
+
 /** The message the page shows for an error thrown by completeSignInWithLink. */
 export function messageForSignInError(error: unknown): string {
   if (error instanceof SignInLinkError) return error.message;
-  const name = error instanceof Error ? error.name : '';
-  // Cognito answers NotAuthorizedException for a wrong, used or expired token and for an unknown user
-  // (user-existence errors are suppressed); UserNotFoundException would mean the same thing.
-  if (name === 'NotAuthorizedException' || name === 'UserNotFoundException') return invalidLinkMessage;
-  return signInFailedMessage;
+  return isLinkRefused(error) ? invalidLinkMessage : signInFailedMessage;
 }

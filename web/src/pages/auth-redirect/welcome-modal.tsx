@@ -8,6 +8,7 @@ import Popover from '@cloudscape-design/components/popover';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { validateEmail } from '../../auth/email-link';
 import { EmailField } from '../../components/sign-in/email-field';
+import { LiveMessage } from '../../components/sign-in/live-message';
 import { LoginWithLinkButton } from '../../components/sign-in/login-with-link-button';
 
 export const welcomeTooltip =
@@ -18,11 +19,13 @@ export const welcomeTooltip =
 export interface WelcomeModalProps {
   visible: boolean;
   loading: boolean;
+  /** Why the last address was refused; the dialog stays open for another. */
+  error?: string;
   onSubmit: (email: string) => void;
   onDismiss: () => void;
 }
 
-export function WelcomeModal({ visible, loading, onSubmit, onDismiss }: WelcomeModalProps) {
+export function WelcomeModal({ visible, loading, error, onSubmit, onDismiss }: WelcomeModalProps) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
 
@@ -65,6 +68,7 @@ export function WelcomeModal({ visible, loading, onSubmit, onDismiss }: WelcomeM
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one field; the modal moves focus into it anyway
             autoFocus
           />
+          <LiveMessage type="error" message={error} testId="welcome-error" />
           <LoginWithLinkButton loading={loading} loadingText="Signing in" />
         </SpaceBetween>
       </form>

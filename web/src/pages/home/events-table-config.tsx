@@ -1,31 +1,40 @@
 // The Home page's events tables: the signed-in user's own, and everyone's (level 9), which also says who
-// acted. Both are listed by the server newest first (either way) and filtered there by type, summary and
-// author (row-search.ts).
+// acted. Each row tells what happened as a sentence, when (relative, the exact time on hover) and the kind
+// of event in words. Both are listed by the server newest first (either way) and filtered there by what
+// the rows show (row-search.ts).
 import { eventSearchText } from '../../../../lambdas/kernel/search/row-search';
 import { matchesFilter } from '../../../../lambdas/kernel/search/search-text';
-import { CellText, IdentifierText } from '../../components/tables/cell-text';
+import { IdentifierText } from '../../components/tables/cell-text';
 import { compareKeys, type TableColumn, type TableConfig } from '../../components/tables/table-config';
+import { TimeAgo } from '../../components/time/updated-label';
+import { EventDescription } from './event-description';
+import { eventKind } from './event-sentence';
 import type { EventRecord } from './use-events';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const summaryColumn: TableColumn<EventRecord> = {
+  id: 'summary',
+  header: 'What happened',
+  cell: (event) => <EventDescription event={event} />,
+  minWidth: 320,
+  alwaysVisible: true,
+};
 
 const whenColumn: TableColumn<EventRecord> = {
   id: 'createdAt',
   header: 'When',
-  cell: (event) => <time dateTime={new Date(event.createdAt).toISOString()}>{dateTime.format(event.createdAt)}</time>,
+  cell: (event) => <TimeAgo at={event.createdAt} />,
   sortingField: 'createdAt',
   // The server's order: by time, then id (events of the same millisecond).
   sortingComparator: (a, b) => a.createdAt - b.createdAt || compareKeys(a.id, b.id),
-  width: 200,
-  alwaysVisible: true,
+  width: 180,
 };
 
-const typeColumn: TableColumn<EventRecord> = {
+const kindColumn: TableColumn<EventRecord> = {
   id: 'type',
-  header: 'Type',
-  cell: (event) => <IdentifierText value={event.type} />,
-  sortingField: 'type',
-  width: 180,
+  header: 'Kind',
+  cell: (event) => eventKind(event.type),
+  sortingComparator: (a, b) => eventKind(a.type).localeCompare(eventKind(b.type)),
+  width: 200,
 };
 
 const byColumn: TableColumn<EventRecord> = {
@@ -34,12 +43,6 @@ const byColumn: TableColumn<EventRecord> = {
   cell: (event) => <IdentifierText value={event.createdByEmail} />,
   sortingField: 'createdByEmail',
   width: 240,
-};
-
-const summaryColumn: TableColumn<EventRecord> = {
-  id: 'summary',
-  header: 'Summary',
-  cell: (event) => <CellText value={event.summary} />,
 };
 
 const eventsTableBase = {
@@ -55,13 +58,13 @@ const eventsTableBase = {
 export const yourEventsTable: TableConfig<EventRecord> = {
   ...eventsTableBase,
   id: 'your-events',
-  columns: [whenColumn, typeColumn, summaryColumn],
+  columns: [summaryColumn, whenColumn, kindColumn],
 };
 
 export const everyoneEventsTable: TableConfig<EventRecord> = {
   ...eventsTableBase,
   id: 'everyone-events',
-  columns: [whenColumn, typeColumn, byColumn, summaryColumn],
+  columns: [summaryColumn, whenColumn, byColumn, kindColumn],
 };
 
 export function eventMatches(event: EventRecord, filter: string): boolean {

@@ -6,7 +6,7 @@ import { TableEmptyState } from '../../components/empty-states/table-empty-state
 import { ServerTable } from '../../components/tables/server-table';
 import { useServerTable, type ServerListRequest } from '../../components/tables/use-server-table';
 import { eventMatches, everyoneEventsTable, yourEventsTable } from './events-table-config';
-import { fetchEventsPage, type EventRecord, type EventsScope } from './use-events';
+import { fetchEventsPage, useNewestEvents, type EventRecord, type EventsScope } from './use-events';
 
 const eventKey = (event: EventRecord) => event.id;
 
@@ -29,6 +29,10 @@ export function EventsTable({ scope, onScopeChange }: EventsTableProps) {
     matches: eventMatches,
     failureText: 'Your events could not be loaded.',
   });
+  // Only the unfiltered list in the server's newest-first order takes new events on top.
+  const newestFirst = !table.filteringText && table.collection.collectionProps.sortingDescending !== false;
+  const readNewest = useCallback(() => fetchEventsPage(scope, config.fetchSize, { descending: true }), [scope, config]);
+  useNewestEvents(table.pages, readNewest, newestFirst);
   const everyone = scope === 'everyone';
   const title = everyone ? "Everyone's events" : 'Your events';
 

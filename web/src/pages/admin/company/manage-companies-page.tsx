@@ -17,6 +17,7 @@ import { useServerTable, type ServerListRequest } from '../../../components/tabl
 import { ManageCompaniesHelp } from './companies-help';
 import { EditCompanyModal } from './edit-company-modal';
 import { companiesTable, companyMatches } from './manage-companies-config';
+import { useLinkedCompany } from './linked-company';
 
 const companyKey = (company: CompanyDoc) => company.slug;
 
@@ -47,6 +48,7 @@ export default function ManageCompaniesPage() {
   const { pages, collection } = table;
 
   const selected = table.selectedItem;
+  useLinkedCompany(collection, pages.items);
 
   const saved = (company: CompanyDoc) => {
     pages.replaceItem(company);

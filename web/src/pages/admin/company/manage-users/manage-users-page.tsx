@@ -4,7 +4,6 @@
 import { useCallback, useState } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { callFunction } from '../../../../api/call-client';
@@ -21,6 +20,7 @@ import { useServerTable, type ServerListRequest } from '../../../../components/t
 import { InviteUserModal } from './invite-user-modal';
 import { memberMatches, membersTable } from './manage-users-config';
 import { ManageUsersHelp } from './manage-users-help';
+import { NoCompanyState } from './no-company-state';
 import { RemoveMemberModal } from './remove-member-modal';
 
 type Dialog = { kind: 'invite' } | { kind: 'edit'; user: UserRow } | { kind: 'remove'; user: UserRow };
@@ -47,12 +47,7 @@ export default function ManageUsersPage() {
       {company && companyName ? (
         <CompanyMembers key={company} slug={company} companyName={companyName} />
       ) : (
-        <Container>
-          <TableEmptyState
-            title="No company selected"
-            subtitle="Choose a company in the user menu to manage its users."
-          />
-        </Container>
+        <NoCompanyState />
       )}
     </ContentLayout>
   );
