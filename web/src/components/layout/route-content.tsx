@@ -4,12 +4,11 @@
 // what they can do. It runs inside the session provider, which shows the loading state until the
 // session is known, so neither denial nor sign-in link can flash while it loads.
 import { Suspense } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ShellPage } from '../../routes';
 import { ContactButton } from '../contact/contact-button';
@@ -18,6 +17,7 @@ import { useAccessContext } from '../navigation/page-access';
 import { useCurrentPage } from '../navigation/use-current-page';
 import { useSession } from '../session/session-context';
 import { PageLoading } from './page-loading';
+import { HomeLink } from '../navigation/home-link';
 
 export const accessDeniedText = 'You do not have access to this page';
 
@@ -34,7 +34,6 @@ export function RouteContent() {
 }
 
 function AccessDenied({ page, refusal }: { page: ShellPage; refusal: Refusal }) {
-  const navigate = useNavigate();
   const { userAccess, company, companyDoc, companyList } = useSession();
   const companyName =
     companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName ?? company;
@@ -61,15 +60,7 @@ function AccessDenied({ page, refusal }: { page: ShellPage; refusal: Refusal }) 
           </Box>
           <SpaceBetween direction="horizontal" size="m" alignItems="center">
             <ContactButton variant="primary" />
-            <Link
-              href="/"
-              onFollow={(event) => {
-                event.preventDefault();
-                void navigate('/');
-              }}
-            >
-              Go to Home
-            </Link>
+            <HomeLink />
           </SpaceBetween>
         </SpaceBetween>
       </Container>

@@ -2,33 +2,19 @@
 // e-mail, either way), page sizes, and the filter rule (the server's, row-search.ts).
 import { levelLabel, userTypeLabel } from '../../../../../../lambdas/kernel/search/labels';
 import { userRowMatches } from '../../../../../../lambdas/kernel/search/row-search';
+import { userEmailColumn, userNameColumn } from '../../../../components/admin/user-columns';
 import type { UserRow } from '../../../../components/admin/admin-records';
 import { serviceListText } from '../../../../components/admin/service-labels';
-import { CellText, IdentifierList, IdentifierText } from '../../../../components/tables/cell-text';
-import { compareKeys, type TableConfig } from '../../../../components/tables/table-config';
+import { CellText, IdentifierList } from '../../../../components/tables/cell-text';
+import type { TableConfig } from '../../../../components/tables/table-config';
 import { TimeAgo } from '../../../../components/time/updated-label';
 
 export const platformUsersTable: TableConfig<UserRow> = {
   id: 'platform-users',
   noun: 'users',
   columns: [
-    {
-      id: 'email',
-      header: 'E-mail',
-      cell: (user) => <IdentifierText value={user.email} />,
-      sortingField: 'email',
-      sortingComparator: (a, b) => compareKeys(a.email, b.email),
-      isRowHeader: true,
-      alwaysVisible: true,
-      width: 240,
-      minWidth: 160,
-    },
-    {
-      id: 'displayName',
-      header: 'Name',
-      cell: (user) => <CellText value={user.displayName || '-'} />,
-      sortingField: 'displayName',
-    },
+    userEmailColumn,
+    userNameColumn,
     { id: 'userType', header: 'User type', cell: (user) => userTypeLabel(user.userType), sortingField: 'userType' },
     {
       id: 'accessLevel',

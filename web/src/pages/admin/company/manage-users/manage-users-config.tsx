@@ -3,33 +3,19 @@
 import { levelLabel } from '../../../../../../lambdas/kernel/search/labels';
 import { memberSearchText } from '../../../../../../lambdas/kernel/search/row-search';
 import { matchesFilter } from '../../../../../../lambdas/kernel/search/search-text';
+import { userEmailColumn, userNameColumn } from '../../../../components/admin/user-columns';
 import type { UserRow } from '../../../../components/admin/admin-records';
 import { serviceListText } from '../../../../components/admin/service-labels';
-import { CellText, IdentifierText } from '../../../../components/tables/cell-text';
-import { compareKeys, type TableConfig } from '../../../../components/tables/table-config';
+import { CellText } from '../../../../components/tables/cell-text';
+import type { TableConfig } from '../../../../components/tables/table-config';
 import { TimeAgo } from '../../../../components/time/updated-label';
 
 export const membersTable: TableConfig<UserRow> = {
   id: 'company-users',
   noun: 'users',
   columns: [
-    {
-      id: 'email',
-      header: 'E-mail',
-      cell: (user) => <IdentifierText value={user.email} />,
-      sortingField: 'email',
-      sortingComparator: (a, b) => compareKeys(a.email, b.email),
-      isRowHeader: true,
-      alwaysVisible: true,
-      width: 240,
-      minWidth: 160,
-    },
-    {
-      id: 'displayName',
-      header: 'Name',
-      cell: (user) => <CellText value={user.displayName || '-'} />,
-      sortingField: 'displayName',
-    },
+    userEmailColumn,
+    userNameColumn,
     {
       id: 'accessLevel',
       header: 'Access level',
