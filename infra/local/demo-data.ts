@@ -30,15 +30,18 @@ export const demoUsers: Omit<NewUser, 'createdBy'>[] = [
   },
 ];
 
-export const demoCompanies: { slug: string; companyName: string; flags: CompanyFlag[] }[] = [
+/** Each demo company is created by a demo analyst (createdBy), so it shows on their Home as an event. */
+export const demoCompanies: { slug: string; companyName: string; flags: CompanyFlag[]; createdBy: string }[] = [
   {
     slug: 'acme',
     companyName: 'Acme Corp',
     flags: [...companyFlags], // every service of spec section 3
+    createdBy: 'admin@example.com',
   },
   {
     slug: 'globex',
     companyName: 'Globex',
     flags: ['enableViewResultsNetwork', 'enableViewCloudScanStats', 'enableViewCloudScanResults'],
+    createdBy: 'analyst@example.com',
   },
 ];

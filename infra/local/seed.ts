@@ -1,22 +1,29 @@
 // Seeds the demo data through the same domain functions the product uses (Cognito identity + records).
+// The companies are created by demo analysts, so a newcomer's Home shows real events in words at once
+// ("Ada Admin created company Acme Corp"); people are added after the companies they belong to.
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { ensureUser } from '../../lambdas/kernel/users/create-user.js';
 import { demoCompanies, demoUsers } from './demo-data.js';
 
-/** Seeded records say they were made by the seed, in updatedBy and in their events. */
-const seeder = { uid: 'seed', email: 'seed' };
-
 export async function seedDemoData(): Promise<void> {
+  const withoutCompanies = demoUsers.filter((user) => !user.companies?.length);
+  const actors = new Map<string, { uid: string; email: string; user: { displayName: string } }>();
+  for (const user of withoutCompanies) {
+    const { uid } = await ensureUser({ ...user, createdBy: 'seed' });
+    actors.set(user.email, { uid, email: user.email, user: { displayName: user.displayName ?? user.email } });
+  }
   for (const company of demoCompanies) {
+    const creator = actors.get(company.createdBy);
+    if (!creator) throw new Error(`Demo company ${company.slug}: its creator ${company.createdBy} is not seeded`);
     try {
       const flags = Object.fromEntries(company.flags.map((flag) => [flag, true]));
-      await createCompanyAs(seeder, { slug: company.slug, companyName: company.companyName, flags });
+      await createCompanyAs(creator, { slug: company.slug, companyName: company.companyName, flags });
     } catch (error) {
       if (!(error instanceof AlreadyExistsError)) throw error;
     }
   }
-  for (const user of demoUsers) {
+  for (const user of demoUsers.filter((candidate) => candidate.companies?.length)) {
     await ensureUser({ ...user, createdBy: 'seed' });
   }
 }
