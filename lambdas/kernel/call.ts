@@ -6,8 +6,12 @@ import type { AccessRule, Caller } from './access/caller.js';
 
 export interface RequestInfo {
   requestId: string;
-  /** The client address as API Gateway reports it (requestContext.http.sourceIp). */
-  sourceIp: string;
+  /**
+   * The client's address: API Gateway's source address, or the viewer's that CloudFront passes beside its
+   * origin secret. Resolved on first use (once per request), so only the calls that need it pay for
+   * reading the origin secret.
+   */
+  clientAddress: () => Promise<string>;
   /** The Origin header, when the browser sent one. */
   origin?: string;
 }

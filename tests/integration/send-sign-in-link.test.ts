@@ -353,6 +353,24 @@ describe('the client address behind a CDN', () => {
       expect(reads).toBe(1);
     });
 
+    it('is not read for calls that do not use the client address', async () => {
+      process.env.ORIGIN_SECRET_ARN = `${secretArn}-unused`;
+      resetConfigCache();
+      const throughCdn = { 'x-viewer-address': anAddress(), 'x-origin-secret': originSecret };
+      const getSession = callEvent('getSession', {});
+      const refusedInput = callEvent('sendSignInLink', { email: 'not an address', url: appUrl });
+      Object.assign(getSession.headers, throughCdn);
+      Object.assign(refusedInput.headers, throughCdn);
+
+      const answers = [
+        parseResult(await handler(getSession)).statusCode,
+        parseResult(await handler(refusedInput)).statusCode,
+      ];
+
+      expect(answers).toEqual([401, 400]);
+      expect(reads).toBe(0);
+    });
+
     it('uses the source address while the secret cannot be read, refuses nothing, and reads it again next time', async () => {
       process.env.ORIGIN_SECRET_ARN = `${secretArn}-other`;
       resetConfigCache();

@@ -36,7 +36,7 @@ export const sendSignInLink = definePublicCall({
     const { origin, landingPath } = signInLinkTarget(input.url, config.ALLOWED_ORIGINS, request.origin);
     const secret = await signInSecret();
     await countSignInRequest({
-      subjectKey: keyFor(secret, 'ip', request.sourceIp),
+      subjectKey: keyFor(secret, 'ip', await request.clientAddress()),
       now: started,
       limit: config.SIGN_IN_IP_LIMIT,
       windowSeconds: config.SIGN_IN_IP_WINDOW_SECONDS,

@@ -31,9 +31,10 @@ const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-
 
 export function makeCallHandler(registry: CallRegistry) {
   return async (event: CallEvent): Promise<APIGatewayProxyResultV2> => {
+    let address: Promise<string> | undefined;
     const request: RequestInfo = {
       requestId: event.requestContext.requestId,
-      sourceIp: await clientAddress(event),
+      clientAddress: () => (address ??= clientAddress(event)),
       origin: event.headers?.origin,
     };
     try {
