@@ -3,22 +3,25 @@
 // alert is complete when a value of the next alert (or site, or the end) arrives. So an alert with a
 // hundred thousand instances costs the kept few hundred, never the document.
 import { isObject, text } from './field-values.js';
-import { limits, type ZapMetrics } from './finding-model.js';
+import { limits } from './finding-model.js';
 import { ImportFormatError } from './import-format-error.js';
 import { readJsonValues } from './json-values.js';
 import type { ParsedRecord, ScanParser } from './scan-parser.js';
-import { zapAlertFields, zapInstance, zapRecords, type ZapAlert, type ZapAlertField, type ZapSite } from './zap.js';
+import {
+  emptyZapMetrics,
+  riskName,
+  zapAlertFields,
+  zapInstance,
+  zapRecords,
+  type ZapAlert,
+  type ZapAlertField,
+  type ZapSite,
+} from './zap.js';
 
 const siteFields: Record<string, keyof ZapSite> = { '@name': 'name', '@host': 'host', '@port': 'port', '@ssl': 'ssl' };
 
 export const parseZapJson: ScanParser = async function* (chunks, context) {
-  const metrics: ZapMetrics = {
-    kind: 'zap',
-    sites: 0,
-    alerts: 0,
-    instances: 0,
-    byRisk: { high: 0, medium: 0, low: 0, info: 0 },
-  };
+  const metrics = emptyZapMetrics();
   const header: { version?: string; generated?: string; programName?: string } = {};
   const sites = new Map<number, Partial<ZapSite>>();
   let current: { site: number; alert: number; value: ZapAlert } | undefined;
@@ -101,7 +104,3 @@ export const parseZapJson: ScanParser = async function* (chunks, context) {
   }
   return { tool: { name: 'zap', version: header.version }, metrics };
 };
-
-export function riskName(severity: string): keyof ZapMetrics['byRisk'] {
-  return severity === 'high' || severity === 'medium' || severity === 'low' ? severity : 'info';
-}

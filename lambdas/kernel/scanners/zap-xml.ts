@@ -1,21 +1,21 @@
 // ZAP traditional-xml: `<OWASPZAPReport version generated><site name host port ssl><alerts><alertitem>…`.
 // Each alertitem is read whole (its instances capped) and becomes one finding.
-import type { ZapMetrics } from './finding-model.js';
 import { ImportFormatError } from './import-format-error.js';
 import type { ScanParser } from './scan-parser.js';
 import { child, childText, childrenNamed, readXml } from './xml-records.js';
-import { zapAlertFields, zapInstance, zapRecords, type ZapAlert, type ZapSite } from './zap.js';
-import { riskName } from './zap-json.js';
+import {
+  emptyZapMetrics,
+  riskName,
+  zapAlertFields,
+  zapInstance,
+  zapRecords,
+  type ZapAlert,
+  type ZapSite,
+} from './zap.js';
 import { limits } from './finding-model.js';
 
 export const parseZapXml: ScanParser = async function* (chunks, context) {
-  const metrics: ZapMetrics = {
-    kind: 'zap',
-    sites: 0,
-    alerts: 0,
-    instances: 0,
-    byRisk: { high: 0, medium: 0, low: 0, info: 0 },
-  };
+  const metrics = emptyZapMetrics();
   let version: string | undefined;
   let generated: string | undefined;
   let site: ZapSite | undefined;

@@ -11,6 +11,7 @@ import {
   type Finding,
   type FindingInstance,
   type ToolInfo,
+  type ZapMetrics,
 } from './finding-model.js';
 import { findingIdentity, normaliseHostName, normaliseSite } from './identity.js';
 import type { ParsedRecord } from './scan-parser.js';
@@ -132,4 +133,13 @@ function safeHost(site: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A ZAP report's counts before its first site is read (traditional JSON and XML alike). */
+export function emptyZapMetrics(): ZapMetrics {
+  return { kind: 'zap', sites: 0, alerts: 0, instances: 0, byRisk: { high: 0, medium: 0, low: 0, info: 0 } };
+}
+
+export function riskName(severity: string): keyof ZapMetrics['byRisk'] {
+  return severity === 'high' || severity === 'medium' || severity === 'low' ? severity : 'info';
 }
