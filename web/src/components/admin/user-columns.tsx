@@ -1,8 +1,11 @@
-// The columns every table of users starts with (Platform users, Manage users): the e-mail, which the
-// server orders users by, and the name.
+// The columns the tables of users share (Platform users, Manage users): the e-mail, which the server orders
+// users by, the name, the access level, the enabled services and the last sign-in.
+import { levelLabel } from '../../../../lambdas/kernel/search/labels';
 import { CellText, IdentifierText } from '../tables/cell-text';
 import { compareKeys, type TableColumn } from '../tables/table-config';
+import { TimeAgo } from '../time/updated-label';
 import type { UserRow } from './admin-records';
+import { serviceListText } from './service-labels';
 
 export const userEmailColumn: TableColumn<UserRow> = {
   id: 'email',
@@ -21,4 +24,25 @@ export const userNameColumn: TableColumn<UserRow> = {
   header: 'Name',
   cell: (user) => <CellText value={user.displayName || '-'} />,
   sortingField: 'displayName',
+};
+
+export const userAccessLevelColumn: TableColumn<UserRow> = {
+  id: 'accessLevel',
+  header: 'Access level',
+  cell: (user) => levelLabel(user.accessLevel),
+  sortingField: 'accessLevel',
+};
+
+export const userServicesEnabledColumn: TableColumn<UserRow> = {
+  id: 'servicesEnabled',
+  header: 'Enabled services',
+  cell: (user) => <CellText value={serviceListText(user.servicesEnabled)} />,
+};
+
+export const userLastSignInColumn: TableColumn<UserRow> = {
+  id: 'lastSignInAt',
+  header: 'Last sign-in',
+  cell: (user) => <TimeAgo at={user.lastSignInAt} />,
+  sortingField: 'lastSignInAt',
+  sortingComparator: (a, b) => (a.lastSignInAt ?? 0) - (b.lastSignInAt ?? 0),
 };

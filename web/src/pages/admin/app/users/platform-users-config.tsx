@@ -1,13 +1,18 @@
 // The platform users table (/admin/app/users): columns, the order the server lists users in (by
 // e-mail, either way), page sizes, and the filter rule (the server's, row-search.ts).
-import { levelLabel, userTypeLabel } from '../../../../../../lambdas/kernel/search/labels';
+import { userTypeLabel } from '../../../../../../lambdas/kernel/search/labels';
 import { userRowMatches } from '../../../../../../lambdas/kernel/search/row-search';
-import { userEmailColumn, userNameColumn } from '../../../../components/admin/user-columns';
+import {
+  userAccessLevelColumn,
+  userEmailColumn,
+  userLastSignInColumn,
+  userNameColumn,
+  userServicesEnabledColumn,
+} from '../../../../components/admin/user-columns';
 import type { UserRow } from '../../../../components/admin/admin-records';
 import { serviceListText } from '../../../../components/admin/service-labels';
 import { CellText, IdentifierList } from '../../../../components/tables/cell-text';
 import type { TableConfig } from '../../../../components/tables/table-config';
-import { TimeAgo } from '../../../../components/time/updated-label';
 
 export const platformUsersTable: TableConfig<UserRow> = {
   id: 'platform-users',
@@ -16,34 +21,19 @@ export const platformUsersTable: TableConfig<UserRow> = {
     userEmailColumn,
     userNameColumn,
     { id: 'userType', header: 'User type', cell: (user) => userTypeLabel(user.userType), sortingField: 'userType' },
-    {
-      id: 'accessLevel',
-      header: 'Access level',
-      cell: (user) => levelLabel(user.accessLevel),
-      sortingField: 'accessLevel',
-    },
+    userAccessLevelColumn,
     {
       id: 'companies',
       header: 'Companies',
       cell: (user) => <IdentifierList values={user.companies} empty="None" />,
     },
-    {
-      id: 'servicesEnabled',
-      header: 'Enabled services',
-      cell: (user) => <CellText value={serviceListText(user.servicesEnabled)} />,
-    },
+    userServicesEnabledColumn,
     {
       id: 'servicesManaged',
       header: 'Managed services',
       cell: (user) => <CellText value={serviceListText(user.servicesManaged)} />,
     },
-    {
-      id: 'lastSignInAt',
-      header: 'Last sign-in',
-      cell: (user) => <TimeAgo at={user.lastSignInAt} />,
-      sortingField: 'lastSignInAt',
-      sortingComparator: (a, b) => (a.lastSignInAt ?? 0) - (b.lastSignInAt ?? 0),
-    },
+    userLastSignInColumn,
   ],
   orderColumn: 'email',
   pageSizes: [10, 20, 50],
