@@ -1,5 +1,12 @@
 // Every call of the product. Adding a call: its folder under calls/, and one line here.
 import { createRegistry } from '../kernel/call.js';
+import { createScanImport } from './create-scan-import/create-scan-import.js';
+import { getFinding } from './get-finding/get-finding.js';
+import { getScanImport } from './get-scan-import/get-scan-import.js';
+import { listAssets } from './list-assets/list-assets.js';
+import { listFindings } from './list-findings/list-findings.js';
+import { listScans } from './list-scans/list-scans.js';
+import { startScanImport } from './start-scan-import/start-scan-import.js';
 import { createCompany } from './create-company/create-company.js';
 import { getCompany } from './get-company/get-company.js';
 import { getSession } from './get-session/get-session.js';
@@ -44,4 +51,12 @@ export const callRegistry = createRegistry([
   updateUserAccess,
   signOutEverywhere,
   updatePlatformService,
+  // scans and findings
+  createScanImport,
+  startScanImport,
+  getScanImport,
+  listScans,
+  listFindings,
+  getFinding,
+  listAssets,
 ]);

@@ -67,6 +67,20 @@ const configSchema = z.object({
   /** The value of that header: given directly (tests) or as a Secrets Manager ARN (AWS). */
   ORIGIN_SECRET: z.optional(z.string().check(z.minLength(32))),
   ORIGIN_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  /** The bucket scan files are uploaded to (raw uploads are removed after 30 days by its lifecycle rule). */
+  UPLOADS_BUCKET: z.optional(z.string().check(z.minLength(3))),
+  /**
+   * Where browsers send the presigned POST of an upload, when not the S3 endpoint itself: the local stack's
+   * one origin (`http://127.0.0.1:8080/s3/<bucket>`). Unset on AWS: the bucket's regional address.
+   */
+  UPLOADS_POST_URL: z.optional(z.string().check(z.minLength(1))),
+  /** Path-style S3 addresses (an S3 emulator on a port of its own); AWS uses virtual-hosted ones. */
+  S3_FORCE_PATH_STYLE: z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => value === 'true'),
+  ),
+  /** The FIFO queue that starts imports, one company and service at a time. */
+  IMPORT_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
   /** Responses of sendSignInLink take at least this long, so known and unknown e-mails look alike. */
   SIGN_IN_MIN_RESPONSE_MS: intFrom(150),
 });

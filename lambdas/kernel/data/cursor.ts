@@ -1,6 +1,6 @@
 // Page cursors: the last key of a page, opaque to clients, checked on the way back in so a forged
 // cursor can neither reach another partition nor turn into a DynamoDB validation error.
-import { InvalidArgumentError } from '../errors.js';
+import { InvalidArgumentError, PermissionDeniedError } from '../errors.js';
 
 type Key = Record<string, string>;
 
@@ -20,7 +20,15 @@ export function encodeCursor(key: Record<string, string | number> | undefined): 
 /** Decodes a cursor of the list whose partition attribute `attribute` is `value`. */
 export function decodeCursor(
   cursor: string | undefined,
-  expected: { attribute: keyof typeof keyAttributes; value: string },
+  expected: {
+    attribute: keyof typeof keyAttributes;
+    value: string;
+    /**
+     * The partitions of this kind of list (`FINDINGS#`): a cursor of another of them (another company's)
+     * is refused as the company itself would be, not as a malformed cursor.
+     */
+    kindPrefix?: string;
+  },
 ): Key | undefined {
   if (cursor === undefined) return undefined;
   const invalid = () => new InvalidArgumentError('cursor: is not a cursor this list returned');
@@ -40,6 +48,12 @@ export function decodeCursor(
       (value) => typeof value === 'string' && value !== '' && Buffer.byteLength(value) <= maxKeyBytes,
     ) &&
     (key as Key)[expected.attribute] === expected.value;
-  if (!valid) throw invalid();
+  if (!valid) {
+    const partition = (key as Record<string, unknown>)[expected.attribute];
+    if (expected.kindPrefix && typeof partition === 'string' && partition.startsWith(expected.kindPrefix)) {
+      throw new PermissionDeniedError('You do not have access to this company.');
+    }
+    throw invalid();
+  }
   return key as Key;
 }

@@ -26,6 +26,13 @@ import type { signOutEverywhere } from '../../../lambdas/calls/sign-out-everywhe
 import type { listPlatformServices } from '../../../lambdas/calls/list-platform-services/list-platform-services';
 import type { updatePlatformService } from '../../../lambdas/calls/update-platform-service/update-platform-service';
 import type { updateProfile } from '../../../lambdas/calls/update-profile/update-profile';
+import type { createScanImport } from '../../../lambdas/calls/create-scan-import/create-scan-import';
+import type { startScanImport } from '../../../lambdas/calls/start-scan-import/start-scan-import';
+import type { getScanImport } from '../../../lambdas/calls/get-scan-import/get-scan-import';
+import type { listScans } from '../../../lambdas/calls/list-scans/list-scans';
+import type { listFindings } from '../../../lambdas/calls/list-findings/list-findings';
+import type { getFinding } from '../../../lambdas/calls/get-finding/get-finding';
+import type { listAssets } from '../../../lambdas/calls/list-assets/list-assets';
 
 import type * as z from 'zod/mini';
 
@@ -73,6 +80,14 @@ export interface CallContracts {
   listPlatformServices: { input: Record<string, never>; output: ContractOf<typeof listPlatformServices>['output'] };
   updatePlatformService: ContractOf<typeof updatePlatformService>;
   updateProfile: ContractOf<typeof updateProfile>;
+  // Scans and findings (issue 9).
+  createScanImport: ContractOf<typeof createScanImport>;
+  startScanImport: ContractOf<typeof startScanImport>;
+  getScanImport: ContractOf<typeof getScanImport>;
+  listScans: ContractOf<typeof listScans>;
+  listFindings: ContractOf<typeof listFindings>;
+  getFinding: ContractOf<typeof getFinding>;
+  listAssets: ContractOf<typeof listAssets>;
 }
 
 export type CallName = keyof CallContracts;

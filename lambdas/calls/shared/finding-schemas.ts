@@ -1,0 +1,187 @@
+// The shapes of scan imports, scans, findings and assets as the calls send them (an API: CI pipelines and
+// scripts use them). Analysts and, later, customers read findings through the same shapes.
+import * as z from 'zod/mini';
+import { formatIds, severities } from '../../kernel/scanners/finding-model.js';
+import { companySlug, pageCursor, serviceName } from './schemas.js';
+
+export const severity = z.enum(severities, { error: `must be one of ${severities.join(', ')}` });
+
+/** Where a finding stands: imports move it between open and fixed; analysts set the others. */
+export const findingStatuses = ['open', 'fixed', 'risk_accepted', 'false_positive', 'out_of_scope'] as const;
+export const findingStatus = z.enum(findingStatuses, { error: `must be one of ${findingStatuses.join(', ')}` });
+export type FindingStatus = (typeof findingStatuses)[number];
+
+export const scanFormat = z.enum(formatIds, { error: `must be one of ${formatIds.join(', ')}` });
+
+/** The largest file an import takes (the upload policy enforces it too). */
+export const maxImportFileBytes = 200 * 1024 * 1024;
+
+export const importId = z.string().check(z.regex(/^[0-9A-Za-z_-]{8,64}$/, 'must be an import id'));
+export const findingId = z.string().check(z.regex(/^[0-9a-f]{32}$/, 'must be a finding id'));
+
+/** Which company and service a call is about. */
+export const serviceScope = { slug: companySlug, service: serviceName };
+
+export const importStatus = z.enum(['uploading', 'queued', 'running', 'done', 'failed']);
+export type ImportStatus = z.infer<typeof importStatus>;
+
+export const severityCounts = z.object({
+  critical: z.number(),
+  high: z.number(),
+  medium: z.number(),
+  low: z.number(),
+  info: z.number(),
+});
+
+/** What an import did to the service's findings. `bySeverity` counts the file's distinct findings. */
+export const importCounts = z.object({
+  new: z.number(),
+  unchanged: z.number(),
+  fixed: z.number(),
+  reopened: z.number(),
+  /** Findings already known whose tool content changed (another severity, new instances…). */
+  changed: z.number(),
+  /** Distinct findings in the file. */
+  total: z.number(),
+  assets: z.number(),
+  bySeverity: severityCounts,
+  /** new / fixed / reopened per severity (of the finding as the file or the last scan had it). */
+  newBySeverity: severityCounts,
+  fixedBySeverity: severityCounts,
+  reopenedBySeverity: severityCounts,
+});
+export type ImportCounts = z.infer<typeof importCounts>;
+
+export const importFile = z.object({ name: z.string(), contentLength: z.number() });
+
+/** An import is the scan it records: listScans lists imports, getScanImport follows one. */
+export const scanImport = z.object({
+  importId: z.string(),
+  slug: z.string(),
+  service: serviceName,
+  status: importStatus,
+  files: z.array(importFile),
+  /** The format the analyst chose, else the detected one once the import has read the file. */
+  format: z.optional(scanFormat),
+  tool: z.optional(z.object({ name: z.string(), version: z.optional(z.string()) })),
+  createdAt: z.number(),
+  createdByEmail: z.string(),
+  createdByName: z.optional(z.string()),
+  startedAt: z.optional(z.number()),
+  finishedAt: z.optional(z.number()),
+  progress: z.object({
+    /** 'reading' checks the whole file before anything is written; 'writing' applies it. */
+    phase: z.optional(z.enum(['reading', 'comparing', 'writing'])),
+    bytesRead: z.number(),
+    bytesTotal: z.number(),
+    findingsWritten: z.number(),
+  }),
+  counts: z.optional(importCounts),
+  /** The tool's own figures (ZAP sites and alerts, Nmap hosts up, Prowler pass/fail, DPAT's table…). */
+  metrics: z.optional(z.record(z.string(), z.unknown())),
+  warnings: z.optional(z.array(z.string())),
+  error: z.optional(z.object({ message: z.string(), line: z.optional(z.number()) })),
+});
+export type ScanImportOutput = z.infer<typeof scanImport>;
+
+export const assetSummary = z.object({
+  key: z.string(),
+  kind: z.string(),
+  name: z.string(),
+});
+
+/** A finding as lists show it. `id` is its identity key, stable across scans. */
+export const findingRow = z.object({
+  id: z.string(),
+  service: serviceName,
+  title: z.string(),
+  /** The analyst's severity when set, else the tool's. */
+  severity,
+  toolSeverity: severity,
+  analystSeverity: z.optional(severity),
+  status: findingStatus,
+  asset: assetSummary,
+  ruleId: z.string(),
+  tool: z.string(),
+  cve: z.array(z.string()),
+  instanceCount: z.number(),
+  published: z.boolean(),
+  firstSeenAt: z.number(),
+  firstImportId: z.string(),
+  /** The import that last changed the finding (new, changed, fixed, reopened). */
+  lastChangeImportId: z.string(),
+  updatedAt: z.number(),
+  version: z.number(),
+});
+export type FindingRowOutput = z.infer<typeof findingRow>;
+
+export const findingChange = z.object({
+  importId: z.string(),
+  at: z.number(),
+  change: z.enum(['new', 'changed', 'fixed', 'reopened']),
+  /** The tool's severity after the change. */
+  severity,
+});
+
+/** Every field the tool gave, the identity, and the finding's history across scans. */
+export const findingDetail = z.object({
+  ...findingRow.shape,
+  identity: z.record(z.string(), z.string()),
+  severityRaw: z.string(),
+  confidence: z.optional(z.string()),
+  description: z.optional(z.string()),
+  remediation: z.optional(z.string()),
+  impact: z.optional(z.string()),
+  references: z.array(z.string()),
+  cwe: z.array(z.string()),
+  cvss: z.optional(
+    z.object({ score: z.optional(z.number()), vector: z.optional(z.string()), version: z.optional(z.string()) }),
+  ),
+  epss: z.optional(z.object({ score: z.optional(z.number()), percentile: z.optional(z.number()) })),
+  evidence: z.optional(z.record(z.string(), z.unknown())),
+  instances: z.array(z.record(z.string(), z.unknown())),
+  assetDetail: z.record(z.string(), z.unknown()),
+  foundAt: z.optional(z.string()),
+  tags: z.array(z.string()),
+  compliance: z.optional(z.record(z.string(), z.array(z.string()))),
+  toolStatus: z.optional(z.string()),
+  password: z.optional(z.record(z.string(), z.unknown())),
+  extra: z.record(z.string(), z.unknown()),
+  /** When a scan that covered its asset last saw it (the asset's last sighting while the finding is open). */
+  lastSeenAt: z.number(),
+  history: z.array(findingChange),
+});
+export type FindingDetailOutput = z.infer<typeof findingDetail>;
+
+export const assetRow = z.object({
+  key: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  parentKey: z.optional(z.string()),
+  services: z.array(serviceName),
+  firstSeenAt: z.number(),
+  lastSeenAt: z.number(),
+  lastImportId: z.string(),
+  /** What the tool said of it: address, port and service, web answer, cloud resource… */
+  detail: z.record(z.string(), z.unknown()),
+});
+export type AssetRowOutput = z.infer<typeof assetRow>;
+
+export const findingFilter = z.strictObject({
+  severity: z.optional(z.array(severity).check(z.maxLength(5, 'lists each severity at most once'))),
+  status: z.optional(z.array(findingStatus).check(z.maxLength(5, 'lists each status at most once'))),
+  /** Findings on this asset (its key, as listAssets and the rows give it). */
+  assetKey: z.optional(z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(1024, 'is too long'))),
+  /** Part of the title, rule, asset, CVE or tool, in any case. */
+  text: z.optional(z.string().check(z.maxLength(100, 'must be at most 100 characters'))),
+  /** Only findings first seen in this import (the last scan's id for "new in the last scan"). */
+  newInImport: z.optional(importId),
+});
+export type FindingFilterInput = z.infer<typeof findingFilter>;
+
+export const findingSort = z.enum(['severity', 'firstSeen'], { error: 'must be severity or firstSeen' });
+
+export const listLimit = z.optional(
+  z.int().check(z.minimum(1, 'must be 1 to 100'), z.maximum(100, 'must be 1 to 100')),
+);
+export { pageCursor };
