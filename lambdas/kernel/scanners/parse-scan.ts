@@ -3,6 +3,7 @@
 // content unless the caller names it; a format the service does not import is refused by name.
 import { ByteCounter, peekHead, type ByteChunks, type ByteSource } from './byte-source.js';
 import { detectFormat, detectionBytes, type DetectedContent } from './detect-format.js';
+import { formatCatalogue, formatsOf } from './format-catalogue.js';
 import type { FormatId, ScanRecord, ServiceName } from './finding-model.js';
 import { parseHttpx } from './httpx.js';
 import { ImportFormatError } from './import-format-error.js';
@@ -17,6 +18,9 @@ import { parseSubfinder } from './subfinder.js';
 import { parseZapJson } from './zap-json.js';
 import { parseZapXml } from './zap-xml.js';
 
+// The catalogue lives in a module of its own, free of parsers, so the web's import form can read it.
+export { formatCatalogue, formatsOf };
+
 export interface ScanImportRequest {
   service: ServiceName;
   /** One file; for password_cracking the NTDS file and the potfile, in either order. */
@@ -29,19 +33,6 @@ export interface ScanImportRequest {
   onProgress?: (bytesRead: number) => void;
 }
 
-export const formatCatalogue: Record<FormatId, { label: string; services: ServiceName[] }> = {
-  'subfinder-jsonl': { label: 'subfinder JSONL', services: ['projectmariana'] },
-  'httpx-jsonl': { label: 'httpx JSONL', services: ['projectmariana'] },
-  'nuclei-jsonl': { label: 'nuclei JSONL', services: ['projectmariana', 'dast'] },
-  'zap-json': { label: 'ZAP JSON', services: ['dast'] },
-  'zap-xml': { label: 'ZAP XML', services: ['dast'] },
-  'nmap-xml': { label: 'Nmap XML', services: ['network'] },
-  'openvas-xml': { label: 'Greenbone/OpenVAS XML', services: ['network'] },
-  'prowler-ocsf-json': { label: 'Prowler OCSF JSON', services: ['cloud'] },
-  'prowler-csv': { label: 'Prowler CSV', services: ['cloud'] },
-  'password-audit': { label: 'a password audit (NTDS file and potfile)', services: ['password_cracking'] },
-};
-
 const parsers: Record<Exclude<FormatId, 'password-audit'>, ScanParser> = {
   'subfinder-jsonl': parseSubfinder,
   'httpx-jsonl': parseHttpx,
@@ -53,12 +44,6 @@ const parsers: Record<Exclude<FormatId, 'password-audit'>, ScanParser> = {
   'prowler-ocsf-json': parseProwlerOcsf,
   'prowler-csv': parseProwlerCsv,
 };
-
-export function formatsOf(service: ServiceName): FormatId[] {
-  return (Object.keys(formatCatalogue) as FormatId[]).filter((format) =>
-    formatCatalogue[format].services.includes(service),
-  );
-}
 
 export async function* parseScan(request: ScanImportRequest): AsyncGenerator<ScanRecord> {
   try {
