@@ -10,6 +10,7 @@ import { AuthGate } from './components/layout/auth-gate';
 import { lazyPage, type LazyPage } from './components/layout/lazy-page';
 import { PageLoading } from './components/layout/page-loading';
 import { SignedOutRoute } from './components/layout/signed-out-route';
+import type { AnalystServicePageProps } from './pages/analyst/services/analyst-service-page';
 
 const SignedInShell = lazyPage(() => import('./components/layout/signed-in-shell'));
 const AuthRedirectPage = lazyPage(() => import('./pages/auth-redirect/auth-redirect-page'));
@@ -23,8 +24,11 @@ const ManageCompaniesPage = lazyPage(() => import('./pages/admin/company/manage-
 const ManageUsersPage = lazyPage(() => import('./pages/admin/company/manage-users/manage-users-page'));
 const PlatformUsersPage = lazyPage(() => import('./pages/admin/app/users/platform-users-page'));
 const PlatformServicesPage = lazyPage(() => import('./pages/admin/app/services/platform-services-page'));
+const AnalystServicePage = lazyPage<AnalystServicePageProps>(
+  () => import('./pages/analyst/services/analyst-service-page'),
+);
 
-/** The pages built so far, by route; every other shell route shows PageUnavailable. */
+/** The pages built so far, by route (and the analyst service pages below); every other shell route shows PageUnavailable. */
 const builtPages: Record<string, LazyPage<object>> = {
   '/profile': ProfilePage,
   '/admin/company/create-company': CreateCompanyPage,
@@ -70,6 +74,11 @@ export interface ShellPage {
   group?: string;
   /** The rule of spec 6 that opens it (besides its section's); none: every signed-in user. */
   gate?: AccessGate;
+  /**
+   * Its own gate alone opens it, without its section's: the analyst service pages, as spec 6 opens the
+   * password-cracking page to the people who manage that service, whatever their level (the section needs 5).
+   */
+  ownGateOnly?: true;
 }
 
 export const shellPages: readonly ShellPage[] = [
@@ -123,6 +132,7 @@ export const shellPages: readonly ShellPage[] = [
     section: 'analyst',
     group: 'Services',
     gate: { rule: 'analystServicePage', service },
+    ownGateOnly: true,
   })),
   {
     path: '/analyst/vault/link',
@@ -226,6 +236,15 @@ function shellRoute(page: ShellPage): RouteObject {
   if (page.path === '/') return { index: true, element: <HomePage />, handle: handle(HomePage.preload) };
   const Page = builtPages[page.path];
   if (Page) return { path: page.path, element: <Page />, handle: handle(Page.preload) };
+  if (page.gate?.rule === 'analystServicePage') {
+    // One page for the five services; keyed, so nothing carries over from one service to the next.
+    const { service } = page.gate;
+    return {
+      path: page.path,
+      element: <AnalystServicePage key={service} service={service} title={page.title} />,
+      handle: handle(AnalystServicePage.preload),
+    };
+  }
   return {
     path: page.path,
     element: <PageUnavailable title={page.title} />,

@@ -62,10 +62,10 @@ export interface Refusal {
 
 /**
  * The rule that refuses `page` and why: the page's own gate when it fails (it is the stricter one),
- * else its section's. Undefined when the page opens.
+ * else its section's (unless the page's own gate alone opens it). Undefined when the page opens.
  */
 export function refusalOf(page: ShellPage, context: AccessContext): Refusal | undefined {
-  const sectionGate = sectionOf(page)?.gate;
+  const sectionGate = page.ownGateOnly ? undefined : sectionOf(page)?.gate;
   const gate = [page.gate, sectionGate].find((candidate) => candidate && !gatePasses(candidate, context));
   if (!gate) return undefined;
   const service = serviceOf(gate);

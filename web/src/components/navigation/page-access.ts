@@ -15,9 +15,9 @@ export function sectionOf(page: ShellPage): NavSection | undefined {
   return navSections.find((section) => section.id === page.section);
 }
 
-/** A page opens when its section's rule and its own rule both pass. */
+/** A page opens when its section's rule and its own rule both pass (its own alone when it says so). */
 export function canOpenPage(page: ShellPage, context: AccessContext): boolean {
-  return gatePasses(sectionOf(page)?.gate, context) && gatePasses(page.gate, context);
+  return (page.ownGateOnly === true || gatePasses(sectionOf(page)?.gate, context)) && gatePasses(page.gate, context);
 }
 
 /**

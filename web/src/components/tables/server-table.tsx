@@ -14,6 +14,7 @@ import { LoadErrorAlert } from './load-error-alert';
 import { ServerPagination } from './server-pagination';
 import { selectionLabels } from './table-labels';
 import { TablePreferences } from './table-preferences';
+import styles from './table-filters.module.css';
 import type { ServerTableState } from './use-server-table';
 
 /** '(12)', or '(50+)' while the server has more; nothing while loading. */
@@ -45,6 +46,17 @@ export interface ServerTableProps<Item> {
   filterLabel: string;
   /** What the table shows when the list is empty (no filter): say why, and what to do. */
   empty: ReactNode;
+  /**
+   * Controls beside the text filter that narrow the list on the server too (findings: severity, status,
+   * asset…): whether any narrows it now, and how to clear them all (with the text).
+   */
+  extraFilters?: ExtraFilters;
+}
+
+export interface ExtraFilters {
+  controls: ReactNode;
+  active: boolean;
+  clear: () => void;
 }
 
 export function ServerTable<Item>({
@@ -58,6 +70,7 @@ export function ServerTable<Item>({
   actions = [],
   filterLabel,
   empty,
+  extraFilters,
 }: ServerTableProps<Item>) {
   const { config, pages, collection, preferences } = table;
   const { items, filteredItemsCount, collectionProps, paginationProps, actions: collectionActions } = collection;
@@ -69,12 +82,16 @@ export function ServerTable<Item>({
   let emptyState = empty;
   if (pages.error) {
     emptyState = <TableEmptyState title={`No ${config.noun} to show`} subtitle="The message above says why." />;
-  } else if (table.filteringText) {
+  } else if (table.filteringText || extraFilters?.active) {
     emptyState = (
       <TableNoMatchState
         noun={config.noun}
         filteringText={table.filteringText}
-        onClearFilter={table.clearFilter}
+        withOtherFilters={extraFilters?.active === true}
+        onClearFilter={() => {
+          table.clearFilter();
+          extraFilters?.clear();
+        }}
         onSearchFurther={searchFurther}
       />
     );
@@ -86,6 +103,17 @@ export function ServerTable<Item>({
       />
     );
   }
+
+  const textFilter = (
+    <TextFilter
+      filteringText={collection.filterProps.filteringText}
+      onChange={({ detail }) => table.onFilteringChange(detail.filteringText)}
+      filteringPlaceholder={filterLabel}
+      filteringAriaLabel={filterLabel}
+      filteringClearAriaLabel="Clear filter text"
+      countText={loading ? undefined : matchesText(matched, pages.hasMore)}
+    />
+  );
 
   return (
     <SpaceBetween size="l">
@@ -121,14 +149,14 @@ export function ServerTable<Item>({
           </Header>
         }
         filter={
-          <TextFilter
-            filteringText={collection.filterProps.filteringText}
-            onChange={({ detail }) => table.onFilteringChange(detail.filteringText)}
-            filteringPlaceholder={filterLabel}
-            filteringAriaLabel={filterLabel}
-            filteringClearAriaLabel="Clear filter text"
-            countText={loading ? undefined : matchesText(matched, pages.hasMore)}
-          />
+          extraFilters ? (
+            <div className={styles.filters}>
+              <div className={styles['text-filter']}>{textFilter}</div>
+              {extraFilters.controls}
+            </div>
+          ) : (
+            textFilter
+          )
         }
         pagination={
           <ServerPagination

@@ -47,6 +47,11 @@ export interface ServerTableState<Item> {
   /** Typed text the server has not answered yet. */
   searching: boolean;
   clearFilter: () => void;
+  /**
+   * Sorts by the server's order again (call it when the page's own filters change: a new list may come back
+   * partial, which only the key column sorts).
+   */
+  restoreOrder: () => void;
   selectedItem: Item | undefined;
 }
 
@@ -111,21 +116,25 @@ export function useServerTable<Item>(options: ServerTableOptions<Item>): ServerT
     [orderColumn, onServer, setSorting],
   );
 
+  const restoreOrder = useCallback(() => {
+    if (
+      onServer &&
+      orderColumn &&
+      collection.collectionProps.sortingColumn?.sortingField !== orderColumn.sortingField
+    ) {
+      setSorting({ sortingColumn: orderColumn, isDescending: descending });
+    }
+  }, [onServer, orderColumn, collection.collectionProps.sortingColumn, descending, setSorting]);
+
   const onFilteringChange = useCallback(
     (text: string) => {
       // A new filter may bring a partial list back, which only the key column sorts.
-      if (
-        onServer &&
-        orderColumn &&
-        collection.collectionProps.sortingColumn?.sortingField !== orderColumn.sortingField
-      ) {
-        setSorting({ sortingColumn: orderColumn, isDescending: descending });
-      }
+      restoreOrder();
       setFiltering(text);
       // Clearing needs no pause: the whole list comes back at once.
       if (filterKey(text) === undefined) setAppliedFilter(undefined);
     },
-    [onServer, orderColumn, collection.collectionProps.sortingColumn, descending, setSorting, setFiltering],
+    [restoreOrder, setFiltering],
   );
 
   const clearFilter = useCallback(() => onFilteringChange(''), [onFilteringChange]);
@@ -142,6 +151,7 @@ export function useServerTable<Item>(options: ServerTableOptions<Item>): ServerT
     filteringText: typed.trim(),
     searching: onServer && filterKey(typed) !== appliedFilter,
     clearFilter,
+    restoreOrder,
     selectedItem: collection.collectionProps.selectedItems?.[0],
   };
 }

@@ -1,0 +1,218 @@
+// /analyst/services/{projectmariana,dast,network,cloud,password-cracking} (level 7; password cracking also
+// for the people who manage it): the service's findings, scans and assets for the company selected in the
+// header, and the import of a scan file with its progress (which survives a reload) and result. The tab
+// and the finding shown are in the address (?tab=scans, ?finding=<id>), so either can be linked.
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Tabs from '@cloudscape-design/components/tabs';
+import type { ServiceName } from '../../../../../lambdas/kernel/access/rules';
+import { serviceLabels } from '../../../components/admin/service-labels';
+import { usePageHelp } from '../../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../../components/help-panel/info-link';
+import { useNotifications } from '../../../components/notifications/notifications-context';
+import { useSession } from '../../../components/session/session-context';
+import { analystServiceHelp } from './analyst-service-help';
+import { AssetsTable } from './assets-table';
+import { FindingDetail } from './finding-detail';
+import { noFindingFilters, type FindingFilters } from './finding-filter';
+import { findingParam, withFinding } from './finding-link';
+import { FindingsTable } from './findings-table';
+import { ImportPanel } from './import-panel';
+import type { ScanImportRecord } from './import-runner';
+import { ImportScanModal } from './import-scan-modal';
+import { NoServiceCompany } from './no-service-company';
+import { ScansTable } from './scans-table';
+import { useLastScan } from './use-last-scan';
+import { useScanImport } from './use-scan-import';
+
+export interface AnalystServicePageProps {
+  service: ServiceName;
+  /** The route table's title ('DAST service'). */
+  title: string;
+}
+
+export default function AnalystServicePage({ service, title }: AnalystServicePageProps) {
+  usePageHelp(analystServiceHelp[service]);
+  const { company, companyDoc, companyList } = useSession();
+  const companyName =
+    companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName ?? company;
+  // The form belongs to the company it opened for.
+  const [importingFor, setImportingFor] = useState<string | undefined>(undefined);
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={
+            company
+              ? `${serviceLabels[service]} scans, findings and assets of ${companyName}.`
+              : `${serviceLabels[service]} scans, findings and assets of a company.`
+          }
+          info={
+            <InfoLink
+              topic={analystServiceHelp[service]}
+              ariaLabel={`Info about the ${serviceLabels[service]} service`}
+            />
+          }
+          actions={
+            company ? (
+              <Button variant="primary" iconName="upload" onClick={() => setImportingFor(company)}>
+                Import scan
+              </Button>
+            ) : undefined
+          }
+        >
+          {title}
+        </Header>
+      }
+    >
+      {company && companyName ? (
+        // Keyed: nothing of one company (filters, the followed import) carries over to the next.
+        <ServiceWorkspace
+          key={company}
+          slug={company}
+          companyName={companyName}
+          service={service}
+          importing={importingFor === company}
+          onImportingChange={(open) => setImportingFor(open ? company : undefined)}
+        />
+      ) : (
+        <NoServiceCompany />
+      )}
+    </ContentLayout>
+  );
+}
+
+const tabIds = ['findings', 'scans', 'assets'] as const;
+type TabId = (typeof tabIds)[number];
+
+interface ServiceWorkspaceProps {
+  slug: string;
+  companyName: string;
+  service: ServiceName;
+  /** The import form is open. */
+  importing: boolean;
+  onImportingChange: (open: boolean) => void;
+}
+
+function ServiceWorkspace({ slug, companyName, service, importing, onImportingChange }: ServiceWorkspaceProps) {
+  const { notify } = useNotifications();
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tabParam = params.get('tab');
+  const tab: TabId = tabIds.find((id) => id === tabParam) ?? 'findings';
+  const findingId = params.get(findingParam) ?? undefined;
+  const openedHere = (location.state as { openedFinding?: string } | null)?.openedFinding === findingId;
+
+  const [filters, setFilters] = useState<FindingFilters>(noFindingFilters);
+  // Grows when the lists must be read again: an import began or ended.
+  const [refreshKey, setRefreshKey] = useState(0);
+  const lastScan = useLastScan(slug, service, refreshKey);
+
+  const finished = useCallback(
+    (scan: ScanImportRecord) => {
+      setRefreshKey((key) => key + 1);
+      if (scan.status === 'done') {
+        notify({
+          type: 'success',
+          title: 'Scan imported',
+          message: `${scan.files.map((file) => file.name).join(' and ')} was imported.`,
+        });
+      } else {
+        notify({ type: 'error', title: 'Import failed', message: scan.error?.message ?? 'The import failed.' });
+      }
+    },
+    [notify],
+  );
+  const imports = useScanImport(slug, service, finished);
+
+  const chooseTab = (next: TabId) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'findings') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  const openImport = () => onImportingChange(true);
+  const closeFinding = () => void navigate(`${location.pathname}${withFinding(location.search, undefined)}`);
+
+  const findingsTab = (
+    <SpaceBetween size="l">
+      <FindingsTable
+        slug={slug}
+        service={service}
+        filters={filters}
+        onFiltersChange={setFilters}
+        lastScanId={lastScan?.importId}
+        refreshKey={refreshKey}
+        onImport={openImport}
+      />
+      {findingId ? (
+        <FindingDetail
+          key={findingId}
+          slug={slug}
+          service={service}
+          findingId={findingId}
+          focusOnOpen={openedHere}
+          onClose={closeFinding}
+        />
+      ) : null}
+    </SpaceBetween>
+  );
+
+  return (
+    <SpaceBetween size="l">
+      {imports.followed ? <ImportPanel followed={imports.followed} onDismiss={imports.dismiss} /> : null}
+      <Tabs
+        ariaLabel={`${serviceLabels[service]} of ${companyName}`}
+        activeTabId={tab}
+        onChange={({ detail }) => chooseTab(detail.activeTabId as TabId)}
+        tabs={[
+          { id: 'findings', label: 'Findings', content: findingsTab },
+          {
+            id: 'scans',
+            label: 'Scans',
+            content: <ScansTable slug={slug} service={service} refreshKey={refreshKey} onImport={openImport} />,
+          },
+          {
+            id: 'assets',
+            label: 'Assets',
+            content: (
+              <AssetsTable
+                slug={slug}
+                service={service}
+                refreshKey={refreshKey}
+                onImport={openImport}
+                onShowFindings={(assetKey) => {
+                  setFilters({ ...noFindingFilters, assetKey });
+                  chooseTab('findings');
+                }}
+              />
+            ),
+          },
+        ]}
+      />
+      {importing ? (
+        <ImportScanModal
+          slug={slug}
+          service={service}
+          companyName={companyName}
+          onDismiss={() => onImportingChange(false)}
+          onCreated={(created, files) => {
+            onImportingChange(false);
+            imports.begin(created, files);
+            setRefreshKey((key) => key + 1);
+          }}
+        />
+      ) : null}
+    </SpaceBetween>
+  );
+}

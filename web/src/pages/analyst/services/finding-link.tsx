@@ -1,0 +1,33 @@
+// A finding's title in the findings table: a link to its detail on the same page (?finding=<id>), which
+// opens below the table without reloading it, and which can be copied, bookmarked or opened in a new tab.
+import { useLocation, useNavigate } from 'react-router-dom';
+import Link from '@cloudscape-design/components/link';
+import type { FindingRow } from './findings-config';
+
+export const findingParam = 'finding';
+
+/** The page's address with `finding` set (or removed), the other parameters kept. */
+export function withFinding(search: string, findingId: string | undefined): string {
+  const params = new URLSearchParams(search);
+  if (findingId) params.set(findingParam, findingId);
+  else params.delete(findingParam);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+export function FindingLink({ finding }: { finding: Pick<FindingRow, 'id' | 'title'> }) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const href = `${pathname}${withFinding(search, finding.id)}`;
+  return (
+    <Link
+      href={href}
+      onFollow={(event) => {
+        event.preventDefault();
+        void navigate(href, { state: { openedFinding: finding.id } });
+      }}
+    >
+      {finding.title}
+    </Link>
+  );
+}

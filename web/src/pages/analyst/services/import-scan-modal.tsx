@@ -1,0 +1,171 @@
+// The import form of a service page: the scan file (for password cracking the NTDS file and its potfile)
+// and, if the analyst wants, its format (detected from the content otherwise). Submitting creates the
+// import (createScanImport), whose refusals show beside the fields; the upload and the rest run from the
+// progress panel.
+import { useState, type FormEvent } from 'react';
+import Box from '@cloudscape-design/components/box';
+import FileUpload, { type FileUploadProps } from '@cloudscape-design/components/file-upload';
+import FormField from '@cloudscape-design/components/form-field';
+import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import type { ServiceName } from '../../../../../lambdas/kernel/access/rules';
+import { callFunction } from '../../../api/call-client';
+import { serviceLabels } from '../../../components/admin/service-labels';
+import { noProblem, problemOf, withoutFieldError, type FormProblem } from '../../../components/forms/call-problems';
+import { FormErrorAlert } from '../../../components/forms/form-alerts';
+import { FormModal } from '../../../components/forms/form-modal';
+import { formatLabel, formatListText, importFormatsOf, maxImportFileBytes, type FormatId } from './finding-labels';
+import { bytesText } from './finding-text';
+import type { CreatedImport } from './import-runner';
+
+/** One file the import takes, by the field the server names it ('files.0'). */
+interface FilePart {
+  field: 'files.0' | 'files.1';
+  label: string;
+  description: string;
+}
+
+export function fileParts(service: ServiceName): FilePart[] {
+  if (service === 'password_cracking') {
+    return [
+      {
+        field: 'files.0',
+        label: 'NTDS file',
+        description: "The domain's accounts as secretsdump writes them: domain\\user:RID:LM hash:NT hash::: a line.",
+      },
+      {
+        field: 'files.1',
+        label: 'Potfile',
+        description: 'The cracked hashes as hashcat or John the Ripper keep them: hash:password a line.',
+      },
+    ];
+  }
+  return [{ field: 'files.0', label: 'Scan file', description: `A ${formatListText(service)} file.` }];
+}
+
+const lastModified = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const fileUploadStrings: FileUploadProps.I18nStrings = {
+  uploadButtonText: () => 'Choose file',
+  dropzoneText: () => 'Drop the file here',
+  removeFileAriaLabel: (_index, fileName) => `Remove ${fileName}`,
+  limitShowFewer: 'Show fewer files',
+  limitShowMore: 'Show more files',
+  errorIconAriaLabel: 'Error',
+  warningIconAriaLabel: 'Warning',
+  formatFileSize: bytesText,
+  formatFileLastModified: (date) => `Changed ${lastModified.format(date)}`,
+};
+
+const detectOption: SelectProps.Option = { value: '', label: 'Detect from the file' };
+
+/** What is wrong with a chosen file before anything is sent, if anything. */
+export function fileProblem(file: Pick<File, 'size'> | undefined): string | undefined {
+  if (!file) return 'Choose the file to import.';
+  if (file.size === 0) return 'The file is empty.';
+  if (file.size > maxImportFileBytes) {
+    return `The file holds ${bytesText(file.size)}; an import takes at most ${bytesText(maxImportFileBytes)}.`;
+  }
+  return undefined;
+}
+
+export interface ImportScanModalProps {
+  slug: string;
+  service: ServiceName;
+  companyName: string;
+  onDismiss: () => void;
+  /** The import exists: its files go up from here. */
+  onCreated: (created: CreatedImport, files: File[]) => void;
+}
+
+export function ImportScanModal({ slug, service, companyName, onDismiss, onCreated }: ImportScanModalProps) {
+  const parts = fileParts(service);
+  const formats = importFormatsOf(service);
+  const [files, setFiles] = useState<(File | undefined)[]>(parts.map(() => undefined));
+  const [format, setFormat] = useState<FormatId | ''>('');
+  const [problem, setProblem] = useState<FormProblem>(noProblem);
+  const [submitting, setSubmitting] = useState(false);
+  const fields = [...parts.map((part) => part.field), 'tool'];
+
+  const formatOptions: SelectProps.Option[] = [
+    detectOption,
+    ...formats.map((id) => ({ value: id, label: formatLabel(id) })),
+  ];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fieldErrors: Record<string, string> = {};
+    for (const [index, part] of parts.entries()) {
+      const reason = fileProblem(files[index]);
+      if (reason) fieldErrors[part.field] = reason;
+    }
+    const chosen = files.filter((file): file is File => file !== undefined);
+    if (Object.keys(fieldErrors).length > 0 || chosen.length !== parts.length) {
+      setProblem({ fieldErrors });
+      return;
+    }
+    setSubmitting(true);
+    setProblem(noProblem);
+    try {
+      const created = await callFunction('createScanImport', {
+        slug,
+        service,
+        files: chosen.map((file) => ({ name: file.name, contentLength: file.size })),
+        ...(format ? { tool: format } : {}),
+      });
+      onCreated(created, chosen);
+    } catch (caught: unknown) {
+      setProblem(problemOf(caught, fields, 'The import could not be created.'));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <FormModal
+      header="Import a scan"
+      formId="import-scan"
+      submitText="Import"
+      submittingText="Importing"
+      submitting={submitting}
+      onSubmit={submit}
+      onDismiss={onDismiss}
+    >
+      <Box variant="p">
+        Into {serviceLabels[service]} for <strong>{companyName}</strong>. Findings already known are matched by their
+        identity: new ones are added, those the file no longer holds are marked fixed.
+      </Box>
+      <FormErrorAlert message={problem.message} />
+      {parts.map((part, index) => (
+        <FormField key={part.field} label={part.label} description={part.description}>
+          <FileUpload
+            value={files[index] ? [files[index]] : []}
+            onChange={({ detail }) => {
+              setFiles((previous) => previous.map((file, at) => (at === index ? detail.value[0] : file)));
+              setProblem((previous) => withoutFieldError(previous, part.field));
+            }}
+            showFileSize
+            showFileLastModified
+            i18nStrings={fileUploadStrings}
+            constraintText={`Up to ${bytesText(maxImportFileBytes)}.`}
+            errorText={problem.fieldErrors[part.field]}
+          />
+        </FormField>
+      ))}
+      {formats.length > 1 ? (
+        <FormField
+          label="Format"
+          description="Detected from the file's content unless you choose one."
+          errorText={problem.fieldErrors.tool}
+        >
+          <Select
+            selectedOption={formatOptions.find((option) => option.value === format) ?? detectOption}
+            options={formatOptions}
+            onChange={({ detail }) => {
+              setFormat((detail.selectedOption.value ?? '') as FormatId | '');
+              setProblem((previous) => withoutFieldError(previous, 'tool'));
+            }}
+          />
+        </FormField>
+      ) : null}
+    </FormModal>
+  );
+}
