@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { createScanImport as createImport } from '../../kernel/findings/scan-imports.js';
-import { assertServiceAccess, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
+import { assertServiceCompany, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
 import { maxImportFileBytes, scanFormat, serviceScope } from '../shared/finding-schemas.js';
 
 const fileName = z
@@ -39,7 +39,7 @@ export const createScanImport = defineSignedInCall({
   access: serviceFindingsAccess,
   readAhead: ({ slug }) => getCompanyRecord(slug),
   async run(input, { caller, ahead }) {
-    await assertServiceAccess(caller, input.slug, input.service, ahead);
+    await assertServiceCompany(caller, input.slug, input.service, ahead);
     return createImport(caller, input);
   },
 });

@@ -1,7 +1,6 @@
 // getFinding: one finding with every field the tool gave and its history across scans.
 import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
-import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { readFindingDetail } from '../../kernel/findings/finding-records.js';
 import { assertServiceAccess, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
@@ -12,16 +11,10 @@ export const getFinding = defineSignedInCall({
   input: z.strictObject({ ...serviceScope, findingId }),
   output: findingDetail,
   access: serviceFindingsAccess,
-  readAhead: ({ slug, service, findingId }) =>
-    Promise.all([getCompanyRecord(slug), readFindingDetail(slug, service, findingId)]),
+  readAhead: ({ slug, service, findingId }) => readFindingDetail(slug, service, findingId),
   async run({ slug, service }, { caller, ahead }) {
-    await assertServiceAccess(
-      caller,
-      slug,
-      service,
-      ahead.then(([company]) => company),
-    );
-    const [, finding] = await ahead;
+    assertServiceAccess(caller, slug, service);
+    const finding = await ahead;
     if (!finding) throw new NotFoundError('There is no such finding for this company and service.');
     return finding;
   },

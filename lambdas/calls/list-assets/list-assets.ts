@@ -2,7 +2,6 @@
 // resources, accounts), with first and last seen, a page at a time.
 import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
-import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { listAssetsPage } from '../../kernel/findings/asset-records.js';
 import { assertServiceAccess, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
 import { assetRow, listLimit, pageCursor, serviceScope } from '../shared/finding-schemas.js';
@@ -19,15 +18,10 @@ export const listAssets = defineSignedInCall({
   output: z.object({ assets: z.array(assetRow), nextCursor: z.optional(z.string()) }),
   access: serviceFindingsAccess,
   readAhead: ({ slug, service, filter, cursor, limit }) =>
-    Promise.all([getCompanyRecord(slug), listAssetsPage(slug, service, { filter, cursor, limit: limit ?? 50 })]),
+    listAssetsPage(slug, service, { filter, cursor, limit: limit ?? 50 }),
   async run({ slug, service }, { caller, ahead }) {
-    await assertServiceAccess(
-      caller,
-      slug,
-      service,
-      ahead.then(([company]) => company),
-    );
-    const [, page] = await ahead;
+    assertServiceAccess(caller, slug, service);
+    const page = await ahead;
     return { assets: page.items, nextCursor: page.nextCursor };
   },
 });

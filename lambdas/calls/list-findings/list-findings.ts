@@ -2,7 +2,6 @@
 // reverse, narrowed by severity, status, asset, text or "new in this import".
 import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
-import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { listFindingsPage } from '../../kernel/findings/finding-records.js';
 import { assertServiceAccess, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
 import { findingFilter, findingRow, listLimit, pageCursor, serviceScope } from '../shared/finding-schemas.js';
@@ -20,23 +19,15 @@ export const listFindings = defineSignedInCall({
   output: z.object({ findings: z.array(findingRow), nextCursor: z.optional(z.string()) }),
   access: serviceFindingsAccess,
   readAhead: (input) =>
-    Promise.all([
-      getCompanyRecord(input.slug),
-      listFindingsPage(input.slug, input.service, {
-        filter: input.filter,
-        descending: input.descending ?? true,
-        cursor: input.cursor,
-        limit: input.limit ?? 50,
-      }),
-    ]),
+    listFindingsPage(input.slug, input.service, {
+      filter: input.filter,
+      descending: input.descending ?? true,
+      cursor: input.cursor,
+      limit: input.limit ?? 50,
+    }),
   async run({ slug, service }, { caller, ahead }) {
-    await assertServiceAccess(
-      caller,
-      slug,
-      service,
-      ahead.then(([company]) => company),
-    );
-    const [, page] = await ahead;
+    assertServiceAccess(caller, slug, service);
+    const page = await ahead;
     return { findings: page.items, nextCursor: page.nextCursor };
   },
 });

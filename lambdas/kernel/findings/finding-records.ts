@@ -1,18 +1,287 @@
+// A parsed finding as it is stored, compared and answered: the tool's fields of an item, the hash that
+// tells an unchanged finding from a changed one, and the rows and details the calls send.
+import { createHash } from 'node:crypto';
 import type { ServiceName } from '../access/rules.js';
-import type { FindingDetailOutput, FindingFilterInput, FindingRowOutput } from '../../calls/shared/finding-schemas.js';
+import type {
+  FindingDetailOutput,
+  FindingFilterInput,
+  FindingRowOutput,
+  FindingStatus,
+} from '../../calls/shared/finding-schemas.js';
+import { getAsset } from '../data/entities/assets.js';
+import { getFindingItem, queryFindings, type StoredFinding } from '../data/entities/findings.js';
+import type { Finding, Severity } from '../scanners/finding-model.js';
+import { filterKey, searchText } from '../search/search-text.js';
+
+/**
+ * What a scan says of a finding, compared between scans: not when it was found (nuclei stamps every
+ * result), not evidence (responses carry dates), but everything an analyst would call a change.
+ */
+export function occurrenceHash(finding: Finding): bigint {
+  const compared = [
+    finding.ruleId,
+    finding.title,
+    finding.severity,
+    finding.severityRaw,
+    finding.description,
+    finding.remediation,
+    finding.impact,
+    finding.references,
+    finding.cwe,
+    finding.cve,
+    finding.cvss,
+    finding.toolStatus,
+    finding.suggestedStatus,
+    finding.compliance,
+    finding.password,
+    finding.asset.key,
+    finding.instances.map((instance) => [instance.uri, instance.method, instance.param]),
+  ];
+  return BigInt(`0x${createHash('sha256').update(JSON.stringify(compared)).digest('hex').slice(0, 32)}`);
+}
+
+const hashModulus = 1n << 128n;
+
+/** Occurrences of one identity in a file add up, whatever their order. */
+export function addOccurrence(sum: bigint, occurrence: bigint): bigint {
+  return (sum + occurrence) % hashModulus;
+}
+
+export const hashText = (sum: bigint) => sum.toString(16).padStart(32, '0');
+
+/** DynamoDB's item limit is 400 KB; a finding is kept well under it whatever the tool wrote. */
+const maxItemBytes = 350_000;
+
+/**
+ * The tool's fields of a stored finding (everything an import may replace). Never holds an analyst field.
+ */
+export function toolFields(
+  finding: Finding,
+  sourceHash: string,
+  service: ServiceName,
+): Record<string, unknown> & {
+  toolSeverity: Severity;
+} {
+  const fields = {
+    service,
+    identity: finding.identity.parts,
+    ruleId: finding.ruleId,
+    tool: finding.tool.name,
+    toolVersion: finding.tool.version,
+    title: finding.title,
+    toolSeverity: finding.severity,
+    severityRaw: finding.severityRaw,
+    confidence: finding.confidence,
+    description: finding.description,
+    remediation: finding.remediation,
+    impact: finding.impact,
+    references: finding.references,
+    cwe: finding.cwe,
+    cve: finding.cve,
+    cvss: finding.cvss,
+    epss: finding.epss,
+    evidence: finding.evidence,
+    instances: finding.instances,
+    instanceCount: finding.instanceCount,
+    assetKey: finding.asset.key,
+    assetParentKey: finding.asset.parentKey,
+    assetName: finding.asset.name,
+    assetKind: finding.asset.kind,
+    assetDetail: finding.asset,
+    foundAt: finding.foundAt,
+    toolTags: finding.tags ?? [],
+    compliance: finding.compliance,
+    toolStatus: finding.toolStatus,
+    password: finding.password,
+    extra: finding.extra,
+    sourceHash,
+    searchText: searchText([
+      finding.title,
+      finding.ruleId,
+      finding.asset.name,
+      finding.asset.key,
+      finding.tool.name,
+      ...finding.cve,
+    ]),
+  };
+  return fitItem(fields);
+}
+
+/** Cuts instances, then evidence, until the item fits, saying so in `extra`. */
+function fitItem<T extends Record<string, unknown>>(fields: T): T {
+  const size = () => Buffer.byteLength(JSON.stringify(fields));
+  if (size() <= maxItemBytes) return fields;
+  const record = fields as Record<string, unknown> & { instances: unknown[]; extra: Record<string, unknown> };
+  record.extra = { ...record.extra, trimmedByImport: 'instances or evidence were cut to fit the finding store' };
+  while (record.instances.length > 10 && size() > maxItemBytes) {
+    record.instances = record.instances.slice(0, Math.floor(record.instances.length / 2));
+  }
+  if (size() > maxItemBytes) record.evidence = undefined;
+  if (size() > maxItemBytes) record.instances = record.instances.slice(0, 1);
+  if (size() > maxItemBytes) record.assetDetail = undefined;
+  return fields;
+}
+
+/** The stored fields the answers read (what `toolFields` and the import write, plus the analyst's). */
+interface FindingItem extends StoredFinding {
+  service: ServiceName;
+  title: string;
+  ruleId: string;
+  tool: string;
+  severityRaw: string;
+  assetKind: string;
+  assetName: string;
+  cve?: string[];
+  cwe?: string[];
+  references?: string[];
+  instanceCount?: number;
+  instances?: Record<string, unknown>[];
+  published?: boolean;
+  firstImportId: string;
+  updatedAt?: number;
+  version?: number;
+  identity?: Record<string, string>;
+  confidence?: string;
+  description?: string;
+  remediation?: string;
+  impact?: string;
+  cvss?: FindingDetailOutput['cvss'];
+  epss?: FindingDetailOutput['epss'];
+  evidence?: Record<string, unknown>;
+  assetDetail?: Record<string, unknown>;
+  foundAt?: string;
+  toolTags?: string[];
+  compliance?: Record<string, string[]>;
+  toolStatus?: string;
+  password?: Record<string, unknown>;
+  extra?: Record<string, unknown>;
+  lastSeenAt?: number;
+  history?: FindingDetailOutput['history'];
+}
+
+const sortedStatuses = (statuses: readonly FindingStatus[]) => [...new Set(statuses)];
+
+export interface FindingsPageRequest {
+  filter?: FindingFilterInput;
+  descending: boolean;
+  cursor?: string;
+  limit: number;
+}
 
 export async function listFindingsPage(
-  _slug: string,
-  _service: ServiceName,
-  _page: { filter?: FindingFilterInput; descending: boolean; cursor?: string; limit: number },
+  slug: string,
+  service: ServiceName,
+  page: FindingsPageRequest,
 ): Promise<{ items: FindingRowOutput[]; nextCursor?: string }> {
-  return { items: [] };
+  const filter = page.filter ?? {};
+  const severities = [...new Set(filter.severity ?? [])];
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (severities.length > 1) {
+    names['#severity'] = 'severity';
+    conditions.push(
+      `#severity IN (${severities
+        .map((severity, index) => {
+          values[`:severity${index}`] = severity;
+          return `:severity${index}`;
+        })
+        .join(', ')})`,
+    );
+  }
+  const statuses = sortedStatuses(filter.status ?? []);
+  if (statuses.length) {
+    names['#status'] = 'status';
+    conditions.push(
+      `#status IN (${statuses
+        .map((status, index) => {
+          values[`:status${index}`] = status;
+          return `:status${index}`;
+        })
+        .join(', ')})`,
+    );
+  }
+  if (filter.assetKey) {
+    values[':assetKey'] = filter.assetKey;
+    conditions.push('(assetKey = :assetKey OR assetParentKey = :assetKey)');
+  }
+  const text = filterKey(filter.text);
+  if (text) {
+    values[':text'] = text;
+    conditions.push('contains(searchText, :text)');
+  }
+  if (filter.newInImport) {
+    values[':newIn'] = filter.newInImport;
+    conditions.push('firstImportId = :newIn');
+  }
+  const { items, nextCursor } = await queryFindings(slug, service, {
+    severity: severities.length === 1 ? severities[0] : undefined,
+    filter: conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined,
+    descending: page.descending,
+    cursor: page.cursor,
+    limit: page.limit,
+  });
+  return { items: items.map(findingRow), nextCursor };
+}
+
+export function findingRow(item: StoredFinding): FindingRowOutput {
+  const stored = item as FindingItem;
+  const toolSeverity = stored.toolSeverity;
+  return {
+    id: stored.id,
+    service: stored.service,
+    title: stored.title,
+    severity: stored.analystSeverity ?? toolSeverity,
+    toolSeverity,
+    analystSeverity: stored.analystSeverity,
+    status: stored.status as FindingStatus,
+    asset: { key: stored.assetKey, kind: stored.assetKind, name: stored.assetName },
+    ruleId: stored.ruleId,
+    tool: stored.tool,
+    cve: stored.cve ?? [],
+    instanceCount: stored.instanceCount ?? 0,
+    published: stored.published === true,
+    firstSeenAt: stored.firstSeenAt,
+    firstImportId: stored.firstImportId,
+    lastChangeImportId: stored.lastChange.importId,
+    updatedAt: stored.updatedAt ?? stored.firstSeenAt,
+    version: stored.version ?? 1,
+  };
 }
 
 export async function readFindingDetail(
-  _slug: string,
-  _service: ServiceName,
-  _findingId: string,
+  slug: string,
+  service: ServiceName,
+  findingId: string,
 ): Promise<FindingDetailOutput | undefined> {
-  return undefined;
+  const item = await getFindingItem(slug, service, findingId);
+  if (!item) return undefined;
+  const stored = item as FindingItem;
+  // While a finding is not fixed, the last scan that covered its asset saw it: the asset's last sighting.
+  const asset = stored.status === 'fixed' ? undefined : await getAsset(slug, service, stored.assetKey);
+  const lastSeenAt = asset?.lastSeenAt ?? stored.lastSeenAt ?? stored.lastChange.at ?? stored.firstSeenAt;
+  return {
+    ...findingRow(item),
+    identity: stored.identity ?? {},
+    severityRaw: stored.severityRaw,
+    confidence: stored.confidence,
+    description: stored.description,
+    remediation: stored.remediation,
+    impact: stored.impact,
+    references: stored.references ?? [],
+    cwe: stored.cwe ?? [],
+    cvss: stored.cvss,
+    epss: stored.epss,
+    evidence: stored.evidence,
+    instances: stored.instances ?? [],
+    assetDetail: stored.assetDetail ?? {},
+    foundAt: stored.foundAt,
+    tags: stored.toolTags ?? [],
+    compliance: stored.compliance,
+    toolStatus: stored.toolStatus,
+    password: stored.password,
+    extra: stored.extra ?? {},
+    lastSeenAt,
+    history: stored.history ?? [],
+  };
 }

@@ -22,14 +22,22 @@ export function mayWorkOnService(caller: Caller, slug: string, service: ServiceN
   );
 }
 
-/** The company, if the caller may work on its service; otherwise the refusal that reveals nothing. */
-export async function assertServiceAccess(
+/**
+ * Refuses a caller who may not work on the company's service. Reads need no company record: whoever passes
+ * sees every company (level 7) or holds this one in their own access record.
+ */
+export function assertServiceAccess(caller: Caller, slug: string, service: ServiceName): void {
+  if (!mayWorkOnService(caller, slug, service)) throw new PermissionDeniedError(companyDenied);
+}
+
+/** For writes: the company must exist too (the same refusal when it does not). */
+export async function assertServiceCompany(
   caller: Caller,
   slug: string,
   service: ServiceName,
   companyRead: Promise<CompanyRecord | undefined>,
 ): Promise<CompanyRecord> {
-  if (!mayWorkOnService(caller, slug, service)) throw new PermissionDeniedError(companyDenied);
+  assertServiceAccess(caller, slug, service);
   const company = await companyRead;
   if (!company) throw new PermissionDeniedError(companyDenied);
   return company;

@@ -1,0 +1,330 @@
+// Findings: one item per identity, in a partition per company and service (`FINDINGS#acme#dast`, sort key
+// `F#<identity>`), and on the index by severity, then first seen (`4#000…1732000000000#<identity>`), which
+// is the order the lists show. The import writes only what changed; the analyst's fields (analyst
+// severity, status other than open/fixed, notes, published) are never in an import's writes.
+import {
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { readConfig } from '../../config.js';
+import type { Severity } from '../../scanners/finding-model.js';
+import { documentClient } from '../client.js';
+import { isConditionalCheckFailure } from '../conditional.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+
+export const findingsPartition = (slug: string, service: string) => `FINDINGS#${slug}#${service}`;
+export const findingSortKey = (id: string) => `F#${id}`;
+
+const severityRank: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
+export const severityIndexPrefix = (severity: Severity) => `${severityRank[severity]}#`;
+export const findingIndexKey = (severity: Severity, firstSeenAt: number, id: string) =>
+  `${severityRank[severity]}#${String(firstSeenAt).padStart(15, '0')}#${id}`;
+
+const tableName = () => readConfig().TABLE_NAME;
+
+export type FindingChangeKind = 'new' | 'changed' | 'fixed' | 'reopened';
+
+export interface FindingChange {
+  importId: string;
+  at: number;
+  change: FindingChangeKind;
+  severity: Severity;
+}
+
+/** What an import needs to know of a stored finding to compare a new scan with it. */
+export interface FindingState {
+  id: string;
+  status: string;
+  sourceHash: string;
+  assetKey: string;
+  assetParentKey?: string;
+  toolSeverity: Severity;
+  analystSeverity?: Severity;
+  firstSeenAt: number;
+  lastChange: FindingChange;
+}
+
+/** Everything stored of a finding, as getFinding reads it. */
+export type StoredFinding = FindingState & Record<string, unknown>;
+
+const stateAttributes = [
+  'id',
+  '#status',
+  'sourceHash',
+  'assetKey',
+  'assetParentKey',
+  'toolSeverity',
+  'analystSeverity',
+  'firstSeenAt',
+  'lastChange',
+];
+
+/** Every finding's state, a page (1 MB read) at a time; the import holds these in memory while it compares. */
+export async function* findingStates(slug: string, service: string): AsyncGenerator<FindingState> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :partition',
+        ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
+        ProjectionExpression: stateAttributes.join(', '),
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) yield item as FindingState;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+/** The stored item of a new finding (keys, index keys and the import's fields). */
+export function newFindingItem(
+  slug: string,
+  service: string,
+  finding: Record<string, unknown> & { id: string; toolSeverity: Severity; firstSeenAt: number },
+): Record<string, unknown> {
+  const partition = findingsPartition(slug, service);
+  return {
+    pk: partition,
+    sk: findingSortKey(finding.id),
+    gsi1pk: partition,
+    gsi1sk: findingIndexKey(finding.toolSeverity, finding.firstSeenAt, finding.id),
+    ...finding,
+  };
+}
+
+const batchSize = 25;
+/** BatchWriteItem requests in flight at once: on AWS each takes ~10–20 ms, so one at a time caps an import. */
+const batchConcurrency = 4;
+
+/**
+ * Writes new findings (and asset items), 25 a request and up to four requests at once, retrying what DynamoDB
+ * leaves unprocessed with a growing pause. Returns the number of requests sent.
+ */
+export async function putItems(items: readonly Record<string, unknown>[]): Promise<number> {
+  const batches: Record<string, unknown>[][] = [];
+  for (let start = 0; start < items.length; start += batchSize) {
+    // One request may not name a key twice (a file may name an asset again past the parser's memory).
+    const unique = new Map(
+      items.slice(start, start + batchSize).map((item) => [`${String(item.pk)}\n${String(item.sk)}`, item]),
+    );
+    batches.push([...unique.values()]);
+  }
+  let requests = 0;
+  const writeBatch = async (batch: Record<string, unknown>[]) => {
+    let pending: Record<string, unknown>[] = batch.map((item) => ({ PutRequest: { Item: item } }));
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * 2 ** attempt)));
+      if (attempt > 10) throw new Error('DynamoDB left writes unprocessed ten times in a row');
+      requests += 1;
+      const { UnprocessedItems } = await documentClient.send(
+        new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }),
+      );
+      pending = (UnprocessedItems?.[tableName()] ?? []);
+    }
+  };
+  for (let start = 0; start < batches.length; start += batchConcurrency) {
+    await Promise.all(batches.slice(start, start + batchConcurrency).map(writeBatch));
+  }
+  return requests;
+}
+
+/**
+ * A known finding seen again with other content (`changed`) or after it was fixed (`reopened`): the
+ * tool's fields are replaced, the analyst's are left alone. The index key follows the severity the lists
+ * sort by (the analyst's when set, which this write does not touch).
+ */
+export async function updateFindingFromScan(
+  slug: string,
+  service: string,
+  state: FindingState,
+  toolFields: Record<string, unknown> & { toolSeverity: Severity },
+  change: FindingChange,
+): Promise<void> {
+  const names: Record<string, string> = {
+    '#status': 'status',
+    '#history': 'history',
+    '#lastChange': 'lastChange',
+    '#version': 'version',
+    '#gsi1sk': 'gsi1sk',
+    '#severity': 'severity',
+    '#updatedAt': 'updatedAt',
+  };
+  const values: Record<string, unknown> = {
+    ':change': change,
+    ':entry': [change],
+    ':empty': [],
+    ':one': 1,
+    ':now': change.at,
+  };
+  const sets = [
+    '#history = list_append(if_not_exists(#history, :empty), :entry)',
+    '#lastChange = :change',
+    '#version = #version + :one',
+    '#updatedAt = :now',
+  ];
+  for (const [field, value] of Object.entries(toolFields)) {
+    names[`#f_${field}`] = field;
+    values[`:f_${field}`] = value;
+    sets.push(`#f_${field} = :f_${field}`);
+  }
+  const removes = ['id', 'firstSeenAt', 'firstImportId'].filter((field) => field in toolFields);
+  if (removes.length) throw new Error(`updateFindingFromScan: ${removes.join(', ')} never change`);
+  const shown = state.analystSeverity ?? toolFields.toolSeverity;
+  values[':gsi1sk'] = findingIndexKey(shown, state.firstSeenAt, state.id);
+  values[':severity'] = shown;
+  sets.push('#gsi1sk = :gsi1sk', '#severity = :severity');
+  if (change.change === 'reopened') {
+    values[':open'] = 'open';
+    sets.push('#status = :open');
+  }
+  // The analyst severity this write was computed with: if it changed meanwhile, compute again.
+  const condition = state.analystSeverity ? 'analystSeverity = :analyst' : 'attribute_not_exists(analystSeverity)';
+  if (state.analystSeverity) values[':analyst'] = state.analystSeverity;
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: findingsPartition(slug, service), sk: findingSortKey(state.id) },
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: `attribute_exists(pk) AND ${condition}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    const current = await getFindingItem(slug, service, state.id, true);
+    if (!current) throw new Error('A finding disappeared while an import updated it');
+    await updateFindingFromScan(slug, service, current, toolFields, change);
+  }
+}
+
+/** An open finding the scan no longer saw on an asset it covered. Only an open finding becomes fixed. */
+export async function markFindingFixed(
+  slug: string,
+  service: string,
+  id: string,
+  change: FindingChange,
+  lastSeenAt: number | undefined,
+): Promise<boolean> {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: findingsPartition(slug, service), sk: findingSortKey(id) },
+        UpdateExpression:
+          'SET #status = :fixed, #history = list_append(if_not_exists(#history, :empty), :entry), #lastChange = :change, #version = #version + :one, #updatedAt = :now' +
+          (lastSeenAt === undefined ? '' : ', #lastSeenAt = :lastSeenAt'),
+        ConditionExpression: '#status = :open',
+        ExpressionAttributeNames: {
+          '#status': 'status',
+          '#history': 'history',
+          '#lastChange': 'lastChange',
+          '#version': 'version',
+          '#updatedAt': 'updatedAt',
+          ...(lastSeenAt === undefined ? {} : { '#lastSeenAt': 'lastSeenAt' }),
+        },
+        ExpressionAttributeValues: {
+          ':fixed': 'fixed',
+          ':open': 'open',
+          ':entry': [change],
+          ':empty': [],
+          ':change': change,
+          ':one': 1,
+          ':now': change.at,
+          ...(lastSeenAt === undefined ? {} : { ':lastSeenAt': lastSeenAt }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function getFindingItem(
+  slug: string,
+  service: string,
+  id: string,
+  consistent = false,
+): Promise<StoredFinding | undefined> {
+  const { Item } = await documentClient.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { pk: findingsPartition(slug, service), sk: findingSortKey(id) },
+      ConsistentRead: consistent,
+    }),
+  );
+  if (!Item) return undefined;
+  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...finding } = Item;
+  return finding as StoredFinding;
+}
+
+export interface FindingQuery {
+  /** Only this severity (a key condition: no item of another severity is read). */
+  severity?: Severity;
+  /** DynamoDB filter conditions over stored attributes, already written as an expression. */
+  filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
+  descending: boolean;
+  cursor?: string;
+  limit: number;
+}
+
+/** Items a filtered Query reads at most for one page (DynamoDB's Limit counts items read, not matches). */
+export const findingSearchWindow = 1000;
+
+/**
+ * One page of a service's findings in severity order: one Query. A filtered page reads up to the search
+ * window and keeps the first `limit` matches; it may hold fewer and still carry a cursor (the rest of the
+ * list is not searched yet), as the other lists do.
+ */
+export async function queryFindings(
+  slug: string,
+  service: string,
+  query: FindingQuery,
+): Promise<{ items: StoredFinding[]; nextCursor?: string }> {
+  const partition = findingsPartition(slug, service);
+  const names: Record<string, string> = { ...query.filter?.names };
+  const values: Record<string, unknown> = { ':partition': partition, ...query.filter?.values };
+  let keyCondition = 'gsi1pk = :partition';
+  if (query.severity) {
+    keyCondition += ' AND begins_with(gsi1sk, :severityPrefix)';
+    values[':severityPrefix'] = severityIndexPrefix(query.severity);
+  }
+  const input: QueryCommandInput = {
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: keyCondition,
+    ExpressionAttributeValues: values,
+    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+    ...(query.filter ? { FilterExpression: query.filter.expression } : {}),
+    ScanIndexForward: !query.descending,
+    Limit: query.filter ? findingSearchWindow : query.limit,
+    ExclusiveStartKey: decodeCursor(query.cursor, { attribute: 'gsi1pk', value: partition, kindPrefix: 'FINDINGS#' }),
+  };
+  const { Items = [], LastEvaluatedKey } = await documentClient.send(new QueryCommand(input));
+  const strip = (item: Record<string, unknown>) => {
+    const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...finding } = item;
+    return finding as StoredFinding;
+  };
+  if (Items.length > query.limit) {
+    const kept = Items.slice(0, query.limit);
+    const last = kept[kept.length - 1]!;
+    return {
+      items: kept.map(strip),
+      nextCursor: encodeCursor({
+        pk: last.pk as string,
+        sk: last.sk as string,
+        gsi1pk: last.gsi1pk as string,
+        gsi1sk: last.gsi1sk as string,
+      }),
+    };
+  }
+  return { items: Items.map(strip), nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string> | undefined) };
+}
