@@ -48,6 +48,7 @@ export const pageChunks = [
   'manage-users-page',
   'platform-users-page',
   'platform-services-page',
+  'analyst-service-page',
 ] as const;
 export type PageChunk = (typeof pageChunks)[number];
 

@@ -77,6 +77,12 @@ const builtPages: [name: string, path: string, ready: (page: Page) => Locator][]
   ['Manage users', '/admin/company/manage-users', heading('Manage company users')],
   ['Platform users', '/admin/app/users', heading('Platform users')],
   ['Platform services', '/admin/app/services', heading('Platform services')],
+  ['DAST service', '/analyst/services/dast', (page) => page.getByRole('table', { name: 'Findings' })],
+  [
+    'Password cracking service (scans)',
+    '/analyst/services/password-cracking?tab=scans',
+    (page) => page.getByRole('table', { name: 'Scans' }),
+  ],
 ];
 
 describe.each<Scheme>(['light', 'dark'])('in %s mode', (scheme) => {

@@ -65,6 +65,7 @@ describe('the page pattern', () => {
       ['/admin/app/users', `Platform users · ${product}`],
       ['/admin/app/services', `Platform services · ${product}`],
       ['/reports/dast', `DAST reports · ${product}`],
+      ['/analyst/services/password-cracking', `Password cracking service · ${product}`],
       ['/no/such/page', `Page not found · ${product}`],
     ];
     for (const [path, title] of titles) {

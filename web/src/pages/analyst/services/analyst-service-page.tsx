@@ -19,12 +19,12 @@ import { analystServiceHelp } from './analyst-service-help';
 import { AssetsTable } from './assets-table';
 import { FindingDetail } from './finding-detail';
 import { noFindingFilters, type FindingFilters } from './finding-filter';
-import { findingParam, withFinding } from './finding-link';
 import { FindingsTable } from './findings-table';
 import { ImportPanel } from './import-panel';
 import type { ScanImportRecord } from './import-runner';
 import { ImportScanModal } from './import-scan-modal';
 import { NoServiceCompany } from './no-service-company';
+import { findingParam, tabOf, withFinding, withTab, type TabId } from './page-address';
 import { ScansTable } from './scans-table';
 import { useLastScan } from './use-last-scan';
 import { useScanImport } from './use-scan-import';
@@ -87,9 +87,6 @@ export default function AnalystServicePage({ service, title }: AnalystServicePag
   );
 }
 
-const tabIds = ['findings', 'scans', 'assets'] as const;
-type TabId = (typeof tabIds)[number];
-
 interface ServiceWorkspaceProps {
   slug: string;
   companyName: string;
@@ -104,8 +101,7 @@ function ServiceWorkspace({ slug, companyName, service, importing, onImportingCh
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const tabParam = params.get('tab');
-  const tab: TabId = tabIds.find((id) => id === tabParam) ?? 'findings';
+  const tab = tabOf(params);
   const findingId = params.get(findingParam) ?? undefined;
   const openedHere = (location.state as { openedFinding?: string } | null)?.openedFinding === findingId;
 
@@ -131,16 +127,7 @@ function ServiceWorkspace({ slug, companyName, service, importing, onImportingCh
   );
   const imports = useScanImport(slug, service, finished);
 
-  const chooseTab = (next: TabId) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'findings') updated.delete('tab');
-        else updated.set('tab', next);
-        return updated;
-      },
-      { replace: true },
-    );
+  const chooseTab = (next: TabId) => setParams((current) => withTab(current, next), { replace: true });
   const openImport = () => onImportingChange(true);
   const closeFinding = () => void navigate(`${location.pathname}${withFinding(location.search, undefined)}`);
 

@@ -79,7 +79,7 @@ export const assetsTable: TableConfig<AssetRow> = {
   fetchSize: 50,
 };
 
-/** listAssets' rule: part of the asset's key or name, in any case. */
+/** listAssets' rule: part of the asset's key, name or kind, in any case. */
 export function assetMatches(asset: AssetRow, filter: string): boolean {
-  return matchesFilter(searchText([asset.key, asset.name]), filter);
+  return matchesFilter(searchText([asset.key, asset.name, asset.kind]), filter);
 }

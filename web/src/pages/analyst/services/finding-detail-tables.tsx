@@ -7,25 +7,15 @@ import { TableEmptyState } from '../../../components/empty-states/table-empty-st
 import { paginationAriaLabels } from '../../../components/tables/server-pagination';
 import { IdentifierText } from '../../../components/tables/cell-text';
 import { TimeAgo } from '../../../components/time/updated-label';
-import { fieldLabel } from './finding-text';
+import { fieldLabel, instanceColumns } from './finding-text';
 import type { FindingDetailRecord } from './finding-detail';
 import { ScannerValue, SeverityBadge } from './scanner-values';
 
 type Instance = FindingDetailRecord['instances'][number];
 type Change = FindingDetailRecord['history'][number];
 
-/** The instance fields in the order a reader wants them; fields the tool added come after. */
-const instanceFieldOrder = ['uri', 'method', 'param', 'attack', 'evidence', 'otherInfo', 'extracted', 'alert'];
 /** Fields shown as code (what the tool matched or sent). */
 const codeFields = new Set(['attack', 'evidence', 'extracted']);
-
-/** The fields any instance has, in reading order. */
-export function instanceColumns(instances: readonly Record<string, unknown>[]): string[] {
-  const present = new Set(instances.flatMap((instance) => Object.keys(instance)));
-  const known = instanceFieldOrder.filter((field) => present.has(field));
-  const others = [...present].filter((field) => !instanceFieldOrder.includes(field)).sort();
-  return [...known, ...others];
-}
 
 const changeLabels: Record<Change['change'], string> = {
   new: 'New',

@@ -56,6 +56,18 @@ export const importStatusLabels: Record<ImportStatus, string> = {
   failed: 'Failed',
 };
 
+/** 'Importing 42%' while it runs; the status's word otherwise. */
+export function scanStatusText(scan: {
+  status: ImportStatus;
+  progress: { bytesRead: number; bytesTotal: number };
+}): string {
+  const { bytesRead, bytesTotal } = scan.progress;
+  if (scan.status === 'running' && bytesTotal > 0) {
+    return `${importStatusLabels.running} ${Math.min(100, Math.floor((bytesRead / bytesTotal) * 100))}%`;
+  }
+  return importStatusLabels[scan.status];
+}
+
 /** An import still under way on the server (the scans table and the progress panel follow it). */
 export function isImportActive(status: ImportStatus): boolean {
   return status === 'queued' || status === 'running';

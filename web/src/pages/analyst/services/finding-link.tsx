@@ -3,17 +3,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import Link from '@cloudscape-design/components/link';
 import type { FindingRow } from './findings-config';
-
-export const findingParam = 'finding';
-
-/** The page's address with `finding` set (or removed), the other parameters kept. */
-export function withFinding(search: string, findingId: string | undefined): string {
-  const params = new URLSearchParams(search);
-  if (findingId) params.set(findingParam, findingId);
-  else params.delete(findingParam);
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
+import { withFinding } from './page-address';
 
 export function FindingLink({ finding }: { finding: Pick<FindingRow, 'id' | 'title'> }) {
   const { pathname, search } = useLocation();

@@ -159,6 +159,17 @@ export function summaryLine(record: Record<string, unknown>, maxParts = 6): stri
   return parts.join(' · ');
 }
 
+/** The instance fields in the order a reader wants them; fields the tool added come after. */
+const instanceFieldOrder = ['uri', 'method', 'param', 'attack', 'evidence', 'otherInfo', 'extracted', 'alert'];
+
+/** The fields any instance has, in reading order. */
+export function instanceColumns(instances: readonly Record<string, unknown>[]): string[] {
+  const present = new Set(instances.flatMap((instance) => Object.keys(instance)));
+  const known = instanceFieldOrder.filter((field) => present.has(field));
+  const others = [...present].filter((field) => !instanceFieldOrder.includes(field)).sort();
+  return [...known, ...others];
+}
+
 const countFormat = new Intl.NumberFormat('en');
 
 /** '1,234'. */

@@ -35,30 +35,32 @@ export function ImportPanel({ followed, onDismiss }: ImportPanelProps) {
   const view = importView(followed.fileNames, local, scan);
   const sending = local?.step === 'uploading' || local?.step === 'starting';
   return (
-    <Container
-      header={
-        <Header
-          variant="h2"
-          actions={
-            sending ? undefined : <Button onClick={onDismiss}>{view.ended ? 'Dismiss' : 'Hide progress'}</Button>
-          }
-          description={view.ended || sending ? undefined : 'Its progress also shows in the Scans tab.'}
-        >
-          Scan import
-        </Header>
-      }
-    >
-      <SpaceBetween size="m">
-        <ImportProgressBar view={view} />
-        {readError ? (
-          <Alert type="warning" statusIconAriaLabel="Warning">
-            {readError}
-          </Alert>
-        ) : null}
-        {scan && view.ended && scan.status !== 'uploading' ? (
-          <ImportSummary scan={scan} withDetails={false} withFailure={false} />
-        ) : null}
-      </SpaceBetween>
-    </Container>
+    <section aria-label="Scan import">
+      <Container
+        header={
+          <Header
+            variant="h2"
+            actions={
+              sending ? undefined : <Button onClick={onDismiss}>{view.ended ? 'Dismiss' : 'Hide progress'}</Button>
+            }
+            description={view.ended || sending ? undefined : 'Its progress also shows in the Scans tab.'}
+          >
+            Scan import
+          </Header>
+        }
+      >
+        <SpaceBetween size="m">
+          <ImportProgressBar view={view} />
+          {readError ? (
+            <Alert type="warning" statusIconAriaLabel="Warning">
+              {readError}
+            </Alert>
+          ) : null}
+          {scan && view.ended && scan.status !== 'uploading' ? (
+            <ImportSummary scan={scan} withDetails={false} withFailure={false} />
+          ) : null}
+        </SpaceBetween>
+      </Container>
+    </section>
   );
 }

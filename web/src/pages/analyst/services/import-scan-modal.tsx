@@ -13,34 +13,10 @@ import { serviceLabels } from '../../../components/admin/service-labels';
 import { noProblem, problemOf, withoutFieldError, type FormProblem } from '../../../components/forms/call-problems';
 import { FormErrorAlert } from '../../../components/forms/form-alerts';
 import { FormModal } from '../../../components/forms/form-modal';
-import { formatLabel, formatListText, importFormatsOf, maxImportFileBytes, type FormatId } from './finding-labels';
+import { formatLabel, importFormatsOf, maxImportFileBytes, type FormatId } from './finding-labels';
 import { bytesText } from './finding-text';
+import { fileParts, fileProblem } from './import-files';
 import type { CreatedImport } from './import-runner';
-
-/** One file the import takes, by the field the server names it ('files.0'). */
-interface FilePart {
-  field: 'files.0' | 'files.1';
-  label: string;
-  description: string;
-}
-
-export function fileParts(service: ServiceName): FilePart[] {
-  if (service === 'password_cracking') {
-    return [
-      {
-        field: 'files.0',
-        label: 'NTDS file',
-        description: "The domain's accounts as secretsdump writes them: domain\\user:RID:LM hash:NT hash::: a line.",
-      },
-      {
-        field: 'files.1',
-        label: 'Potfile',
-        description: 'The cracked hashes as hashcat or John the Ripper keep them: hash:password a line.',
-      },
-    ];
-  }
-  return [{ field: 'files.0', label: 'Scan file', description: `A ${formatListText(service)} file.` }];
-}
 
 const lastModified = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -57,16 +33,6 @@ const fileUploadStrings: FileUploadProps.I18nStrings = {
 };
 
 const detectOption: SelectProps.Option = { value: '', label: 'Detect from the file' };
-
-/** What is wrong with a chosen file before anything is sent, if anything. */
-export function fileProblem(file: Pick<File, 'size'> | undefined): string | undefined {
-  if (!file) return 'Choose the file to import.';
-  if (file.size === 0) return 'The file is empty.';
-  if (file.size > maxImportFileBytes) {
-    return `The file holds ${bytesText(file.size)}; an import takes at most ${bytesText(maxImportFileBytes)}.`;
-  }
-  return undefined;
-}
 
 export interface ImportScanModalProps {
   slug: string;

@@ -8,7 +8,7 @@ import type { CallOutput } from '../../../api/call-client';
 import { CellText, IdentifierList, IdentifierText } from '../../../components/tables/cell-text';
 import { compareKeys, type TableColumn, type TableConfig } from '../../../components/tables/table-config';
 import { TimeAgo } from '../../../components/time/updated-label';
-import { importStatusLabels, type ImportStatus } from './finding-labels';
+import { scanStatusText, type ImportStatus } from './finding-labels';
 import { bytesText, countText } from './finding-text';
 import { toolText } from './import-summary';
 
@@ -21,15 +21,6 @@ const statusTypes: Record<ImportStatus, StatusIndicatorProps.Type> = {
   done: 'success',
   failed: 'error',
 };
-
-/** 'Importing 42%' while it runs; the status's word otherwise. */
-export function scanStatusText(scan: Pick<ScanRow, 'status' | 'progress'>): string {
-  const { bytesRead, bytesTotal } = scan.progress;
-  if (scan.status === 'running' && bytesTotal > 0) {
-    return `${importStatusLabels.running} ${Math.min(100, Math.floor((bytesRead / bytesTotal) * 100))}%`;
-  }
-  return importStatusLabels[scan.status];
-}
 
 export function ScanStatus({ scan }: { scan: ScanRow }) {
   return <StatusIndicator type={statusTypes[scan.status]}>{scanStatusText(scan)}</StatusIndicator>;
