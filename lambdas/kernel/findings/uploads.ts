@@ -11,6 +11,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { readConfig } from '../config.js';
+import { ImportFormatError } from '../scanners/import-format-error.js';
 
 export function uploadsBucket(): string {
   const bucket = readConfig().UPLOADS_BUCKET;
@@ -179,6 +180,12 @@ export async function uploadedSize(objectKey: string): Promise<number | undefine
 /** The uploaded file as a stream of bytes (never read whole into memory). */
 export async function openUpload(objectKey: string): Promise<Readable> {
   const answer = await s3Request('GET', objectKey);
+  if (answer.status === 404) {
+    await answer.body?.cancel();
+    throw new ImportFormatError(
+      'The uploaded file is not in the bucket any more (raw uploads are removed after 30 days): import it again',
+    );
+  }
   if (!answer.ok || !answer.body) {
     await answer.body?.cancel();
     throw new Error(`S3 answered GET with ${answer.status}`);
