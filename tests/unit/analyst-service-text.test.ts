@@ -7,7 +7,7 @@ import {
   findingStatuses as serverStatuses,
   maxImportFileBytes as serverMaxBytes,
 } from '../../lambdas/calls/shared/finding-schemas.js';
-import { formatsOf } from '../../lambdas/kernel/scanners/parse-scan.js';
+import { formatsOf } from '../../lambdas/kernel/scanners/formats.js';
 import {
   findingFilterInput,
   findingFiltersActive,

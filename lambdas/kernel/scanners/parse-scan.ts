@@ -3,8 +3,8 @@
 // content unless the caller names it; a format the service does not import is refused by name.
 import { ByteCounter, peekHead, type ByteChunks, type ByteSource } from './byte-source.js';
 import { detectFormat, detectionBytes, type DetectedContent } from './detect-format.js';
-import { formatCatalogue, formatsOf } from './format-catalogue.js';
 import type { FormatId, ScanRecord, ServiceName } from './finding-model.js';
+import { formatCatalogue, formatsOf } from './formats.js';
 import { parseHttpx } from './httpx.js';
 import { ImportFormatError } from './import-format-error.js';
 import { parseNmap } from './nmap.js';
@@ -18,9 +18,6 @@ import { parseSubfinder } from './subfinder.js';
 import { parseZapJson } from './zap-json.js';
 import { parseZapXml } from './zap-xml.js';
 
-// The catalogue lives in a module of its own, free of parsers, so the web's import form can read it.
-export { formatCatalogue, formatsOf };
-
 export interface ScanImportRequest {
   service: ServiceName;
   /** One file; for password_cracking the NTDS file and the potfile, in either order. */
@@ -32,6 +29,8 @@ export interface ScanImportRequest {
   /** Called with the bytes read so far, across inputs, after every chunk. */
   onProgress?: (bytesRead: number) => void;
 }
+
+export { formatCatalogue, formatsOf };
 
 const parsers: Record<Exclude<FormatId, 'password-audit'>, ScanParser> = {
   'subfinder-jsonl': parseSubfinder,

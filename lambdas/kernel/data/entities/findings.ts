@@ -124,7 +124,7 @@ export async function putItems(items: readonly Record<string, unknown>[]): Promi
       const { UnprocessedItems } = await documentClient.send(
         new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }),
       );
-      pending = (UnprocessedItems?.[tableName()] ?? []);
+      pending = UnprocessedItems?.[tableName()] ?? [];
     }
   };
   for (let start = 0; start < batches.length; start += batchConcurrency) {

@@ -5,7 +5,7 @@
 import type { BadgeProps } from '@cloudscape-design/components/badge';
 import type { FindingStatus, ImportStatus } from '../../../../../lambdas/calls/shared/finding-schemas';
 import type { ServiceName } from '../../../../../lambdas/kernel/access/rules';
-import { formatCatalogue, formatsOf } from '../../../../../lambdas/kernel/scanners/format-catalogue';
+import { formatCatalogue, formatsOf } from '../../../../../lambdas/kernel/scanners/formats';
 import { severities, type FormatId, type Severity } from '../../../../../lambdas/kernel/scanners/finding-model';
 
 export { severities, type Severity, type FindingStatus, type ImportStatus, type FormatId };

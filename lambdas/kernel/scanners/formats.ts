@@ -1,6 +1,5 @@
-// The file formats each service imports, with their names. Free of parsers (types only), so the web's
-// import form lists a service's formats without bringing the parsers into its bundle; parse-scan.ts
-// re-exports both.
+// The formats each service imports, with the names people know them by. Parser-free, so the API and the
+// web can name formats without bundling the parsers.
 import type { FormatId, ServiceName } from './finding-model.js';
 
 export const formatCatalogue: Record<FormatId, { label: string; services: ServiceName[] }> = {
