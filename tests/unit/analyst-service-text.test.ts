@@ -66,6 +66,7 @@ describe('scanner text', () => {
     expect(paragraphsOf('Plain <script>alert(1)</script> text')).toEqual(['Plain <script>alert(1)</script> text']);
     expect(paragraphsOf('<p>One.</p> and then some')).toEqual(['<p>One.</p> and then some']);
     expect(paragraphsOf('   ')).toEqual([]);
+    expect(paragraphsOf('<p></p>')).toEqual([]);
   });
 
   it('names fields in words', () => {
@@ -90,6 +91,8 @@ describe('scanner text', () => {
     expect(shownValue([{ id: 1 }])).toEqual({ kind: 'block', text: '[\n  {\n    "id": 1\n  }\n]' });
     expect(shownValue({ a: 1, b: '' })).toEqual({ kind: 'fields', fields: [['a', 1]] });
     expect(shownValue({ b: null })).toEqual({ kind: 'none' });
+    expect(shownValue({ lower: true, upper: false, digit: true })).toEqual({ kind: 'text', text: 'Lower, Digit' });
+    expect(shownValue({ lower: false })).toEqual({ kind: 'text', text: 'None' });
   });
 
   it('sums a record up on one line, nested fields included', () => {

@@ -19,7 +19,7 @@ import { IdentifierList, IdentifierText } from '../../../components/tables/cell-
 import { TimeAgo } from '../../../components/time/updated-label';
 import { findingStatusLabels, severityLabels } from './finding-labels';
 import { FindingHistory, FindingInstances } from './finding-detail-tables';
-import { countText, plural } from './finding-text';
+import { countText, paragraphsOf, plural } from './finding-text';
 import { FreeText, ReferenceLink, ScannerFields, ScannerValue, SeverityBadge } from './scanner-values';
 
 export type FindingDetailRecord = CallOutput<'getFinding'>;
@@ -106,6 +106,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Text with something to read (ZAP's '<p></p>' has nothing). */
+function hasText(text: string | undefined): boolean {
+  return text !== undefined && paragraphsOf(text).length > 0;
+}
+
 function cvssText(cvss: FindingDetailRecord['cvss']): string | undefined {
   if (!cvss) return undefined;
   const parts = [
@@ -172,19 +177,19 @@ function FindingView({ finding, close }: { finding: FindingDetailRecord; close: 
     >
       <SpaceBetween size="l">
         <KeyValuePairs columns={4} items={overview} />
-        {finding.description ? (
+        {hasText(finding.description) ? (
           <Section title="Description">
-            <FreeText text={finding.description} />
+            <FreeText text={finding.description ?? ''} />
           </Section>
         ) : null}
-        {finding.impact ? (
+        {hasText(finding.impact) ? (
           <Section title="Impact">
-            <FreeText text={finding.impact} />
+            <FreeText text={finding.impact ?? ''} />
           </Section>
         ) : null}
-        {finding.remediation ? (
+        {hasText(finding.remediation) ? (
           <Section title="Remediation">
-            <FreeText text={finding.remediation} />
+            <FreeText text={finding.remediation ?? ''} />
           </Section>
         ) : null}
         {finding.references.length > 0 ? (

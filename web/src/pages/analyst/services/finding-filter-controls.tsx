@@ -56,6 +56,7 @@ export function FindingFilterControls({ filters, onChange, hasLastScan }: Findin
       <div className={styles.select}>
         <Multiselect
           inlineLabelText="Severity"
+          ariaLabel="Severity filter"
           placeholder="Any"
           inlineTokens
           options={severityOptions}
@@ -66,6 +67,7 @@ export function FindingFilterControls({ filters, onChange, hasLastScan }: Findin
       <div className={styles.select}>
         <Multiselect
           inlineLabelText="Status"
+          ariaLabel="Status filter"
           placeholder="Any"
           inlineTokens
           options={statusOptions}

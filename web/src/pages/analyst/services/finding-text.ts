@@ -18,14 +18,15 @@ const paragraph = /<p>([\s\S]*?)<\/p>/gi;
 
 /**
  * ZAP writes its descriptions as '<p>One.</p><p>Two.</p>': a text made only of such blocks becomes its
- * paragraphs. Nothing else is read as markup: any other tag, a script included, stays in the text.
+ * paragraphs (none for '<p></p>'). Nothing else is read as markup: any other tag, a script included, stays
+ * in the text.
  */
 export function paragraphsOf(text: string): string[] {
   const trimmed = text.trim();
   if (trimmed === '') return [];
   if (trimmed.replace(paragraph, '').trim() !== '') return [trimmed];
-  const blocks = [...trimmed.matchAll(paragraph)].map((match) => (match[1] ?? '').trim()).filter(Boolean);
-  return blocks.length > 0 ? blocks : [trimmed];
+  // Only paragraphs, maybe empty ones ('<p></p>': the tool had nothing to say).
+  return [...trimmed.matchAll(paragraph)].map((match) => (match[1] ?? '').trim()).filter(Boolean);
 }
 
 const upperCaseWords = new Set([
@@ -138,6 +139,14 @@ export function shownValue(value: unknown, { code = false }: { code?: boolean } 
     return { kind: 'block', text: JSON.stringify(value, null, 2) };
   }
   if (isRecord(value)) {
+    // Flags ({ lower: true, upper: true, digit: false }): the names of those set.
+    const flags = Object.values(value);
+    if (flags.length > 0 && flags.every((flag) => typeof flag === 'boolean')) {
+      const set = Object.keys(value)
+        .filter((key) => value[key] === true)
+        .map(fieldLabel);
+      return set.length > 0 ? { kind: 'text', text: set.join(', ') } : { kind: 'text', text: 'None' };
+    }
     const fields = Object.entries(value).filter(([, field]) => shownValue(field).kind !== 'none');
     return fields.length === 0 ? { kind: 'none' } : { kind: 'fields', fields };
   }
