@@ -202,9 +202,7 @@ describe('the files of an import', () => {
   it('refuses a missing, empty or too large file before sending anything', () => {
     expect(fileProblem(undefined)).toBe('Choose the file to import.');
     expect(fileProblem({ size: 0 })).toBe('The file is empty.');
-    expect(fileProblem({ size: maxImportFileBytes + 1 })).toBe(
-      'The file holds 200 MB; an import takes at most 200 MB.',
-    );
+    expect(fileProblem({ size: maxImportFileBytes + 1 })).toBe('The file is larger than the 200 MB an import takes.');
     expect(fileProblem({ size: maxImportFileBytes })).toBeUndefined();
   });
 });

@@ -33,7 +33,8 @@ export function fileParts(service: ServiceName): FilePart[] {
 export function fileProblem(file: Pick<File, 'size'> | undefined): string | undefined {
   if (!file) return 'Choose the file to import.';
   if (file.size === 0) return 'The file is empty.';
-  if (file.size > maxImportFileBytes)
+  if (file.size > maxImportFileBytes) {
     return `The file is larger than the ${bytesText(maxImportFileBytes)} an import takes.`;
+  }
   return undefined;
 }
