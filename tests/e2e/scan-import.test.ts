@@ -32,6 +32,13 @@ beforeAll(async () => {
   asAnalyst = signedInCaller(analyst);
   expect((await asAnalyst('createCompany', company)).statusCode).toBe(200);
   expect((await asAnalyst('setDefaultCompany', { slug: company.slug })).statusCode).toBe(200);
+  // The local stack's uploads bucket (its S3 stand-in) must be there, or nothing below can pass.
+  const probe = await asAnalyst('createScanImport', {
+    slug: company.slug,
+    service: 'cloud',
+    files: [{ name: 'probe.json', contentLength: 1 }],
+  });
+  expect(probe.statusCode, 'createScanImport needs the local stack to run its uploads bucket').toBe(200);
   session = await signInInBrowser(browser, stack, analyst.email);
   await session.page.emulateMedia({ reducedMotion: 'reduce' });
   session.page.on('dialog', (dialog) => {
