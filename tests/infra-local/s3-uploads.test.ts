@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -107,6 +108,24 @@ describe('a presigned POST through the local origin', () => {
     expect(answer.status).toBe(201);
     expect(answer.text).toContain(`<Key>${key}</Key>`);
     expect(await storedSize(key)).toBe(10);
+  });
+
+  it('takes a key that starts as the policy says, ${filename} replaced by the file’s name, and no other', async () => {
+    const prefix = `${newKey()}/`;
+    const upload = await createPresignedPost(s3, {
+      Bucket: bucket,
+      Key: `${prefix}\${filename}`,
+      Conditions: [['content-length-range', 10, 10]],
+    });
+
+    const inside = await post(upload.fields, bytes(10));
+    const outside = await post({ ...upload.fields, key: 'uploads/elsewhere/${filename}' }, bytes(10));
+
+    expect(inside.status).toBe(204);
+    expect(await storedSize(`${prefix}scan.json`)).toBe(10);
+    expect(outside).toMatchObject({ status: 403, code: 'AccessDenied' });
+    expect(outside.message).toContain('["starts-with","$key"');
+    expect(await storedSize('uploads/elsewhere/scan.json')).toBeUndefined();
   });
 
   it.each([
@@ -255,7 +274,7 @@ describe('the upload route with a large file', () => {
   });
 
   /** Sends the form with a file of `size` bytes made on the fly; samples this process's memory meanwhile. */
-  async function streamUpload(fields: Record<string, string>, size: number) {
+  async function streamUpload(fields: Record<string, string>, size: number, options: { cutAfter?: number } = {}) {
     const boundary = `----portal${randomBytes(8).toString('hex')}`;
     const head = Object.entries(fields)
       .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
@@ -292,6 +311,10 @@ describe('the upload route with a large file', () => {
         let sent = 0;
         const writeMore = () => {
           while (sent < size) {
+            if (options.cutAfter !== undefined && sent >= options.cutAfter) {
+              req.destroy();
+              return resolve({ status: 0, body: '' });
+            }
             const piece = chunk.subarray(0, Math.min(chunk.length, size - sent));
             sent += piece.length;
             if (!req.write(piece)) return void req.once('drain', writeMore);
@@ -333,6 +356,19 @@ describe('the upload route with a large file', () => {
     expect(await storedSize(key)).toBeUndefined();
     expect(await readdir(incomingDir)).toEqual([]);
   }, 120_000);
+
+  it('stores nothing and leaves no temporary file when the client goes away midway', async () => {
+    const size = 8 * 1024 * 1024;
+    const key = newKey();
+    const upload = await presign(key, size);
+
+    await streamUpload(upload.fields, size, { cutAfter: size / 2 });
+    const deadline = Date.now() + 5000;
+    while ((await readdir(incomingDir)).length > 0 && Date.now() < deadline) await delay(20);
+
+    expect(await readdir(incomingDir)).toEqual([]);
+    expect(await storedSize(key)).toBeUndefined();
+  });
 });
 
 describe('a browser page of the local origin', () => {

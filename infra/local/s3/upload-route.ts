@@ -145,6 +145,10 @@ export function createUploadRoute(options: UploadRouteOptions) {
         );
       });
     });
+    // A client that goes away mid-upload: the parser fails the file stream, which removes what was written.
+    req.once('close', () => {
+      if (!req.complete) parser.destroy(new Error('The upload was interrupted'));
+    });
     req.pipe(parser);
     try {
       await formRead;
@@ -171,6 +175,14 @@ export function createUploadRoute(options: UploadRouteOptions) {
       writer.on('error', (error) => {
         failure ??= error;
         stream.resume();
+      });
+      stream.once('error', (error) => {
+        writer?.destroy();
+        writer = undefined;
+        rm(filePath, { force: true }).then(
+          () => reject(error),
+          () => reject(error),
+        );
       });
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
