@@ -22,7 +22,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUploadRoute } from '../../infra/local/s3/upload-route.js';
-import { presignUpload, uploadWindowSeconds } from '../../lambdas/kernel/findings/uploads.js';
+import { openUpload, presignUpload, uploadedSize, uploadWindowSeconds } from '../../lambdas/kernel/findings/uploads.js';
 import { launchBrowser } from '../support/browser.js';
 
 const { appUrl, environment } = inject('localStack');
@@ -83,7 +83,7 @@ function bytes(size: number): Uint8Array<ArrayBuffer> {
 }
 
 describe('a presigned POST through the local origin', () => {
-  it('stores the file made by the handlers’ presignUpload, which HeadObject and GetObject then see', async () => {
+  it('stores the file made by the handlers’ presignUpload, which HeadObject, GetObject and the handlers then see', async () => {
     const key = newKey();
     const content = new TextEncoder().encode('{"site":[{"@name":"https://acme.example"}]}\n');
     const upload = await presignUpload(key, content.length);
@@ -95,6 +95,11 @@ describe('a presigned POST through the local origin', () => {
     expect(await storedSize(key)).toBe(content.length);
     const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     expect(await object.Body?.transformToString()).toBe(new TextDecoder().decode(content));
+    // The handlers' own reads: startScanImport's size check and the import's stream.
+    expect(await uploadedSize(key)).toBe(content.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await openUpload(key)) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(Buffer.from(content))).toBe(true);
   });
 
   it('answers 201 with the PostResponse document when success_action_status asks for it', async () => {
