@@ -28,6 +28,9 @@ describe('presigned POST', () => {
       const credentials = { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret/EXAMPLE+key', sessionToken };
       vi.stubEnv('S3_FORCE_PATH_STYLE', '');
       vi.stubEnv('AWS_REGION', 'eu-west-1');
+      // On AWS no endpoint is configured (the local stack's environment sets one for its S3 stand-in).
+      vi.stubEnv('AWS_ENDPOINT_URL_S3', undefined);
+      vi.stubEnv('AWS_ENDPOINT_URL', undefined);
       resetConfigCache();
       const client = new S3Client({ region: 'eu-west-1', credentials });
       const expected = await createPresignedPost(client, {

@@ -128,7 +128,7 @@ interface FindingItem extends StoredFinding {
   title: string;
   ruleId: string;
   tool: string;
-  severityRaw: string;
+  severityRaw?: string;
   assetKind: string;
   assetName: string;
   cve?: string[];
@@ -263,7 +263,7 @@ export async function readFindingDetail(
   return {
     ...findingRow(item),
     identity: stored.identity ?? {},
-    severityRaw: stored.severityRaw,
+    severityRaw: stored.severityRaw ?? stored.toolSeverity,
     confidence: stored.confidence,
     description: stored.description,
     remediation: stored.remediation,

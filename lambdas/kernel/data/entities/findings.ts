@@ -146,7 +146,6 @@ export async function updateFindingFromScan(
   change: FindingChange,
 ): Promise<void> {
   const names: Record<string, string> = {
-    '#status': 'status',
     '#history': 'history',
     '#lastChange': 'lastChange',
     '#version': 'version',
@@ -167,8 +166,14 @@ export async function updateFindingFromScan(
     '#version = #version + :one',
     '#updatedAt = :now',
   ];
+  // A field the scan no longer gives is removed, so nothing of the previous content lingers.
+  const removed: string[] = [];
   for (const [field, value] of Object.entries(toolFields)) {
     names[`#f_${field}`] = field;
+    if (value === undefined) {
+      removed.push(`#f_${field}`);
+      continue;
+    }
     values[`:f_${field}`] = value;
     sets.push(`#f_${field} = :f_${field}`);
   }
@@ -179,6 +184,7 @@ export async function updateFindingFromScan(
   values[':severity'] = shown;
   sets.push('#gsi1sk = :gsi1sk', '#severity = :severity');
   if (change.change === 'reopened') {
+    names['#status'] = 'status';
     values[':open'] = 'open';
     sets.push('#status = :open');
   }
@@ -190,7 +196,7 @@ export async function updateFindingFromScan(
       new UpdateCommand({
         TableName: tableName(),
         Key: { pk: findingsPartition(slug, service), sk: findingSortKey(state.id) },
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')}${removed.length ? ` REMOVE ${removed.join(', ')}` : ''}`,
         ConditionExpression: `attribute_exists(pk) AND ${condition}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
