@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { S3Client } from '@aws-sdk/client-s3';
 import sesLocalModule from 'aws-ses-v2-local';
 import { importMaxReceiveCount } from '../import-queue.js';
 import { createApiAdapter } from './api-adapter.js';
@@ -173,7 +172,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       basePath: '/s3',
       buckets: [uploadsBucket],
       credentials: { ...localCredentials, region },
-      s3: new S3Client({
+      // Imported here, after the environment above: the SDK warns about Node 20 at load unless told not to.
+      s3: new (await import('@aws-sdk/client-s3')).S3Client({
         region,
         endpoint: s3.endpoint,
         forcePathStyle: true,
