@@ -175,6 +175,8 @@ try {
     port: await freePort(),
     mailPort: await freePort(),
     dynamoDbPort: await freePort(),
+    s3Port: await freePort(),
+    sqsPort: await freePort(),
     dataDir,
     webRoot: path.join(root, 'web/dist'),
     settings: { SIGN_IN_IP_LIMIT: '1000000', ...uploads.settings },

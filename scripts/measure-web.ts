@@ -325,6 +325,8 @@ export async function measureFirstSignedInPage(
     port: await freePort(),
     mailPort: await freePort(),
     dynamoDbPort: await freePort(),
+    s3Port: await freePort(),
+    sqsPort: await freePort(),
     dataDir,
     webRoot: options.distDir ?? defaultDistDir,
     settings: { SIGN_IN_IP_LIMIT: '100000' },

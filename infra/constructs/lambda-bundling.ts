@@ -14,6 +14,7 @@ export const lambdaEntries = {
   verifyAuthChallengeResponse: 'lambdas/auth/verify-auth-challenge-response.ts',
   preTokenGeneration: 'lambdas/auth/pre-token-generation.ts',
   firstAdministrator: 'lambdas/bootstrap/first-administrator.ts',
+  scanImport: 'lambdas/import/handler.ts',
 } as const;
 
 export type LambdaName = keyof typeof lambdaEntries;

@@ -54,6 +54,12 @@ export interface PortalWebProps {
   /** Written to runtime-config.json with apiUrl '/api'. */
   readonly runtimeConfig: RuntimeConfig;
   /**
+   * Origins the app calls besides its own and the Cognito endpoint (CSP connect-src): the uploads
+   * bucket's address, where browsers post scan files.
+   * @default []
+   */
+  readonly connectOrigins?: readonly string[];
+  /**
    * A WAF web ACL (global scope, created in us-east-1) to attach to the distribution.
    * @default - none
    */
@@ -99,6 +105,8 @@ function handler(event) {
 
 export class PortalWeb extends Construct {
   readonly distribution: Distribution;
+  /** CloudFront's standard logs and the buckets' server access logs. */
+  readonly accessLogs: Bucket;
   /** https://<distribution domain>, where the portal is served. */
   readonly origin: string;
 
@@ -111,14 +119,14 @@ export class PortalWeb extends Construct {
     }
     const stack = Stack.of(this);
 
-    const accessLogs = new Bucket(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new Bucket(this, 'AccessLogs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       // CloudFront standard logs are delivered with an ACL, which bucket-owner-enforced ownership refuses.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: props.accessLogExpiration ?? Duration.days(365) }],
-    });
+    }));
     Validations.of(accessLogs).acknowledge({
       id: 'AwsSolutions-S1',
       reason: 'This is the access-log bucket; logging its own access would recurse.',
@@ -139,7 +147,9 @@ export class PortalWeb extends Construct {
       comment: 'Security portal: CSP, HSTS, no referrer, no framing, no powerful features',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy({ connectOrigins: [cognitoEndpoint] }),
+          contentSecurityPolicy: contentSecurityPolicy({
+            connectOrigins: [cognitoEndpoint, ...(props.connectOrigins ?? [])],
+          }),
           override: true,
         },
         strictTransportSecurity: {

@@ -5,6 +5,7 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { ensureUser } from '../../lambdas/kernel/users/create-user.js';
 import { demoCompanies, demoUsers } from './demo-data.js';
+import { seedDemoScans } from './demo-scans.js';
 
 export async function seedDemoData(): Promise<void> {
   const withoutCompanies = demoUsers.filter((user) => !user.companies?.length);
@@ -26,4 +27,7 @@ export async function seedDemoData(): Promise<void> {
   for (const user of demoUsers.filter((candidate) => candidate.companies?.length)) {
     await ensureUser({ ...user, createdBy: 'seed' });
   }
+  await seedDemoScans(
+    new Map([...actors].map(([email, actor]) => [email, { ...actor, displayName: actor.user.displayName }])),
+  );
 }

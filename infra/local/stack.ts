@@ -1,15 +1,22 @@
-// The whole product on one machine: DynamoDB Local, the SES emulator, the local Cognito endpoint and the
-// API adapter behind one origin that also serves the built web app and /runtime-config.json.
-// Handlers run unchanged; only the environment (endpoints, names, secrets) differs from AWS.
+// The whole product on one machine: DynamoDB Local, the SES emulator, the S3 emulator, the import queue,
+// the local Cognito endpoint and the API adapter behind one origin that also serves the built web app,
+// /runtime-config.json and the browser's uploads (/s3/). Handlers run unchanged; only the environment
+// (endpoints, names, secrets) differs from AWS.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
 import sesLocalModule from 'aws-ses-v2-local';
+import { importMaxReceiveCount } from '../import-queue.js';
 import { createApiAdapter } from './api-adapter.js';
 import { createLocalCognito, type LocalCognito } from './cognito/index.js';
 import { ensureTable } from './create-table.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
+import { FifoQueue } from './queue/fifo-queue.js';
+import { startSqsEndpoint } from './queue/sqs-endpoint.js';
+import { startS3Emulator } from './s3/s3-emulator.js';
+import { createUploadRoute } from './s3/upload-route.js';
 import { createStaticSite, localSecurityHeaders } from './static-site.js';
 
 export interface LocalStackOptions {
@@ -18,6 +25,10 @@ export interface LocalStackOptions {
   /** The SES emulator and its outbox page. */
   mailPort: number;
   dynamoDbPort: number;
+  /** The S3 emulator (s3rver), for the handlers; browsers upload through the origin's /s3/. */
+  s3Port: number;
+  /** The import queue's SQS endpoint, for the handlers only. */
+  sqsPort: number;
   /** Everything that must survive a restart lives here. */
   dataDir: string;
   /** The built web app. */
@@ -26,6 +37,12 @@ export interface LocalStackOptions {
   reset?: boolean;
   /** Seed the demo accounts and companies. @default true */
   seed?: boolean;
+  /**
+   * How long a failed import message waits before it is delivered again (the queue's visibility timeout,
+   * 90 minutes on AWS; short here, so a retry shows while one watches).
+   * @default 10000
+   */
+  queueVisibilityTimeoutMs?: number;
   /** Extra function settings (e.g. throttle limits in tests); same names as on AWS. */
   settings?: Record<string, string>;
 }
@@ -34,6 +51,10 @@ export interface LocalStack {
   appUrl: string;
   mailUrl: string;
   dynamoDbEndpoint: string;
+  /** The S3 emulator, as the handlers reach it. */
+  s3Endpoint: string;
+  /** The SQS endpoint of the import queue. */
+  sqsEndpoint: string;
   region: string;
   userPoolId: string;
   userPoolClientId: string;
@@ -50,6 +71,11 @@ const region = 'eu-west-1';
 const userPoolId = `${region}_localPool`;
 const userPoolClientId = 'localwebclient';
 const tableName = 'portal';
+const uploadsBucket = 'portal-uploads';
+const accountId = '000000000000';
+const importQueueName = 'portal-imports.fifo';
+const importDeadLetterQueueName = 'portal-imports-dlq.fifo';
+const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 function localSecret(dataDir: string): string {
   const file = path.join(dataDir, 'local-secrets.json');
@@ -64,16 +90,27 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   mkdirSync(options.dataDir, { recursive: true });
   const appUrl = `http://127.0.0.1:${options.port}`;
   const mailUrl = `http://127.0.0.1:${options.mailPort}`;
+  const s3Endpoint = `http://127.0.0.1:${options.s3Port}`;
+  const sqsEndpoint = `http://127.0.0.1:${options.sqsPort}`;
   const staticSite = createStaticSite(path.resolve(options.webRoot));
 
   const environment: Record<string, string> = {
     AWS_REGION: region,
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${options.dynamoDbPort}`,
     AWS_ENDPOINT_URL_SES: mailUrl,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `${appUrl}/cognito`,
+    AWS_ENDPOINT_URL_S3: s3Endpoint,
+    AWS_ENDPOINT_URL_SQS: sqsEndpoint,
     TABLE_NAME: tableName,
+    UPLOADS_BUCKET: uploadsBucket,
+    // s3rver answers on 127.0.0.1:<port>/<bucket>, not on <bucket>.<host>.
+    S3_FORCE_PATH_STYLE: 'true',
+    // Relative: the browser posts to the origin it is on (127.0.0.1 or localhost), as runtime-config.json's
+    // userPoolEndpoint follows it; the origin's /s3/ checks the policy and hands the file to s3rver.
+    UPLOADS_POST_URL: `/s3/${uploadsBucket}`,
+    IMPORT_QUEUE_URL: `${sqsEndpoint}/${accountId}/${importQueueName}`,
     USER_POOL_ID: userPoolId,
     ALLOWED_ORIGINS: [appUrl, `http://localhost:${options.port}`].join(','),
     MAIL_FROM: 'no-reply@portal.local',
@@ -91,18 +128,69 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const part of started.reverse()) await part.stop().catch(() => undefined);
   };
   try {
-    const [dynamoDb, mail] = await Promise.all([
+    const queueDir = path.join(options.dataDir, 'queue');
+    const queueArn = (name: string) => `arn:aws:sqs:${region}:${accountId}:${name}`;
+    const [dynamoDb, mail, s3, importDeadLetters] = await Promise.all([
       startDynamoDbLocal({ port: options.dynamoDbPort, dataDir: path.join(options.dataDir, 'dynamodb') }),
       sesLocal({ host: '127.0.0.1', port: options.mailPort }),
+      startS3Emulator({
+        port: options.s3Port,
+        dataDir: path.join(options.dataDir, 's3'),
+        buckets: [uploadsBucket],
+        ...localCredentials,
+      }),
+      FifoQueue.open({
+        name: importDeadLetterQueueName,
+        arn: queueArn(importDeadLetterQueueName),
+        region,
+        dataDir: path.join(queueDir, importDeadLetterQueueName),
+        visibilityTimeoutMs: 0,
+      }),
     ]);
-    started.push(dynamoDb satisfies DynamoDbLocal, { stop: () => closeServer(mail) });
+    started.push(dynamoDb satisfies DynamoDbLocal, { stop: () => closeServer(mail) }, s3, {
+      stop: () => importDeadLetters.stop(),
+    });
+    const imports = await FifoQueue.open({
+      name: importQueueName,
+      arn: queueArn(importQueueName),
+      region,
+      dataDir: path.join(queueDir, importQueueName),
+      deadLetter: { queue: importDeadLetters, maxReceiveCount: importMaxReceiveCount },
+      visibilityTimeoutMs: options.queueVisibilityTimeoutMs ?? 10_000,
+    });
+    started.push({ stop: () => imports.stop() });
+    const sqs = await startSqsEndpoint({
+      port: options.sqsPort,
+      region,
+      accountId,
+      accessKeyId: localCredentials.accessKeyId,
+      queues: [imports, importDeadLetters],
+    });
+    started.push(sqs);
+    const incomingDir = path.join(options.dataDir, 's3-incoming');
+    rmSync(incomingDir, { recursive: true, force: true }); // what an interrupted upload left
+    const uploadRoute = createUploadRoute({
+      basePath: '/s3',
+      buckets: [uploadsBucket],
+      credentials: { ...localCredentials, region },
+      s3: new S3Client({
+        region,
+        endpoint: s3.endpoint,
+        forcePathStyle: true,
+        credentials: localCredentials,
+        // s3rver stores an aws-chunked body with its checksum trailer as it comes: send plain bodies.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+      }),
+      incomingDir,
+    });
 
     // Handlers are imported only now: their SDK clients read the endpoints from the environment above.
-    const [{ dynamoDbClient }, { callRegistry }, api, define, create, verify, preToken, { seedDemoData }] =
+    const [{ dynamoDbClient }, { callRegistry }, api, scanImport, define, create, verify, preToken, { seedDemoData }] =
       await Promise.all([
         import('../../lambdas/kernel/data/client.js'),
         import('../../lambdas/calls/registry.js'),
         import('../../lambdas/api/handler.js'),
+        import('../../lambdas/import/handler.js'),
         import('../../lambdas/auth/define-auth-challenge.js'),
         import('../../lambdas/auth/create-auth-challenge.js'),
         import('../../lambdas/auth/verify-auth-challenge-response.js'),
@@ -154,6 +242,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const route = async () => {
         if (pathname === '/cognito' || pathname.startsWith('/cognito/')) return cognito.handle(req, res);
         if (pathname.startsWith('/api/')) return apiAdapter(req, res);
+        if (pathname === '/s3' || pathname.startsWith('/s3/')) return uploadRoute(req, res);
         if (!ready) return sendJson(res, 503, { message: 'The local stack is starting' });
         if (pathname === '/runtime-config.json') return sendJson(res, 200, runtimeConfig(req));
         return staticSite(req, res);
@@ -171,12 +260,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     started.push({ stop: () => closeServer(server) });
 
     if (options.seed !== false) await seedDemoData();
+    // The event source mapping: queued imports (also those a previous run left) run once the table is there.
+    imports.consumeWith(scanImport.handler);
     ready = true;
 
     return {
       appUrl,
       mailUrl,
       dynamoDbEndpoint: environment.AWS_ENDPOINT_URL_DYNAMODB!,
+      s3Endpoint,
+      sqsEndpoint,
       region,
       userPoolId,
       userPoolClientId,

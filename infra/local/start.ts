@@ -28,6 +28,8 @@ try {
     port: port('PORT', 8080),
     mailPort: port('MAIL_PORT', 8005),
     dynamoDbPort: port('DYNAMODB_PORT', 8000),
+    s3Port: port('S3_PORT', 8006),
+    sqsPort: port('SQS_PORT', 8007),
     dataDir,
     webRoot: path.join(root, 'web/dist'),
     reset,
@@ -48,6 +50,8 @@ Security portal is running${reset ? ' (data reset)' : ''}.
 
   App:          ${stack.appUrl}
   Mail outbox:  ${stack.mailUrl}   (sign-in links arrive here)
+  S3 emulator:  ${stack.s3Endpoint}   (s3rver; browsers upload through ${stack.appUrl}/s3/)
+  Import queue: ${stack.sqsEndpoint}   (SQS for the handlers; delivers to the import function)
   Data:         ${dataDir}   (kept across restarts; npm start -- --reset starts clean)
 
 Demo accounts (sign in with the e-mail, then open the link from the outbox):

@@ -1,4 +1,4 @@
-// The whole portal in one stack: data, mail, sign-in, API, web, and the first administrator.
+// The whole portal in one stack: data, mail, sign-in, API, web, scan imports, and the first administrator.
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { PortalApi } from '../constructs/api.js';
 import { PortalAuth } from '../constructs/auth.js';
 import { PortalData } from '../constructs/data.js';
 import { FirstAdministrator } from '../constructs/first-administrator.js';
+import { PortalImports, uploadsOrigin } from '../constructs/imports.js';
 import { repoRoot } from '../constructs/lambda-bundling.js';
 import { PortalMail } from '../constructs/mail.js';
 import { PortalWeb } from '../constructs/web.js';
@@ -64,6 +65,8 @@ export class PortalStack extends Stack {
       webAssetPath: props.webAssetPath ?? join(repoRoot, 'web', 'dist'),
       httpApi: api.httpApi,
       apiOriginSecret: api.originSecret,
+      // Browsers post scan files straight to the uploads bucket (presigned POSTs).
+      connectOrigins: [uploadsOrigin(this)],
       runtimeConfig: {
         region: this.region,
         userPoolId: auth.userPool.userPoolId,
@@ -72,7 +75,16 @@ export class PortalStack extends Stack {
     });
     // The distribution's own address may receive sign-in links. No dependency cycle: the distribution needs
     // the API's id only, not its function, so the function can name the distribution.
-    api.allowSignInLinksTo([web.origin, ...(props.extraAllowedOrigins ?? [])]);
+    const siteOrigins = [web.origin, ...(props.extraAllowedOrigins ?? [])];
+    api.allowSignInLinksTo(siteOrigins);
+
+    // After the web: the uploads bucket logs to its access-log bucket and allows posts from its origins.
+    const imports = new PortalImports(this, 'Imports', {
+      data,
+      accessLogsBucket: web.accessLogs,
+      uploadOrigins: siteOrigins,
+    });
+    imports.grantStartImports(api.handler);
 
     new FirstAdministrator(this, 'FirstAdministrator', { email: props.firstAdminEmail, auth, data });
 

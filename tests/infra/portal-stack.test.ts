@@ -1,7 +1,7 @@
 // What a deployer relies on in the synthesised template: sign-in locked to the custom flow, the table's
 // protections, one route per call with the right authorizer, the CloudFront security headers (the same the
-// local origin sends), caching, least-privilege roles, and a clean cdk-nag AWS Solutions report. The stack is
-// synthesised once, with the real Lambda bundles.
+// local origin sends), caching, the scan-import bucket, queues and function, least-privilege roles, and a
+// clean cdk-nag AWS Solutions report. The stack is synthesised once, with the real Lambda bundles.
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -10,7 +10,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { importMaxReceiveCount } from '../../infra/import-queue.js';
 import { PortalStack } from '../../infra/stacks/portal-stack.js';
 import { callRegistry } from '../../lambdas/calls/registry.js';
 import { tableDesign } from '../../lambdas/kernel/data/table-design.js';
@@ -57,6 +60,9 @@ afterAll(() => {
 
 /** The Cognito endpoint as the template names it, the stack's pseudo parameters left as placeholders. */
 const cognitoEndpoint = 'https://cognito-idp.${AWS::Region}.${AWS::URLSuffix}';
+/** The uploads bucket's regional address, named from the stack (PortalTest), account and region. */
+const uploadsBucketName = 'portaltest-uploads-${AWS::AccountId}-${AWS::Region}';
+const uploadsOrigin = `https://${uploadsBucketName}.s3.\${AWS::Region}.\${AWS::URLSuffix}`;
 
 /** A template string value, an Fn::Join's Refs written as ${Name} placeholders. */
 function withPseudoParameters(value: unknown): string {
@@ -129,6 +135,7 @@ const portalFunctions = {
   preTokenGeneration: 'AuthPreTokenGenerationFunction',
   api: 'ApiHandlerFunction',
   firstAdministrator: 'FirstAdministratorCreateUserFunction',
+  scanImport: 'ImportsImportFunction',
 };
 
 describe('cdk-nag AWS Solutions', () => {
@@ -354,7 +361,7 @@ describe('web (S3 + CloudFront)', () => {
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('style-src')).toEqual(["'self'"]);
     expect(csp.get('font-src')).toEqual(["'self'"]);
-    expect(csp.get('connect-src')).toEqual(["'self'", cognitoEndpoint]);
+    expect(csp.get('connect-src')).toEqual(["'self'", cognitoEndpoint, uploadsOrigin]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -379,20 +386,22 @@ describe('web (S3 + CloudFront)', () => {
     }
   });
 
-  it('sends the same security headers as the local origin, but for HSTS and the Cognito endpoint', async () => {
+  it('sends the same security headers as the local origin, but for HSTS, the Cognito endpoint and the uploads bucket', async () => {
     const policy = policyHeaders(
       properties(logicalId('AWS::CloudFront::ResponseHeadersPolicy', 'WebSecurityHeaders')).ResponseHeadersPolicyConfig,
     );
     const { appUrl } = inject('localStack');
-    // The app and a route of it (index.html), a missing file (404), the configuration, and an API answer.
+    // The app and a route of it (index.html), a missing file (404), the configuration, an API answer, and
+    // the uploads route's S3 error.
     const answers = await Promise.all([
       fetch(`${appUrl}/`),
       fetch(`${appUrl}/admin/companies`),
       fetch(`${appUrl}/assets/missing.js`),
       fetch(`${appUrl}/runtime-config.json`),
       fetch(`${appUrl}/api/calls/getSession`, { method: 'POST', body: '{"data":{}}' }),
+      fetch(`${appUrl}/s3/${inject('localStack').environment.UPLOADS_BUCKET}`),
     ]);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 200, 401]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 200, 401, 405]);
 
     for (const answer of answers) {
       const local = Object.fromEntries(Object.keys(policy).map((name) => [name, answer.headers.get(name)]));
@@ -402,10 +411,15 @@ describe('web (S3 + CloudFront)', () => {
       const { 'strict-transport-security': _hsts, 'content-security-policy': policyCsp, ...policyRest } = policy;
       const { 'strict-transport-security': _none, 'content-security-policy': localCsp, ...localRest } = local;
       expect(localRest, where).toEqual(policyRest);
-      // Locally /cognito is on the page's own origin; on AWS the browser also calls Cognito's endpoint.
+      // Locally /cognito and /s3/ are on the page's own origin; on AWS the browser also calls Cognito's
+      // endpoint and posts uploads to the bucket's address.
       const awsDirectives = cspDirectives(policyCsp ?? '');
       const localDirectives = cspDirectives(localCsp ?? '');
-      localDirectives.set('connect-src', [...(localDirectives.get('connect-src') ?? []), cognitoEndpoint]);
+      localDirectives.set('connect-src', [
+        ...(localDirectives.get('connect-src') ?? []),
+        cognitoEndpoint,
+        uploadsOrigin,
+      ]);
       expect([...localDirectives], where).toEqual([...awsDirectives]);
     }
   });
@@ -449,6 +463,199 @@ describe('web (S3 + CloudFront)', () => {
   });
 });
 
+describe('scan imports (S3 + SQS)', () => {
+  const uploadsId = () => logicalId('AWS::S3::Bucket', 'ImportsUploads');
+  const queueId = () => logicalId('AWS::SQS::Queue', 'ImportsQueue');
+  const deadLettersId = () => logicalId('AWS::SQS::Queue', 'ImportsDeadLetters');
+  const uploadObjects = () => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [uploadsId(), 'Arn'] }, '/uploads/*']] });
+
+  it('keeps the uploads bucket private, encrypted, TLS-only, unversioned and logged, and keeps it when it leaves the stack', () => {
+    const bucket = properties(uploadsId());
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.BucketEncryption.ServerSideEncryptionConfiguration).toEqual([
+      { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+    ]);
+    expect(bucket.VersioningConfiguration).toBeUndefined();
+    expect(bucket.LoggingConfiguration).toEqual({
+      DestinationBucketName: { Ref: logicalId('AWS::S3::Bucket', 'WebAccessLogs') },
+      LogFilePrefix: 'uploads-bucket/',
+    });
+    expect(resources[uploadsId()]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: uploadsId() },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('removes raw uploads after 30 days and abandoned multipart uploads after a day', () => {
+    expect(properties(uploadsId()).LifecycleConfiguration.Rules).toEqual([
+      {
+        Id: 'ExpireRawUploads',
+        Prefix: 'uploads/',
+        ExpirationInDays: 30,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+        Status: 'Enabled',
+      },
+    ]);
+  });
+
+  it('takes cross-origin POSTs from the portal’s own origins only (CORS)', () => {
+    expect(properties(uploadsId()).CorsConfiguration.CorsRules).toEqual([
+      {
+        AllowedMethods: ['POST'],
+        AllowedOrigins: [
+          {
+            'Fn::Join': [
+              '',
+              [
+                'https://',
+                { 'Fn::GetAtt': [logicalId('AWS::CloudFront::Distribution', 'WebDistribution'), 'DomainName'] },
+              ],
+            ],
+          },
+          extraOrigin,
+        ],
+        MaxAge: 3600,
+      },
+    ]);
+  });
+
+  it('names the bucket as the CSP does, which is where the SDK sends a presigned POST', async () => {
+    expect(withPseudoParameters(properties(uploadsId()).BucketName)).toBe(uploadsBucketName);
+    const deployed = (text: string) =>
+      text
+        .replaceAll('${AWS::AccountId}', '123456789012')
+        .replaceAll('${AWS::Region}', 'eu-west-1')
+        .replaceAll('${AWS::URLSuffix}', 'amazonaws.com');
+    // As the API function presigns on AWS: no endpoint configured, virtual-hosted addresses.
+    const localEndpoint = process.env.AWS_ENDPOINT_URL_S3;
+    delete process.env.AWS_ENDPOINT_URL_S3;
+    const client = new S3Client({
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'example', sessionToken: 'session' },
+    });
+    try {
+      const { url, fields } = await createPresignedPost(client, {
+        Bucket: deployed(uploadsBucketName),
+        Key: 'uploads/acme/dast/1/0',
+      });
+      expect(new URL(url).origin).toBe(deployed(uploadsOrigin));
+      expect(fields['X-Amz-Security-Token']).toBe('session');
+    } finally {
+      client.destroy();
+      if (localEndpoint !== undefined) process.env.AWS_ENDPOINT_URL_S3 = localEndpoint;
+    }
+  });
+
+  it('starts imports through a FIFO queue with SQS encryption, TLS only, and a FIFO dead-letter queue after three receives', () => {
+    const importTimeout = properties(logicalId('AWS::Lambda::Function', portalFunctions.scanImport)).Timeout;
+    expect(properties(queueId())).toEqual({
+      FifoQueue: true,
+      ContentBasedDeduplication: false,
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: importTimeout * 6,
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [deadLettersId(), 'Arn'] },
+        maxReceiveCount: importMaxReceiveCount,
+      },
+    });
+    expect(importMaxReceiveCount).toBe(3);
+    expect(properties(deadLettersId())).toMatchObject({ FifoQueue: true, SqsManagedSseEnabled: true });
+    for (const queue of [queueId(), deadLettersId()]) {
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: queue }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('runs the import function (15 minutes, 1024 MB) on the queue, one message at a time, reporting failed items', () => {
+    const fn = logicalId('AWS::Lambda::Function', portalFunctions.scanImport);
+    expect(properties(fn)).toMatchObject({ Timeout: 900, MemorySize: 1024, Runtime: 'nodejs22.x' });
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fn },
+      EventSourceArn: { 'Fn::GetAtt': [queueId(), 'Arn'] },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('alarms as soon as a message waits in the dead-letter queue', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLettersId(), 'QueueName'] } }],
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
+  it('tells the API and the import function the bucket, and the API the queue', () => {
+    const api = properties(logicalId('AWS::Lambda::Function', portalFunctions.api)).Environment.Variables;
+    const scanImport = properties(logicalId('AWS::Lambda::Function', portalFunctions.scanImport)).Environment.Variables;
+    expect(api.UPLOADS_BUCKET).toEqual({ Ref: uploadsId() });
+    expect(api.IMPORT_QUEUE_URL).toEqual({ Ref: queueId() });
+    expect(scanImport.UPLOADS_BUCKET).toEqual({ Ref: uploadsId() });
+    expect(scanImport.TABLE_NAME).toEqual({ Ref: logicalId('AWS::DynamoDB::Table', 'DataTable') });
+  });
+
+  it('lets the API presign uploads and check them (objects under uploads/ only) and send to the queue, nothing more', () => {
+    const statements = statementsOf(portalFunctions.api);
+    const s3 = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')));
+    const sqs = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('sqs:')));
+    expect(s3.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
+      { Action: ['s3:PutObject', 's3:GetObject'], Resource: uploadObjects() },
+    ]);
+    expect(sqs.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
+      { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [queueId(), 'Arn'] } },
+    ]);
+  });
+
+  it('lets the import function read and delete uploads, read and write the table, and consume its queue, nothing more', () => {
+    const actions = actionsOf(statementsOf(portalFunctions.scanImport));
+    const s3 = statementsOf(portalFunctions.scanImport).filter((statement) =>
+      actionsOf([statement]).some((action) => action.startsWith('s3:')),
+    );
+    expect(s3.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
+      { Action: ['s3:GetObject', 's3:DeleteObject'], Resource: uploadObjects() },
+    ]);
+    expect(actions.filter((action) => action.startsWith('sqs:')).sort()).toEqual([
+      'sqs:ChangeMessageVisibility',
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:ReceiveMessage',
+    ]);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
+    expect(actions.filter((action) => !/^(logs|dynamodb|s3|sqs):/.test(action))).toEqual([]);
+  });
+
+  it('grants the uploads bucket and the queue to no other function', () => {
+    const granted = new Set([portalFunctions.api, portalFunctions.scanImport]);
+    for (const prefix of Object.values(portalFunctions).filter((prefix) => !granted.has(prefix))) {
+      const text = JSON.stringify(statementsOf(prefix));
+      expect(text, prefix).not.toContain(uploadsId());
+      expect(text, prefix).not.toContain(queueId());
+    }
+  });
+});
+
 describe('functions', () => {
   it('run on nodejs22.x and arm64', () => {
     for (const prefix of Object.values(portalFunctions)) {
@@ -466,6 +673,7 @@ describe('functions', () => {
     expect(environment(portalFunctions.verifyAuthChallengeResponse)).toEqual(['SIGN_IN_SECRET_ARN', 'TABLE_NAME']);
     expect(environment(portalFunctions.api)).toEqual([
       'ALLOWED_ORIGINS',
+      'IMPORT_QUEUE_URL',
       'MAIL_FROM',
       'ORIGIN_SECRET_ARN',
       'ORIGIN_SECRET_HEADER',
@@ -473,9 +681,11 @@ describe('functions', () => {
       'SIGN_IN_SECRET_ARN',
       'SUPPORT_MAIL_TO',
       'TABLE_NAME',
+      'UPLOADS_BUCKET',
       'USER_POOL_ID',
       'VIEWER_ADDRESS_HEADER',
     ]);
+    expect(environment(portalFunctions.scanImport)).toEqual(['TABLE_NAME', 'UPLOADS_BUCKET']);
   });
 
   it('load as ES modules and start (configuration checked at cold start) with exactly the variables given', () => {

@@ -11,6 +11,8 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
 import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
+import { newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
+import { putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { createTestUser } from '../support/users.js';
@@ -26,6 +28,8 @@ const accountProfiles = {
   viewer: { userType: 'customer', accessLevel: 1, companies: ['acme'], servicesEnabled: ['dast'] },
   multi: { userType: 'customer', accessLevel: 2, companies: ['acme', 'globex'] },
   outsider: { userType: 'customer', accessLevel: 3, companies: ['initech'] },
+  /** A member of acme who manages its password cracking (spec 6's servicesManaged grant). */
+  cracker: { userType: 'customer', accessLevel: 3, companies: ['acme'], servicesManaged: ['password_cracking'] },
 } as const;
 type Account = keyof typeof accountProfiles | 'anonymous';
 const accounts: Account[] = [...(Object.keys(accountProfiles) as (keyof typeof accountProfiles)[]), 'anonymous'];
@@ -45,6 +49,7 @@ const everyoneSignedIn: Record<Account, Expectation> = {
   viewer: 'allow',
   multi: 'allow',
   outsider: 'allow',
+  cracker: 'allow',
   anonymous: 'unauthenticated',
 };
 /** Acme's members and the analysts who see every company (level 7+); not junior (analyst 5, no companies). */
@@ -62,6 +67,13 @@ const onlyLevel = (level: number, andAcmeMembers = false): Record<Account, Expec
   ) as Record<Account, Expectation>;
 /** Company administration of acme: level 3 members of acme, and level 7 and above. */
 const acmeAdministrators = onlyLevel(3, true);
+/** Acme's scans and findings of a service: level 7; for password cracking also acme's member who manages it. */
+const serviceWorkers = (service: string): Record<Account, Expectation> => ({
+  ...onlyLevel(7),
+  cracker: service === 'password_cracking' ? 'allow' : 'deny',
+});
+const matrixImportId = `matrix${Date.now().toString(36)}0000`;
+const matrixFindingId = createHash('sha256').update('matrix finding').digest('hex').slice(0, 32);
 
 async function acmeMember(): Promise<{ uid: string; version: number }> {
   const { uid } = await createTestUser({ accessLevel: 1, companies: ['acme'] });
@@ -136,7 +148,64 @@ const matrix: Record<string, MatrixRow> = {
     }),
     expect: onlyLevel(9),
   },
+  // Scans and findings: company-scoped on the server, whatever the web shows.
+  createScanImport: {
+    input: () => ({ slug: 'acme', service: 'password_cracking', files: [ntdsFile, potfile] }),
+    expect: serviceWorkers('password_cracking'),
+  },
+  startScanImport: { input: () => ({ importId: matrixImportId }), expect: serviceWorkers('dast') },
+  getScanImport: { input: () => ({ importId: matrixImportId }), expect: serviceWorkers('dast') },
+  listScans: {
+    input: () => ({ slug: 'acme', service: 'password_cracking' }),
+    expect: serviceWorkers('password_cracking'),
+  },
+  listFindings: { input: () => ({ slug: 'acme', service: 'dast', limit: 5 }), expect: serviceWorkers('dast') },
+  getFinding: {
+    input: () => ({ slug: 'acme', service: 'dast', findingId: matrixFindingId }),
+    expect: serviceWorkers('dast'),
+  },
+  listAssets: { input: () => ({ slug: 'acme', service: 'network', limit: 5 }), expect: serviceWorkers('network') },
 };
+const ntdsFile = { name: 'customer.ntds', contentLength: 1200 };
+const potfile = { name: 'hashcat.potfile', contentLength: 300 };
+
+/** A finished import of acme's dast and one of its findings, for the calls that read them. */
+async function seedScanRecords(): Promise<void> {
+  const now = Date.now();
+  await putNewScanImport({
+    importId: matrixImportId,
+    slug: 'acme',
+    service: 'dast',
+    status: 'done',
+    files: [{ name: 'zap.json', contentLength: 10, objectKey: `uploads/acme/dast/${matrixImportId}/0` }],
+    createdAt: now,
+    createdByUid: 'matrix',
+    createdByEmail: 'matrix@test.example',
+    progress: { bytesRead: 10, bytesTotal: 10, findingsWritten: 1 },
+    version: 1,
+  });
+  const change = { importId: matrixImportId, at: now, change: 'new', severity: 'low' } as const;
+  await putItems([
+    newFindingItem('acme', 'dast', {
+      id: matrixFindingId,
+      service: 'dast',
+      title: 'Matrix finding',
+      toolSeverity: 'low',
+      severity: 'low',
+      status: 'open',
+      ruleId: '10021',
+      tool: 'zap',
+      assetKey: 'url:https://matrix.example',
+      assetName: 'https://matrix.example',
+      assetKind: 'url',
+      firstSeenAt: now,
+      firstImportId: matrixImportId,
+      lastChange: change,
+      history: [change],
+      version: 1,
+    }),
+  ]);
+}
 
 const statusOf: Record<Expectation, number> = { allow: 200, deny: 403, unauthenticated: 401 };
 const claimsOf = new Map<Account, Record<string, string>>();
@@ -153,6 +222,7 @@ beforeAll(async () => {
     }
   }
   sharedMember = (await acmeMember()).uid;
+  await seedScanRecords();
   for (const [account, profile] of Object.entries(accountProfiles)) {
     const { uid, email } = await createTestUser({
       ...profile,

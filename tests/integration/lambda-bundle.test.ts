@@ -1,9 +1,10 @@
-// The API function as it ships: bundled with the Lambda build's esbuild options (credentials from the
-// environment only), then invoked against the local stack, so what is deployed is what was tested.
+// The API and import functions as they ship: bundled with the Lambda build's esbuild options (credentials
+// from the environment only), then invoked against the local stack, so what is deployed is what was tested.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { lambdaEntries, lambdaEsbuildOptions, repoRoot } from '../../infra/constructs/lambda-bundling.js';
@@ -56,5 +57,45 @@ describe('the bundled API function', () => {
     expect(link.statusCode).toBe(200);
     expect(session.statusCode).toBe(200);
     expect(session.body.result).toMatchObject({ user: { uid: user.uid }, company: 'acme' });
+  });
+});
+
+describe('the bundled import function', () => {
+  it('loads and answers an SQS event: a message without an import id is done, not retried', async () => {
+    const outfile = path.join(outDir, 'scan-import.mjs');
+    await build({
+      ...lambdaEsbuildOptions,
+      entryPoints: [path.join(repoRoot, lambdaEntries.scanImport)],
+      outfile,
+      logLevel: 'error',
+    });
+    const { handler } = (await import(pathToFileURL(outfile).href)) as {
+      handler: (event: SQSEvent) => Promise<SQSBatchResponse>;
+    };
+
+    const response = await handler({
+      Records: [
+        {
+          messageId: 'bundle-test-message',
+          receiptHandle: 'bundle-test',
+          body: '{"notAnImport":true}',
+          attributes: {
+            ApproximateReceiveCount: '1',
+            SentTimestamp: String(Date.now()),
+            SenderId: 'bundle-test',
+            ApproximateFirstReceiveTimestamp: String(Date.now()),
+            MessageGroupId: 'acme#dast',
+            MessageDeduplicationId: 'bundle-test',
+          },
+          messageAttributes: {},
+          md5OfBody: '',
+          eventSource: 'aws:sqs',
+          eventSourceARN: 'arn:aws:sqs:eu-west-1:000000000000:portal-imports.fifo',
+          awsRegion: 'eu-west-1',
+        },
+      ],
+    });
+
+    expect(response).toEqual({ batchItemFailures: [] });
   });
 });

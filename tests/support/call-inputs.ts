@@ -7,9 +7,28 @@ import { randomUUID } from 'node:crypto';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
+import { putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
 import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
 import { createTestUser } from './users.js';
+
+/** An import of the company's dast that is waiting for its file. */
+async function uploadingImport(slug: string): Promise<string> {
+  const importId = `inputs${Date.now().toString(36)}${randomUUID().slice(0, 8)}`;
+  await putNewScanImport({
+    importId,
+    slug,
+    service: 'dast',
+    status: 'uploading',
+    files: [{ name: 'zap.json', contentLength: 2048, objectKey: `uploads/${slug}/dast/${importId}/0` }],
+    createdAt: Date.now(),
+    createdByUid: 'inputs',
+    createdByEmail: 'inputs@test.example',
+    progress: { bytesRead: 0, bytesTotal: 2048, findingsWritten: 0 },
+    version: 1,
+  });
+  return importId;
+}
 
 export type CallInputs = Record<string, () => Promise<unknown>>;
 
@@ -69,6 +88,18 @@ export async function prepareCallInputs(appUrl: string): Promise<CallInputs> {
       servicesEnabled: ['dast'],
     }),
     signOutEverywhere: async () => ({ uid: await member() }),
+    createScanImport: async () => ({
+      slug: company,
+      service: 'dast',
+      files: [{ name: 'zap.json', contentLength: 2048 }],
+    }),
+    // An import not yet uploaded: startScanImport refuses it (nothing to queue), after its reads.
+    startScanImport: async () => ({ importId: await uploadingImport(company) }),
+    getScanImport: async () => ({ importId: await uploadingImport(company) }),
+    listScans: async () => ({ slug: company, service: 'dast', limit: 5 }),
+    listFindings: async () => ({ slug: company, service: 'dast', limit: 5 }),
+    getFinding: async () => ({ slug: company, service: 'dast', findingId: '0'.repeat(32) }),
+    listAssets: async () => ({ slug: company, service: 'dast', limit: 5 }),
     updatePlatformService: async () => ({
       name: 'cloud',
       version: (await listPlatformServices()).find((service) => service.name === 'cloud')!.version,

@@ -29,6 +29,8 @@ export async function setup(project: TestProject): Promise<void> {
     port: await freePort(),
     mailPort: await freePort(),
     dynamoDbPort: await freePort(),
+    s3Port: await freePort(),
+    sqsPort: await freePort(),
     dataDir,
     webRoot: path.resolve('web/dist'),
     // Every test request comes from 127.0.0.1; the per-address limit has its own test with the default.

@@ -5,12 +5,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { freePort } from './free-port.js';
 import type { StackEndpoints } from './id-token.js';
 
 export interface StackPorts {
   port: number;
   mailPort: number;
   dynamoDbPort: number;
+  /** @default a free port */
+  s3Port?: number;
+  /** @default a free port */
+  sqsPort?: number;
 }
 
 export interface StackProcess extends StackEndpoints {
@@ -41,6 +46,8 @@ export async function startStackProcess(
     PORT: String(ports.port),
     MAIL_PORT: String(ports.mailPort),
     DYNAMODB_PORT: String(ports.dynamoDbPort),
+    S3_PORT: String(ports.s3Port ?? (await freePort())),
+    SQS_PORT: String(ports.sqsPort ?? (await freePort())),
     DATA_DIR: dataDir,
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--no-build'], {

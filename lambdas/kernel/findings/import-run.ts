@@ -105,6 +105,15 @@ export async function runScanImport(importId: string): Promise<void> {
   }
 }
 
+/** Ends an import as failed with this message, unless it already ended. */
+export async function failScanImport(importId: string, message: string): Promise<void> {
+  await updateScanImport(
+    importId,
+    { status: 'failed', finishedAt: Date.now(), error: { message } },
+    { from: ['uploading', 'queued', 'running'] },
+  );
+}
+
 class ProgressWriter {
   private lastWrite = 0;
   readonly progress: ImportProgress;

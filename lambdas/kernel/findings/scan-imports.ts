@@ -12,7 +12,7 @@ import {
   type StoredScanImport,
 } from '../data/entities/scan-imports.js';
 import { InvalidArgumentError } from '../errors.js';
-import { formatCatalogue } from '../scanners/parse-scan.js';
+import { formatCatalogue } from '../scanners/formats.js';
 import type { FormatId } from '../scanners/finding-model.js';
 import type { ScanImportOutput } from '../../calls/shared/finding-schemas.js';
 import { queueImport } from './import-queue.js';

@@ -1,16 +1,17 @@
-// The uploads bucket: presigned POSTs for the browser (the policy enforces the size and the key, and asks
-// for server-side encryption), and the object streams the import reads. Locally the same code talks to the
-// S3 emulator of `npm start`; only the endpoint (AWS_ENDPOINT_URL_S3) and UPLOADS_POST_URL differ.
-import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import type { Readable } from 'node:stream';
+// The uploads bucket: presigned POSTs for the browser (the policy fixes the size and the key, and asks for
+// server-side encryption), the size check before an import is queued, and the object streams the import
+// reads. Written on the AWS SDK's own signer (@smithy/signature-v4) and fetch rather than @aws-sdk/client-s3:
+// the S3 client adds about 130 KB to a Lambda bundle, which put the API past its 600 KB budget, for three
+// operations that are one signed request each. The presigned POST matches @aws-sdk/s3-presigned-post's field
+// for field (tests/unit/upload-signing.test.ts compares them); locally the same code talks to the S3 stand-in
+// of `npm start` (AWS_ENDPOINT_URL_S3, S3_FORCE_PATH_STYLE, UPLOADS_POST_URL are the only differences).
+import { createHash, createHmac, type BinaryLike } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { readConfig } from '../config.js';
-
-let client: S3Client | undefined;
-function s3(): S3Client {
-  client ??= new S3Client({ forcePathStyle: readConfig().S3_FORCE_PATH_STYLE });
-  return client;
-}
+import { ImportFormatError } from '../scanners/import-format-error.js';
 
 export function uploadsBucket(): string {
   const bucket = readConfig().UPLOADS_BUCKET;
@@ -21,40 +22,173 @@ export function uploadsBucket(): string {
 /** How long a presigned upload stays valid. */
 export const uploadWindowSeconds = 3600;
 
+interface Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+const credentials = fromEnv();
+const region = () => {
+  const name = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
+  if (!name) throw new Error('AWS_REGION is not set');
+  return name;
+};
+
+/**
+ * The address of the bucket, or of one object in it: virtual-hosted on AWS; path style under the endpoint
+ * (AWS_ENDPOINT_URL_S3) when S3_FORCE_PATH_STYLE is on, as an emulator on a port of its own needs.
+ */
+export function objectUrl(bucket: string, key?: string): URL {
+  const path = key === undefined ? '' : key.split('/').map(encodeURIComponent).join('/');
+  if (readConfig().S3_FORCE_PATH_STYLE) {
+    const base = new URL(process.env.AWS_ENDPOINT_URL_S3 ?? `https://s3.${region()}.amazonaws.com`);
+    base.pathname = `${base.pathname.replace(/\/$/, '')}/${bucket}${key === undefined ? '' : `/${path}`}`;
+    return base;
+  }
+  return new URL(`https://${bucket}.s3.${region()}.amazonaws.com/${path}`);
+}
+
+/** SHA-256 (or its HMAC) in the shape the signer takes. */
+class Sha256 {
+  private hash;
+  private readonly secret?: BinaryLike;
+  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+    this.secret = secret instanceof ArrayBuffer ? new Uint8Array(secret) : (secret as BinaryLike | undefined);
+    this.hash = this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
+  }
+  update(data: string | ArrayBuffer | ArrayBufferView): void {
+    this.hash.update(data instanceof ArrayBuffer ? new Uint8Array(data) : (data as BinaryLike));
+  }
+  digest(): Promise<Uint8Array> {
+    return Promise.resolve(new Uint8Array(this.hash.digest()));
+  }
+  reset(): void {
+    this.hash = this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
+  }
+}
+
+const hmac = (key: BinaryLike, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
+const amzDate = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
+const iso8601 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * A browser-based upload's form (S3's POST Object with a SigV4 policy): the URL to post to and the fields to
+ * send before the file. The conditions are @aws-sdk/s3-presigned-post's, in its order.
+ */
+export async function presignPost(options: {
+  bucket: string;
+  key: string;
+  conditions: unknown[];
+  fields: Record<string, string>;
+  expiresSeconds: number;
+  now?: Date;
+  credentials?: Credentials;
+  region?: string;
+}): Promise<{ url: string; fields: Record<string, string> }> {
+  const now = options.now ?? new Date();
+  const signingRegion = options.region ?? region();
+  const keys = options.credentials ?? (await credentials());
+  const signingDate = amzDate(now);
+  const shortDate = signingDate.slice(0, 8);
+  const scope = `${shortDate}/${signingRegion}/s3/aws4_request`;
+  const fields: Record<string, string> = {
+    ...options.fields,
+    bucket: options.bucket,
+    'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+    'X-Amz-Credential': `${keys.accessKeyId}/${scope}`,
+    'X-Amz-Date': signingDate,
+    ...(keys.sessionToken ? { 'X-Amz-Security-Token': keys.sessionToken } : {}),
+  };
+  const conditions = [
+    ...options.conditions,
+    ...Object.entries(fields).map(([name, value]) => ({ [name]: value })),
+    { key: options.key },
+  ];
+  const policy = Buffer.from(
+    JSON.stringify({ expiration: iso8601(new Date(now.valueOf() + options.expiresSeconds * 1000)), conditions }),
+    'utf8',
+  ).toString('base64');
+  const signingKey = ['s3', 'aws4_request'].reduce(
+    (key, part) => hmac(key, part),
+    hmac(hmac(`AWS4${keys.secretAccessKey}`, shortDate), signingRegion),
+  );
+  return {
+    url: objectUrl(options.bucket).toString(),
+    fields: {
+      ...fields,
+      key: options.key,
+      Policy: policy,
+      'X-Amz-Signature': createHmac('sha256', signingKey).update(policy, 'utf8').digest('hex'),
+    },
+  };
+}
+
 export async function presignUpload(
   objectKey: string,
   contentLength: number,
 ): Promise<{ url: string; fields: Record<string, string> }> {
-  const bucket = uploadsBucket();
-  const { url, fields } = await createPresignedPost(s3(), {
-    Bucket: bucket,
-    Key: objectKey,
+  const { url, fields } = await presignPost({
+    bucket: uploadsBucket(),
+    key: objectKey,
     // The browser must send exactly the size it announced, so progress and limits are true.
-    Conditions: [
+    conditions: [
       ['content-length-range', contentLength, contentLength],
       ['eq', '$x-amz-server-side-encryption', 'AES256'],
     ],
-    Fields: { 'x-amz-server-side-encryption': 'AES256' },
-    Expires: uploadWindowSeconds,
+    fields: { 'x-amz-server-side-encryption': 'AES256' },
+    expiresSeconds: uploadWindowSeconds,
   });
-  const postUrl = readConfig().UPLOADS_POST_URL;
-  return { url: postUrl ?? url, fields };
+  return { url: readConfig().UPLOADS_POST_URL ?? url, fields };
+}
+
+/** One signed request to the bucket (S3's rules: no double-encoded path, unsigned payload). */
+async function s3Request(method: 'GET' | 'HEAD', objectKey: string): Promise<Response> {
+  const url = objectUrl(uploadsBucket(), objectKey);
+  const signer = new SignatureV4({
+    service: 's3',
+    region: region(),
+    credentials,
+    sha256: Sha256,
+    uriEscapePath: false,
+    applyChecksum: false,
+  });
+  const signed = await signer.sign({
+    method,
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    path: url.pathname,
+    query: {},
+    headers: { host: url.host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
+  });
+  return fetch(url, { method, headers: signed.headers });
 }
 
 /** The stored size, or undefined when nothing was uploaded under the key. */
 export async function uploadedSize(objectKey: string): Promise<number | undefined> {
-  try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: uploadsBucket(), Key: objectKey }));
-    return head.ContentLength;
-  } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'NotFound' || name === 'NoSuchKey') return undefined;
-    throw error;
-  }
+  const answer = await s3Request('HEAD', objectKey);
+  if (answer.status === 404) return undefined;
+  if (!answer.ok) throw new Error(`S3 answered HEAD with ${answer.status}`);
+  return Number(answer.headers.get('content-length'));
 }
 
 /** The uploaded file as a stream of bytes (never read whole into memory). */
 export async function openUpload(objectKey: string): Promise<Readable> {
-  const object = await s3().send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: objectKey }));
-  return object.Body as Readable;
+  const answer = await s3Request('GET', objectKey);
+  if (answer.status === 404) {
+    await answer.body?.cancel();
+    throw new ImportFormatError(
+      'The uploaded file is not in the bucket any more (raw uploads are removed after 30 days): import it again',
+    );
+  }
+  if (!answer.ok || !answer.body) {
+    await answer.body?.cancel();
+    throw new Error(`S3 answered GET with ${answer.status}`);
+  }
+  return Readable.fromWeb(answer.body as WebReadableStream<Uint8Array>);
 }

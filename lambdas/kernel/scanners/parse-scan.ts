@@ -4,6 +4,7 @@
 import { ByteCounter, peekHead, type ByteChunks, type ByteSource } from './byte-source.js';
 import { detectFormat, detectionBytes, type DetectedContent } from './detect-format.js';
 import type { FormatId, ScanRecord, ServiceName } from './finding-model.js';
+import { formatCatalogue, formatsOf } from './formats.js';
 import { parseHttpx } from './httpx.js';
 import { ImportFormatError } from './import-format-error.js';
 import { parseNmap } from './nmap.js';
@@ -29,18 +30,7 @@ export interface ScanImportRequest {
   onProgress?: (bytesRead: number) => void;
 }
 
-export const formatCatalogue: Record<FormatId, { label: string; services: ServiceName[] }> = {
-  'subfinder-jsonl': { label: 'subfinder JSONL', services: ['projectmariana'] },
-  'httpx-jsonl': { label: 'httpx JSONL', services: ['projectmariana'] },
-  'nuclei-jsonl': { label: 'nuclei JSONL', services: ['projectmariana', 'dast'] },
-  'zap-json': { label: 'ZAP JSON', services: ['dast'] },
-  'zap-xml': { label: 'ZAP XML', services: ['dast'] },
-  'nmap-xml': { label: 'Nmap XML', services: ['network'] },
-  'openvas-xml': { label: 'Greenbone/OpenVAS XML', services: ['network'] },
-  'prowler-ocsf-json': { label: 'Prowler OCSF JSON', services: ['cloud'] },
-  'prowler-csv': { label: 'Prowler CSV', services: ['cloud'] },
-  'password-audit': { label: 'a password audit (NTDS file and potfile)', services: ['password_cracking'] },
-};
+export { formatCatalogue, formatsOf };
 
 const parsers: Record<Exclude<FormatId, 'password-audit'>, ScanParser> = {
   'subfinder-jsonl': parseSubfinder,
@@ -53,12 +43,6 @@ const parsers: Record<Exclude<FormatId, 'password-audit'>, ScanParser> = {
   'prowler-ocsf-json': parseProwlerOcsf,
   'prowler-csv': parseProwlerCsv,
 };
-
-export function formatsOf(service: ServiceName): FormatId[] {
-  return (Object.keys(formatCatalogue) as FormatId[]).filter((format) =>
-    formatCatalogue[format].services.includes(service),
-  );
-}
 
 export async function* parseScan(request: ScanImportRequest): AsyncGenerator<ScanRecord> {
   try {

@@ -1,0 +1,176 @@
+// Scan imports: the bucket browsers upload scan files to (presigned POSTs the API signs), the FIFO queue
+// that starts imports (one message group per company and service) with its dead-letter queue and an alarm
+// on it, and the import function that consumes the queue. The API gets its part through grantStartImports.
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type CfnBucket,
+  HttpMethods,
+  type IBucket,
+} from 'aws-cdk-lib/aws-s3';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { uploadsPrefix } from '../../lambdas/kernel/findings/scan-imports.js';
+import { importBatchSize, importMaxReceiveCount } from '../import-queue.js';
+import type { PortalData } from './data.js';
+import { PortalFunction } from './lambda-function.js';
+import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
+
+export interface PortalImportsProps {
+  readonly data: PortalData;
+  /** Where the uploads bucket's server access logs go (under `uploads-bucket/`). */
+  readonly accessLogsBucket: IBucket;
+  /** The origins whose pages post uploads (CORS), exact https://host: the portal's own and its custom domains. */
+  readonly uploadOrigins: readonly string[];
+  /**
+   * How long a raw upload is kept; the import has read it long before.
+   * @default Duration.days(30)
+   */
+  readonly uploadExpiration?: Duration;
+  /**
+   * The import function's timeout; the queue's visibility timeout is six times as long, as Lambda advises.
+   * @default Duration.minutes(15)
+   */
+  readonly importTimeout?: Duration;
+  /**
+   * What happens to the uploads bucket when it leaves the stack.
+   * @default RemovalPolicy.RETAIN
+   */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/**
+ * The uploads bucket's name. It is fixed, not generated, so the CSP (on the distribution) can name the
+ * bucket's address while the bucket's CORS rule names the distribution, without a dependency cycle;
+ * account and region keep it unique.
+ */
+export function uploadsBucketName(scope: Construct): string {
+  const stack = Stack.of(scope);
+  const prefix = stack.stackName
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '')
+    .slice(0, 24);
+  return `${prefix}-uploads-${stack.account}-${stack.region}`;
+}
+
+/** Where browsers post uploads: the bucket's regional virtual-hosted address, as the SDK presigns it. */
+export function uploadsOrigin(scope: Construct): string {
+  const stack = Stack.of(scope);
+  return `https://${uploadsBucketName(scope)}.s3.${stack.region}.${stack.urlSuffix}`;
+}
+
+export class PortalImports extends Construct {
+  readonly uploads: Bucket;
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+  readonly deadLetterAlarm: Alarm;
+  readonly importFunction: NodejsFunction;
+  private readonly uploadObjects: string;
+
+  constructor(scope: Construct, id: string, props: PortalImportsProps) {
+    super(scope, id);
+    const importTimeout = props.importTimeout ?? Duration.minutes(15);
+
+    this.uploads = new Bucket(this, 'Uploads', {
+      bucketName: uploadsBucketName(this),
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: false,
+      serverAccessLogsBucket: props.accessLogsBucket,
+      serverAccessLogsPrefix: 'uploads-bucket/',
+      lifecycleRules: [
+        {
+          id: 'ExpireRawUploads',
+          prefix: uploadsPrefix,
+          expiration: props.uploadExpiration ?? Duration.days(30),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
+      // The browser posts the form (fields and file) and reads the status: no request header to allow.
+      cors: [{ allowedMethods: [HttpMethods.POST], allowedOrigins: [...props.uploadOrigins], maxAge: 3600 }],
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+    });
+    this.uploadObjects = this.uploads.arnForObjects(`${uploadsPrefix}*`);
+
+    this.deadLetterQueue = new Queue(this, 'DeadLetters', {
+      fifo: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.queue = new Queue(this, 'Queue', {
+      fifo: true,
+      // startScanImport names each import's message (MessageDeduplicationId = importId).
+      contentBasedDeduplication: false,
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(importTimeout.toSeconds() * 6),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: importMaxReceiveCount },
+    });
+
+    this.importFunction = new PortalFunction(this, 'Import', {
+      handler: 'scanImport',
+      description: 'Runs queued scan imports: reads the uploaded file, writes findings and assets',
+      timeout: importTimeout,
+      memorySize: 1024,
+      environment: { TABLE_NAME: props.data.table.tableName, UPLOADS_BUCKET: this.uploads.bucketName },
+    }).function;
+    props.data.grantReadWrite(this.importFunction);
+    // Reads the uploaded files (GetObject also answers HeadObject) and removes them once imported.
+    this.importFunction.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [this.uploadObjects] }),
+    );
+    this.importFunction.addEventSource(
+      new SqsEventSource(this.queue, { batchSize: importBatchSize, reportBatchItemFailures: true }),
+    );
+    this.acknowledgeUploadObjects(this.importFunction);
+
+    this.deadLetterAlarm = new Alarm(this, 'DeadLettersAlarm', {
+      alarmDescription:
+        'A scan import failed on every try and waits in the dead-letter queue: read the import function logs',
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /**
+   * What the API needs to start imports: presign uploads (the POST is authorised as the signer, so
+   * s3:PutObject), check what arrived (HeadObject, authorised by s3:GetObject), and queue the import.
+   */
+  grantStartImports(api: NodejsFunction): void {
+    api.addEnvironment('UPLOADS_BUCKET', this.uploads.bucketName);
+    api.addEnvironment('IMPORT_QUEUE_URL', this.queue.queueUrl);
+    api.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject'], resources: [this.uploadObjects] }),
+    );
+    // SendMessage alone: the queue's address comes with the configuration (grantSendMessages adds two reads).
+    api.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
+    this.acknowledgeUploadObjects(api);
+  }
+
+  private acknowledgeUploadObjects(fn: IFunction & IGrantable): void {
+    const stack = Stack.of(this);
+    const bucketId = stack.getLogicalId(this.uploads.node.defaultChild as CfnBucket);
+    if (!fn.role) return;
+    acknowledgeWildcardGrants(
+      fn.role,
+      [new RegExp(`^Resource::<${bucketId}\\.Arn>/${uploadsPrefix}\\*$`)],
+      `Objects under ${uploadsPrefix} of the uploads bucket only: each import's files have keys of their own ` +
+        `(${uploadsPrefix}<company>/<service>/<import id>/<n>), made when the import is created.`,
+    );
+  }
+}

@@ -1,0 +1,149 @@
+// The demo scans of the local stack: real scanner outputs (tests/fixtures/scanners, see SOURCES.md there)
+// imported for acme and globex through the same import the product runs, so a newcomer's first look at a
+// service page shows findings, scans and assets. Acme's DAST has two scans of the same site, the second
+// without three of the first's alerts and with two it lacked, so its counts show new and fixed findings.
+// Idempotent: each demo import has a fixed id and is skipped once done.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { ServiceName } from '../../lambdas/kernel/access/rules.js';
+import { readConfig } from '../../lambdas/kernel/config.js';
+import { getScanImport, putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
+import { runScanImport } from '../../lambdas/kernel/findings/import-run.js';
+import { uploadsPrefix } from '../../lambdas/kernel/findings/scan-imports.js';
+
+const fixtures = path.resolve(import.meta.dirname, '../../tests/fixtures/scanners');
+const read = (file: string) => readFileSync(path.join(fixtures, file));
+
+/** ZAP's XML fixture without the alert items at these positions (0-based). */
+function zapWithout(positions: number[]): Buffer {
+  const xml = read('dast/zap-results-first-scan.xml').toString('utf8');
+  let index = -1;
+  return Buffer.from(
+    xml.replace(/<alertitem>[\s\S]*?<\/alertitem>\s*/g, (item) => {
+      index += 1;
+      return positions.includes(index) ? '' : item;
+    }),
+  );
+}
+
+interface DemoScan {
+  id: string;
+  slug: string;
+  service: ServiceName;
+  by: string;
+  files: Array<{ name: string; body: () => Buffer }>;
+}
+
+export const demoScans: DemoScan[] = [
+  {
+    id: 'demo-acme-dast-1',
+    slug: 'acme',
+    service: 'dast',
+    by: 'analyst@example.com',
+    files: [{ name: 'bodgeit-zap-week-1.xml', body: () => zapWithout([1, 5]) }],
+  },
+  {
+    id: 'demo-acme-dast-2',
+    slug: 'acme',
+    service: 'dast',
+    by: 'analyst@example.com',
+    files: [{ name: 'bodgeit-zap-week-2.xml', body: () => zapWithout([3, 8, 12]) }],
+  },
+  {
+    id: 'demo-acme-projectmariana-1',
+    slug: 'acme',
+    service: 'projectmariana',
+    by: 'analyst@example.com',
+    files: [{ name: 'subfinder.jsonl', body: () => read('projectmariana/passive_scan_without_ip_example.com.jsonl') }],
+  },
+  {
+    id: 'demo-acme-projectmariana-2',
+    slug: 'acme',
+    service: 'projectmariana',
+    by: 'analyst@example.com',
+    files: [{ name: 'nuclei.jsonl', body: () => read('projectmariana/many_findings_new.json') }],
+  },
+  {
+    id: 'demo-acme-network-1',
+    slug: 'acme',
+    service: 'network',
+    by: 'admin@example.com',
+    files: [{ name: 'openvas-report.xml', body: () => read('network/many_vuln.xml') }],
+  },
+  {
+    id: 'demo-acme-cloud-1',
+    slug: 'acme',
+    service: 'cloud',
+    by: 'analyst@example.com',
+    files: [{ name: 'prowler-aws.ocsf.json', body: () => read('cloud/example_output_aws.ocsf.json') }],
+  },
+  {
+    id: 'demo-acme-password-cracking-1',
+    slug: 'acme',
+    service: 'password_cracking',
+    by: 'analyst@example.com',
+    files: [
+      { name: 'customer.ntds', body: () => read('password_cracking/customer.ntds') },
+      { name: 'hashcat.potfile', body: () => read('password_cracking/hashcat.potfile') },
+    ],
+  },
+  {
+    id: 'demo-globex-network-1',
+    slug: 'globex',
+    service: 'network',
+    by: 'analyst@example.com',
+    files: [{ name: 'nmap-vulners.xml', body: () => read('network/issue4406.xml') }],
+  },
+  {
+    id: 'demo-globex-cloud-1',
+    slug: 'globex',
+    service: 'cloud',
+    by: 'analyst@example.com',
+    files: [{ name: 'prowler-gcp.ocsf.json', body: () => read('cloud/example_output_gcp.ocsf.json') }],
+  },
+];
+
+export async function seedDemoScans(
+  actors: Map<string, { uid: string; email: string; displayName: string }>,
+): Promise<void> {
+  const s3 = new S3Client({ forcePathStyle: readConfig().S3_FORCE_PATH_STYLE });
+  const bucket = readConfig().UPLOADS_BUCKET;
+  if (!bucket) throw new Error('UPLOADS_BUCKET is not configured');
+  for (const scan of demoScans) {
+    const existing = await getScanImport(scan.id, true);
+    if (existing?.status === 'done') continue;
+    const actor = actors.get(scan.by);
+    if (!actor) throw new Error(`Demo scan ${scan.id}: ${scan.by} is not seeded`);
+    if (!existing) {
+      const files = [];
+      for (const [index, file] of scan.files.entries()) {
+        const body = file.body();
+        const objectKey = `${uploadsPrefix}${scan.slug}/${scan.service}/${scan.id}/${index}`;
+        await s3.send(
+          new PutObjectCommand({ Bucket: bucket, Key: objectKey, Body: body, ServerSideEncryption: 'AES256' }),
+        );
+        files.push({ name: file.name, contentLength: body.length, objectKey });
+      }
+      await putNewScanImport({
+        importId: scan.id,
+        slug: scan.slug,
+        service: scan.service,
+        status: 'queued',
+        files,
+        createdAt: Date.now(),
+        createdByUid: actor.uid,
+        createdByEmail: actor.email,
+        createdByName: actor.displayName,
+        progress: {
+          bytesRead: 0,
+          bytesTotal: files.reduce((sum, file) => sum + file.contentLength, 0),
+          findingsWritten: 0,
+        },
+        version: 1,
+      });
+    }
+    // Run here rather than through the queue: the next demo scan of the service must see this one's result.
+    await runScanImport(scan.id);
+  }
+}
