@@ -59,7 +59,7 @@ export async function seedFindings(
 ): Promise<number> {
   const started = performance.now();
   const items = [...findingCopies(templates, options)];
-  await batchWriteItems(client, tableName, items, options.concurrency ?? 4);
+  await batchWriteItems(client, tableName, items, { concurrency: options.concurrency ?? 4 });
   return (performance.now() - started) / 1000;
 }
 

@@ -1,25 +1,14 @@
-// How the bench starts an import. The import benchmarks time an import from its start to status 'done'; a
-// driver puts the file where the import reads it (untimed) and then starts it and waits for the end.
-//   - in process: the file is put into the uploads bucket with the SDK, the import recorded 'uploading' in the
-//     table, and runScanImport (the import function's work) called in this process;
-//   - through the calls: createScanImport, the file sent with its presigned POST to the stack's origin as a
-//     browser sends it, then (timed) startScanImport and getScanImport every 100 ms until the import has ended:
-//     the queue and the import function run it as they would on AWS. Calls go through the Lambda handler in
-//     this process (event in, result out), as the bench's other call measurements do.
-// Import only after startLocalStack has set the environment.
-import { createReadStream, openAsBlob, statSync } from 'node:fs';
+// How the bench starts an import, end to end through the calls: createScanImport, the file sent with its
+// presigned POST to the stack's origin as a browser sends it (/s3/, then the S3 emulator), and then, timed,
+// startScanImport and getScanImport every 250 ms until the import has ended: the stack's FIFO queue stand-in
+// hands the message to the import function's handler, which runs it as Lambda would. Calls go through the
+// Lambda handler in this process (event in, result out), as the bench's other call measurements do; the
+// stack, its queue and the import function run in this process too. Import only after startLocalStack has
+// set the environment.
+import { openAsBlob, statSync } from 'node:fs';
 import path from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { ServiceName } from '../lambdas/kernel/access/rules.js';
-import { readConfig } from '../lambdas/kernel/config.js';
-import {
-  getScanImport,
-  putNewScanImport,
-  type StoredScanImport,
-} from '../lambdas/kernel/data/entities/scan-imports.js';
-import { runScanImport } from '../lambdas/kernel/findings/import-run.js';
-import { uploadsPrefix } from '../lambdas/kernel/findings/scan-imports.js';
-import { uploadsBucket } from '../lambdas/kernel/findings/uploads.js';
+import { getScanImport, type StoredScanImport } from '../lambdas/kernel/data/entities/scan-imports.js';
 import { createCompanyAs } from '../lambdas/kernel/companies/company-admin.js';
 import { AlreadyExistsError } from '../lambdas/kernel/errors.js';
 import { invokeDirectly } from './bench-calls.js';
@@ -29,56 +18,10 @@ export interface PreparedImport {
 }
 
 export interface ImportDriver {
-  /** Puts the file where the import reads it and records the import ('uploading'); not timed. */
+  /** Records the import and uploads its file (status 'uploading'); not timed. */
   prepare(options: { slug: string; service: ServiceName; file: string }): Promise<PreparedImport>;
   /** Starts the import and waits until it ends; seconds from the start to the end. */
   run(prepared: PreparedImport): Promise<{ seconds: number; scan: StoredScanImport }>;
-}
-
-export function inProcessImports(): ImportDriver {
-  // A streamed body is sent as is (no aws-chunked framing with a trailing checksum, which s3rver would store).
-  const s3 = new S3Client({
-    forcePathStyle: readConfig().S3_FORCE_PATH_STYLE,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
-  let imports = 0;
-  return {
-    async prepare({ slug, service, file }) {
-      imports += 1;
-      const importId = `${Date.now().toString(36)}bench${String(imports).padStart(4, '0')}`;
-      const objectKey = `${uploadsPrefix}${slug}/${service}/${importId}/0`;
-      const contentLength = statSync(file).size;
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: uploadsBucket(),
-          Key: objectKey,
-          Body: createReadStream(file),
-          ContentLength: contentLength,
-        }),
-      );
-      await putNewScanImport({
-        importId,
-        slug,
-        service,
-        status: 'uploading',
-        files: [{ name: file.split('/').pop()!, contentLength, objectKey }],
-        createdAt: Date.now(),
-        createdByUid: 'bench',
-        createdByEmail: 'bench@example.com',
-        progress: { bytesRead: 0, bytesTotal: contentLength, findingsWritten: 0 },
-        version: 1,
-      });
-      return { importId };
-    },
-    async run({ importId }) {
-      const started = performance.now();
-      await runScanImport(importId);
-      const seconds = (performance.now() - started) / 1000;
-      const scan = await getScanImport(importId, true);
-      if (!scan) throw new Error(`The import ${importId} disappeared`);
-      return { seconds, scan };
-    },
-  };
 }
 
 /** The answer of a call invoked through the handler, or an error with its status and body. */
@@ -124,7 +67,7 @@ export function importsThroughCalls(options: { appUrl: string; claims: Record<st
       for (;;) {
         const { status } = await call<{ status: string }>('getScanImport', { importId });
         if (status === 'done' || status === 'failed') break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
       const seconds = (performance.now() - started) / 1000;
       const scan = await getScanImport(importId, true);

@@ -1,8 +1,8 @@
 // The import benchmarks (issue 9), against the bench's local stack:
 //   - throughput: a generated scanner file imported from start to status 'done', its DynamoDB writes recorded
 //     as DynamoDB receives them, against a floor: the very items it wrote (findings and assets), sent again with
-//     the plain AWS SDK client as BatchWriteItem requests of 25, one request in flight as the import's putItems
-//     sends them, to the same DynamoDB Local table right after. DynamoDB Local writes a few hundred items a
+//     the plain AWS SDK client as BatchWriteItem requests of 25, four at once as the import's putItems sends
+//     them (batchSize, batchConcurrency of findings.ts), to the same DynamoDB Local table right after. DynamoDB Local writes a few hundred items a
 //     second on these machines whatever their size, so the import is judged by its ratio to that floor. The floor
 //     writes into the partitions of another company (`floorSlug`, a slug of the same length, so the items are the
 //     same size), where its findings later serve as part of the 100,000 the findings list is measured on;
@@ -16,6 +16,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { BatchWriteItemCommand, DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import type { ServiceName } from '../lambdas/kernel/access/rules.js';
+import { batchConcurrency, batchSize } from '../lambdas/kernel/data/entities/findings.js';
 import { parseScan } from '../lambdas/kernel/scanners/parse-scan.js';
 import { itemBytes, kindOf, recordWrites, type MarshalledItem, type WriteRecording } from './bench-dynamodb-writes.js';
 import type { ImportDriver } from './bench-import-drivers.js';
@@ -37,32 +38,46 @@ export function plainClient(table: RawTable): DynamoDBClient {
   });
 }
 
-/** BatchWriteItem, 25 items a request, `concurrency` requests in flight, unprocessed items sent again. */
+/**
+ * BatchWriteItem, `batchSize` items a request, unprocessed items sent again. `inGroups`: as the import's
+ * putItems sends them, `concurrency` requests at once, the next group once all of these are answered;
+ * otherwise a pool that keeps `concurrency` requests in flight.
+ */
 export async function batchWriteItems(
   client: DynamoDBClient,
   tableName: string,
   items: readonly MarshalledItem[],
-  concurrency = 1,
+  options: { concurrency: number; inGroups?: boolean },
 ): Promise<{ requests: number }> {
-  let next = 0;
   let requests = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) {
-        let pending: WriteRequest[] = items.slice(next, next + 25).map((Item) => ({ PutRequest: { Item } }));
-        next += 25;
-        for (let attempt = 0; pending.length > 0; attempt += 1) {
-          if (attempt > 10) throw new Error('DynamoDB Local left writes unprocessed ten times in a row');
-          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-          requests += 1;
-          const { UnprocessedItems } = await client.send(
-            new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }),
-          );
-          pending = UnprocessedItems?.[tableName] ?? [];
+  const send = async (batch: readonly MarshalledItem[]) => {
+    let pending: WriteRequest[] = batch.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 10) throw new Error('DynamoDB Local left writes unprocessed ten times in a row');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      requests += 1;
+      const { UnprocessedItems } = await client.send(
+        new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }),
+      );
+      pending = UnprocessedItems?.[tableName] ?? [];
+    }
+  };
+  const batches: MarshalledItem[][] = [];
+  for (let start = 0; start < items.length; start += batchSize) batches.push(items.slice(start, start + batchSize));
+  if (options.inGroups) {
+    for (let start = 0; start < batches.length; start += options.concurrency)
+      await Promise.all(batches.slice(start, start + options.concurrency).map(send));
+  } else {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: options.concurrency }, async () => {
+        while (next < batches.length) {
+          next += 1;
+          await send(batches[next - 1]!);
         }
-      }
-    }),
-  );
+      }),
+    );
+  }
   return { requests };
 }
 
@@ -166,7 +181,10 @@ export async function measureImportThroughput(options: {
   try {
     const floorItems = written.map((item) => inCompany(item, options.slug, options.floorSlug));
     const started = performance.now();
-    const { requests } = await batchWriteItems(client, options.table.tableName, floorItems, 1);
+    const { requests } = await batchWriteItems(client, options.table.tableName, floorItems, {
+      concurrency: batchConcurrency,
+      inGroups: true,
+    });
     const seconds = (performance.now() - started) / 1000;
     floor = {
       items: floorItems.length,
