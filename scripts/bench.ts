@@ -15,7 +15,13 @@
 //   5. the sign-in round trip: sendSignInLink to the mail in the outbox, and the link to Home in Chromium;
 //   6. load: autocannon, 50 connections for 20 s on getSession;
 //   7. scale: 10,000 users and 1,000 companies written with BatchWrite, then pages of listUsers, listCompanies
-//      (with and without a filter text) and listCompanyUsers of a company with 1,000 members, requests counted per page.
+//      (with and without a filter text) and listCompanyUsers of a company with 1,000 members, requests counted per page;
+//   8. imports (bench-imports.ts): a generated nuclei JSONL of 30,000 findings and an Nmap XML of 5,000 hosts, each
+//      imported from start to 'done' against a floor (the items it wrote, written again with plain BatchWriteItem
+//      requests), then imported again (no finding may be written); the peak memory of the import of the largest
+//      file an import takes, in a process of its own;
+//   9. the findings list at 100,000 findings of one company and service (bench-findings-list.ts): pages of
+//      listFindings, requests counted, each timed against the same page at 100 findings.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -26,6 +32,8 @@ import { round } from './bench-stats.js';
 import { measureLambdas } from './measure-lambdas.js';
 import { measureSignInPage } from './measure-web.js';
 import type { CallOverhead } from './bench-calls.js';
+import type { FindingsPage } from './bench-findings-list.js';
+import type { ImportMemory, ImportThroughput } from './bench-imports.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const KB = 1000;
@@ -38,6 +46,11 @@ interface Budgets {
   scansPerCall: number;
   handlerPathRatio: number;
   httpRatio: number;
+  importFloorRatio: number;
+  reimportFloorRatio: number;
+  reimportFindingWrites: number;
+  importPeakRssMiB: number;
+  findingsPageRatio: number;
 }
 const limits = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')) as Budgets;
 
@@ -178,6 +191,9 @@ try {
   const { measureLinkToHome, measureSendToOutbox } = await import('./bench-sign-in.js');
   const { loadCall } = await import('./bench-load.js');
   const { measureListPages, seedScale } = await import('./bench-scale.js');
+  const { importsThroughCalls } = await import('./bench-import-drivers.js');
+  const { benchCompanies, measureImports, plainClient } = await import('./bench-imports.js');
+  const { measureFindingsPages, seedFindings } = await import('./bench-findings-list.js');
 
   log('signing admin@example.com in through the outbox link (Amplify)…');
   const token = await idTokenFor(endpoints, 'admin@example.com');
@@ -261,6 +277,80 @@ try {
       true,
     );
   }
+
+  // 8. Imports.
+  const table = { dynamoDbEndpoint: stack.dynamoDbEndpoint, region: stack.region, tableName: stack.tableName };
+  const filesDir = path.join(dataDir, 'scan-files');
+  mkdirSync(filesDir, { recursive: true });
+  const imports = await measureImports({
+    driver: importsThroughCalls({ appUrl: stack.appUrl, claims: claimsOfToken(token) }),
+    table,
+    environment: stack.environment,
+    filesDir,
+    log,
+  });
+  metrics.imports = { nuclei: imports.nuclei, nmap: imports.nmap, largestFile: imports.memory };
+  for (const entry of [imports.nuclei, imports.nmap]) {
+    budget(`imports.${entry.name}.importFloorRatio`, entry.importFloorRatio, limits.importFloorRatio, 'ratio', false);
+    budget(
+      `imports.${entry.name}.reimportFloorRatio`,
+      entry.reimportFloorRatio,
+      limits.reimportFloorRatio,
+      'ratio',
+      false,
+    );
+    budget(
+      `imports.${entry.name}.reimportFindingWrites`,
+      entry.reimport.writes.findingWriteRequests,
+      limits.reimportFindingWrites,
+      'requests',
+      true,
+    );
+  }
+  if (imports.memory.status !== 'done') problems.push(`the import of the largest file ended ${imports.memory.status}`);
+  budget('imports.largestFile.peakRss', imports.memory.peakRssMiB, limits.importPeakRssMiB, 'MiB', true);
+
+  // 9. The findings list at 100,000 findings: the nuclei floor wrote copies of the import's findings into the
+  // floor company's dast partition; BatchWrite tops it up to 100,000, and writes 100 into another company.
+  const findingsTotal = 100_000;
+  const alreadyWritten = imports.nuclei.firstImport.writes.findingItemWrites;
+  log(`findings list: writing ${findingsTotal - alreadyWritten} more findings with BatchWrite, and 100 elsewhere…`);
+  const client = plainClient(table);
+  let seedSeconds: number;
+  try {
+    seedSeconds = await seedFindings(client, table.tableName, imports.nucleiFindingItems, {
+      slug: benchCompanies.floor,
+      service: 'dast',
+      count: findingsTotal - alreadyWritten,
+    });
+    await seedFindings(client, table.tableName, imports.nucleiFindingItems, {
+      slug: 'bench-small',
+      service: 'dast',
+      count: 100,
+    });
+  } finally {
+    client.destroy();
+  }
+  log('findings list: pages at 100,000 and at 100 findings, through the handler…');
+  const findingsPages = await measureFindingsPages({
+    claims: claimsOfToken(token),
+    origin: stack.appUrl,
+    service: 'dast',
+    largeSlug: benchCompanies.floor,
+    smallSlug: 'bench-small',
+  });
+  metrics.findingsList = {
+    findings: findingsTotal,
+    smallList: 100,
+    seeded: findingsTotal - alreadyWritten,
+    seedSeconds: round(seedSeconds, 1),
+    pages: findingsPages,
+  };
+  findingsPages.forEach((page, index) => {
+    budget(`findingsList.page${index + 1}.requests`, page.requests, limits.dynamoDbRequestsPerCall, 'requests', true);
+    budget(`findingsList.page${index + 1}.scans`, page.scans, limits.scansPerCall, 'scans', true);
+    budget(`findingsList.page${index + 1}.ratio`, page.ratio, limits.findingsPageRatio, 'ratio', false);
+  });
 } finally {
   await stack?.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -412,6 +502,70 @@ if (scaleMetrics) {
         : 'BROKEN',
     );
   }
+}
+
+const importMetrics = metrics.imports as
+  { nuclei: ImportThroughput; nmap: ImportThroughput; largestFile: ImportMemory } | undefined;
+if (importMetrics) {
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  for (const entry of [importMetrics.nuclei, importMetrics.nmap]) {
+    const first = entry.firstImport;
+    row(
+      `import ${entry.name} (${mb(entry.file.bytes)}: ${entry.findings} findings, ${entry.assets} assets), start to done`,
+      `${first.seconds.toFixed(1)} s: ${first.findingsPerSecond} findings/s, ${first.itemsWrittenPerSecond} items written/s (${first.writes.findingItemWrites} findings + ${first.writes.assetItemWrites} assets)`,
+    );
+    row(
+      `  floor: the same items, BatchWriteItem of 25, 4 at once as putItems`,
+      `${entry.floor.seconds.toFixed(1)} s (${entry.floor.itemsPerSecond} items/s); one parse of the file ${entry.parseOnceSeconds.toFixed(1)} s`,
+    );
+    row(
+      `  import / floor`,
+      entry.importFloorRatio.toFixed(2),
+      `${limits.importFloorRatio} (goal 1.2; reported)`,
+      statusOf(`imports.${entry.name}.importFloorRatio`),
+    );
+    row(
+      `  re-import of the same file / floor`,
+      `${entry.reimportFloorRatio.toFixed(2)} (${entry.reimport.seconds.toFixed(1)} s)`,
+      `${limits.reimportFloorRatio} (reported)`,
+      statusOf(`imports.${entry.name}.reimportFloorRatio`),
+    );
+    row(
+      `  re-import: finding write requests; assets written again`,
+      `${entry.reimport.writes.findingWriteRequests}; ${entry.reimport.writes.assetItemWrites} assets in ${entry.reimport.writes.assetWriteRequests} requests`,
+      `${limits.reimportFindingWrites} finding writes`,
+      statusOf(`imports.${entry.name}.reimportFindingWrites`),
+    );
+    row(
+      `  finding item size (DynamoDB's count): median, p90, max`,
+      `${first.itemBytes.findingsMedian} B, ${first.itemBytes.findingsP90} B, ${first.itemBytes.findingsMax} B (asset median ${first.itemBytes.assetsMedian} B)`,
+    );
+  }
+  const largest = importMetrics.largestFile;
+  row(
+    `import peak RSS, ${mb(largest.file.bytes)} nuclei file (${largest.findings} findings), own process`,
+    `${largest.peakRssMiB.toFixed(0)} MiB (the process alone ${largest.baselinePeakRssMiB.toFixed(0)} MiB; heap peak ${largest.heapUsedPeakMiB.toFixed(0)} MiB; ${largest.seconds.toFixed(0)} s)`,
+    `${limits.importPeakRssMiB} MiB`,
+    statusOf('imports.largestFile.peakRss'),
+  );
+}
+const findingsList = metrics.findingsList as
+  { findings: number; seeded: number; seedSeconds: number; pages: FindingsPage[] } | undefined;
+if (findingsList) {
+  row(
+    `findings list: ${findingsList.findings} findings of one company and service`,
+    `${findingsList.seeded} written with BatchWrite in ${findingsList.seedSeconds} s (the rest by the nuclei floor)`,
+  );
+  findingsList.pages.forEach((page, index) => {
+    const name = `findingsList.page${index + 1}`;
+    row(
+      `  listFindings ${page.page}: requests; median at 100,000 and at 100`,
+      `${page.requests} (${page.commands.map((command) => command.replace(/Command$/, '')).join(', ')}); ${page.largeMedianMs.toFixed(1)} ms, ${page.smallMedianMs.toFixed(1)} ms (${page.items.large} and ${page.items.small} rows)`,
+      `${limits.dynamoDbRequestsPerCall}, no Scan`,
+      statusOf(`${name}.requests`) === 'ok' && statusOf(`${name}.scans`) === 'ok' ? 'ok' : 'BROKEN',
+    );
+    row(`    ratio`, page.ratio.toFixed(2), `${limits.findingsPageRatio} (reported)`, statusOf(`${name}.ratio`));
+  });
 }
 
 const header: [string, string, string, string] = ['measured', 'value', 'budget', ''];

@@ -2,8 +2,9 @@
 // @aws-sdk/s3-presigned-post) sent as multipart form data to the origin's /s3/<bucket> lands in the S3
 // emulator, where the AWS SDK's HeadObject and GetObject see it; what S3 refuses (another size, an expired
 // policy, a tampered signature, another key, no encryption field, a field the policy does not name) is
-// refused with S3's status and code, and nothing is stored. A 200 MB upload passes without being held in
-// memory, and a browser page of the origin uploads under the portal's CSP.
+// refused with S3's status and code, and nothing is stored. A reader as slow as an import gets the whole file.
+// A 200 MB upload passes without being held in memory, and a browser page of the origin uploads under the
+// portal's CSP.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -101,6 +102,25 @@ describe('a presigned POST through the local origin', () => {
     for await (const chunk of await openUpload(key)) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(Buffer.from(content))).toBe(true);
   });
+
+  it('hands the whole file to a reader that reads it slowly, as an import writing findings between reads does', async () => {
+    const key = newKey();
+    const content = randomBytes(3_000_000);
+    const form = await presign(key, content.length);
+    expect((await post(form.fields, content, form.url)).status).toBe(204);
+
+    // Node's server once cut such a reader off 5 s after it had handed the last bytes to the socket.
+    let received = 0;
+    const chunks: Buffer[] = [];
+    for await (const chunk of await openUpload(key)) {
+      chunks.push(chunk as Buffer);
+      received += (chunk as Buffer).length;
+      await delay(700);
+    }
+
+    expect(received).toBe(content.length);
+    expect(Buffer.concat(chunks).equals(content)).toBe(true);
+  }, 120_000);
 
   it('answers 201 with the PostResponse document when success_action_status asks for it', async () => {
     const key = newKey();

@@ -4,6 +4,7 @@
 // upload-route.ts). s3rver does not verify SigV4 signatures, but it refuses access keys it does not
 // know: the handlers' local key is registered with its dummy account.
 import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -11,6 +12,8 @@ const require = createRequire(import.meta.url);
 interface S3rverInstance {
   run(): Promise<{ address: string; port: number }>;
   close(): Promise<void>;
+  /** Node's server under it, once running. */
+  httpServer?: Server;
 }
 type S3rverConstructor = new (options: {
   address: string;
@@ -56,5 +59,10 @@ export async function startS3Emulator(options: S3EmulatorOptions): Promise<S3Emu
     configureBuckets: options.buckets.map((name) => ({ name })),
   });
   const { port } = await server.run();
+  // Node closes a keep-alive connection 5 s after it has handed a response's last bytes to the socket, even
+  // while a slow reader (an import writing findings between reads) has not received them: the reader loses the
+  // file's end ("other side closed"). S3 keeps sending while the reader reads; so does the emulator, up to the
+  // import function's 15 minutes.
+  if (server.httpServer) server.httpServer.keepAliveTimeout = 15 * 60 * 1000;
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }

@@ -97,9 +97,9 @@ export function newFindingItem(
   };
 }
 
-const batchSize = 25;
+export const batchSize = 25;
 /** BatchWriteItem requests in flight at once: on AWS each takes ~10–20 ms, so one at a time caps an import. */
-const batchConcurrency = 4;
+export const batchConcurrency = 4;
 
 /**
  * Writes new findings (and asset items), 25 a request and up to four requests at once, retrying what DynamoDB

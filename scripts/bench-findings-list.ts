@@ -1,0 +1,141 @@
+// The findings list at scale: one company's service with 100,000 findings, written straight into DynamoDB Local
+// with BatchWrite (not through the import) as copies of findings an import wrote (each with an identity of its
+// own, in the same mix of severities), and a company with 100 such findings. Pages of listFindings go through
+// the Lambda handler in this process (event in, result out, as bench-calls.ts times calls), each page's
+// DynamoDB requests counted, and each page timed at 100,000 and at 100 findings in turn: the ratio of the two
+// medians says how the page's time grows with the list. Import only after startLocalStack has set the environment.
+import { createHash } from 'node:crypto';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { findingIndexKey, findingSortKey, findingsPartition } from '../lambdas/kernel/data/entities/findings.js';
+import type { Severity } from '../lambdas/kernel/scanners/finding-model.js';
+import { dynamoDbRequestsOf } from '../tests/support/dynamodb-requests.js';
+import { invokeDirectly } from './bench-calls.js';
+import type { MarshalledItem } from './bench-dynamodb-writes.js';
+import { batchWriteItems } from './bench-imports.js';
+import { median, round } from './bench-stats.js';
+
+const severityOf = (item: MarshalledItem) => item.toolSeverity?.S as Severity;
+
+/**
+ * Copies of the template findings into the company's service partition, `count` of them, each severity's share
+ * as among the templates; every copy gets an identity of its own (and the sort and index keys that follow).
+ */
+function* findingCopies(
+  templates: readonly MarshalledItem[],
+  options: { slug: string; service: string; count: number },
+): Generator<MarshalledItem> {
+  const bySeverity = new Map<Severity, MarshalledItem[]>();
+  for (const item of templates) {
+    const severity = severityOf(item);
+    bySeverity.set(severity, [...(bySeverity.get(severity) ?? []), item]);
+  }
+  const groups = [...bySeverity.entries()].sort((a, b) => b[1].length - a[1].length);
+  const quotas = groups.map(([, items]) => Math.floor((options.count * items.length) / templates.length));
+  quotas[0]! += options.count - quotas.reduce((sum, quota) => sum + quota, 0);
+  const partition = findingsPartition(options.slug, options.service);
+  for (const [index, [severity, items]] of groups.entries()) {
+    for (let copy = 0; copy < quotas[index]!; copy += 1) {
+      const template = items[copy % items.length]!;
+      const id = createHash('sha256').update(`${options.slug}#${severity}#${copy}`).digest('hex').slice(0, 32);
+      const firstSeenAt = Number(template.firstSeenAt?.N ?? 0);
+      yield {
+        ...template,
+        pk: { S: partition },
+        sk: { S: findingSortKey(id) },
+        gsi1pk: { S: partition },
+        gsi1sk: { S: findingIndexKey(severity, firstSeenAt, id) },
+        id: { S: id },
+      };
+    }
+  }
+}
+
+/** Writes `count` copies of the templates with BatchWrite, a few requests in flight; returns seconds taken. */
+export async function seedFindings(
+  client: DynamoDBClient,
+  tableName: string,
+  templates: readonly MarshalledItem[],
+  options: { slug: string; service: string; count: number; concurrency?: number },
+): Promise<number> {
+  const started = performance.now();
+  const items = [...findingCopies(templates, options)];
+  await batchWriteItems(client, tableName, items, { concurrency: options.concurrency ?? 4 });
+  return (performance.now() - started) / 1000;
+}
+
+export interface FindingsPage {
+  page: string;
+  input: Record<string, unknown>;
+  /** At the large list and at the small one. */
+  items: { large: number; small: number };
+  requests: number;
+  scans: number;
+  commands: string[];
+  largeMedianMs: number;
+  smallMedianMs: number;
+  /** Large median over small median. */
+  ratio: number;
+}
+
+const pages: Array<{ page: string; input: Record<string, unknown>; second?: boolean }> = [
+  { page: 'first page, critical first', input: { limit: 50 } },
+  { page: 'second page (cursor)', input: { limit: 50 }, second: true },
+  { page: 'one severity (medium)', input: { filter: { severity: ['medium'] }, limit: 20 } },
+  { page: 'two severities (critical, high)', input: { filter: { severity: ['critical', 'high'] }, limit: 20 } },
+];
+
+/** Each page at both lists: requests counted once, then `rounds` timed runs of each in turn. */
+export async function measureFindingsPages(options: {
+  claims: Record<string, string>;
+  origin: string;
+  service: string;
+  largeSlug: string;
+  smallSlug: string;
+  rounds?: number;
+}): Promise<FindingsPage[]> {
+  const rounds = options.rounds ?? 30;
+  const warmup = 5;
+  const results: FindingsPage[] = [];
+  const call = async (data: Record<string, unknown>) => {
+    const result = await invokeDirectly('listFindings', data, options.claims, options.origin);
+    if (result.statusCode !== 200) throw new Error(`listFindings answered ${result.statusCode}`);
+    return (result.body as { result: { findings: unknown[]; nextCursor?: string } }).result;
+  };
+  for (const page of pages) {
+    const inputs: Record<'large' | 'small', Record<string, unknown>> = {
+      large: { slug: options.largeSlug, service: options.service, ...page.input },
+      small: { slug: options.smallSlug, service: options.service, ...page.input },
+    };
+    if (page.second) {
+      for (const size of ['large', 'small'] as const) {
+        const first = await call(inputs[size]);
+        inputs[size] = { ...inputs[size], cursor: first.nextCursor };
+      }
+    }
+    const { result, requests } = await dynamoDbRequestsOf(() => call(inputs.large));
+    const small = await call(inputs.small);
+    const times = { large: [] as number[], small: [] as number[] };
+    for (let turn = 0; turn < warmup + rounds; turn += 1) {
+      const order = turn % 2 === 0 ? (['large', 'small'] as const) : (['small', 'large'] as const);
+      for (const size of order) {
+        const started = performance.now();
+        await call(inputs[size]);
+        if (turn >= warmup) times[size].push(performance.now() - started);
+      }
+    }
+    const largeMedianMs = median(times.large);
+    const smallMedianMs = median(times.small);
+    results.push({
+      page: page.page,
+      input: page.input,
+      items: { large: result.findings.length, small: small.findings.length },
+      requests: requests.length,
+      scans: requests.filter((command) => /^Scan/.test(command)).length,
+      commands: requests,
+      largeMedianMs: round(largeMedianMs),
+      smallMedianMs: round(smallMedianMs),
+      ratio: round(largeMedianMs / smallMedianMs),
+    });
+  }
+  return results;
+}

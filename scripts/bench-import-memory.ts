@@ -1,0 +1,42 @@
+// Child process of the bench: one import (runScanImport, the import function's work) in a process of its own,
+// with the environment of the bench's stack, so its peak resident memory is the import's. It starts nothing
+// else. Prints one line, BENCH_IMPORT_MEMORY {...}: maxRSS at the end and the heap's peaks sampled every 100 ms.
+// With `--baseline` it loads the same modules and ends without importing: what the process costs by itself.
+import { getScanImport } from '../lambdas/kernel/data/entities/scan-imports.js';
+import { runScanImport } from '../lambdas/kernel/findings/import-run.js';
+
+const importId = process.argv[2];
+if (!importId) throw new Error('Usage: bench-import-memory.ts <importId> | --baseline');
+const mebibyte = 1024 * 1024;
+
+const peaks = { heapUsed: 0, external: 0 };
+const sample = () => {
+  const usage = process.memoryUsage();
+  peaks.heapUsed = Math.max(peaks.heapUsed, usage.heapUsed);
+  peaks.external = Math.max(peaks.external, usage.external);
+};
+const sampler = setInterval(sample, 100);
+const started = performance.now();
+let status = 'baseline';
+let findings = 0;
+if (importId !== '--baseline') {
+  await runScanImport(importId);
+  const scan = await getScanImport(importId, true);
+  status = scan?.status ?? 'missing';
+  findings = Number((scan?.counts as { total?: number } | undefined)?.total ?? 0);
+}
+const seconds = (performance.now() - started) / 1000;
+sample();
+clearInterval(sampler);
+console.log(
+  `BENCH_IMPORT_MEMORY ${JSON.stringify({
+    status,
+    findings,
+    seconds,
+    // maxRSS is in kilobytes (KiB).
+    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+    heapUsedPeakMiB: peaks.heapUsed / mebibyte,
+    externalPeakMiB: peaks.external / mebibyte,
+  })}`,
+);
+process.exit(0);

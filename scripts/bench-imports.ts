@@ -1,0 +1,393 @@
+// The import benchmarks (issue 9), against the bench's local stack:
+//   - throughput: a generated scanner file imported from start to status 'done', its DynamoDB writes recorded
+//     as DynamoDB receives them, against a floor: the very items it wrote (findings and assets), sent again with
+//     the plain AWS SDK client as BatchWriteItem requests of 25, four at once as the import's putItems sends
+//     them (batchSize, batchConcurrency of findings.ts), to the same DynamoDB Local table right after. DynamoDB Local writes a few hundred items a
+//     second on these machines whatever their size, so the import is judged by its ratio to that floor. The floor
+//     writes into the partitions of another company (`floorSlug`, a slug of the same length, so the items are the
+//     same size), where its findings later serve as part of the 100,000 the findings list is measured on;
+//   - a re-import of the same file: its time against the same floor, and its writes (no finding may be written;
+//     assets are written again with their last sighting);
+//   - peak memory: an import run in a process of its own (bench-import-memory.ts), its maxRSS at the end.
+// How an import is started is the driver's business (bench-import-drivers.ts). Import only after
+// startLocalStack has set the environment.
+import { spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { BatchWriteItemCommand, DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
+import type { ServiceName } from '../lambdas/kernel/access/rules.js';
+import { batchConcurrency, batchSize } from '../lambdas/kernel/data/entities/findings.js';
+import { parseScan } from '../lambdas/kernel/scanners/parse-scan.js';
+import { itemBytes, kindOf, recordWrites, type MarshalledItem, type WriteRecording } from './bench-dynamodb-writes.js';
+import type { ImportDriver } from './bench-import-drivers.js';
+import { median, percentile, round } from './bench-stats.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface RawTable {
+  dynamoDbEndpoint: string;
+  region: string;
+  tableName: string;
+}
+
+export function plainClient(table: RawTable): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint: table.dynamoDbEndpoint,
+    region: table.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/**
+ * BatchWriteItem, `batchSize` items a request, unprocessed items sent again. `inGroups`: as the import's
+ * putItems sends them, `concurrency` requests at once, the next group once all of these are answered;
+ * otherwise a pool that keeps `concurrency` requests in flight.
+ */
+export async function batchWriteItems(
+  client: DynamoDBClient,
+  tableName: string,
+  items: readonly MarshalledItem[],
+  options: { concurrency: number; inGroups?: boolean },
+): Promise<{ requests: number }> {
+  let requests = 0;
+  const send = async (batch: readonly MarshalledItem[]) => {
+    let pending: WriteRequest[] = batch.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 10) throw new Error('DynamoDB Local left writes unprocessed ten times in a row');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      requests += 1;
+      const { UnprocessedItems } = await client.send(
+        new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }),
+      );
+      pending = UnprocessedItems?.[tableName] ?? [];
+    }
+  };
+  const batches: MarshalledItem[][] = [];
+  for (let start = 0; start < items.length; start += batchSize) batches.push(items.slice(start, start + batchSize));
+  if (options.inGroups) {
+    for (let start = 0; start < batches.length; start += options.concurrency)
+      await Promise.all(batches.slice(start, start + options.concurrency).map(send));
+  } else {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: options.concurrency }, async () => {
+        while (next < batches.length) {
+          next += 1;
+          await send(batches[next - 1]!);
+        }
+      }),
+    );
+  }
+  return { requests };
+}
+
+/** The item with its company's slug in the partition keys replaced (`FINDINGS#from#dast` → `FINDINGS#to#dast`). */
+export function inCompany(item: MarshalledItem, from: string, to: string): MarshalledItem {
+  const move = (key: string) => {
+    const value = item[key]?.S;
+    return value === undefined ? {} : { [key]: { S: value.replace(`#${from}#`, `#${to}#`) } };
+  };
+  return { ...item, ...move('pk'), ...move('gsi1pk') };
+}
+
+export interface ImportWrites {
+  requests: Record<string, number>;
+  findingWriteRequests: number;
+  findingItemWrites: number;
+  assetWriteRequests: number;
+  assetItemWrites: number;
+  /** The import record's own writes (status, progress). */
+  importRecordWrites: number;
+}
+
+function importWrites(recording: WriteRecording): ImportWrites {
+  return {
+    requests: recording.requests,
+    findingWriteRequests: recording.writeRequestsByKind.FINDINGS ?? 0,
+    findingItemWrites: recording.itemWritesByKind.FINDINGS ?? 0,
+    assetWriteRequests: recording.writeRequestsByKind.ASSETS ?? 0,
+    assetItemWrites: recording.itemWritesByKind.ASSETS ?? 0,
+    importRecordWrites: recording.itemWritesByKind.IMPORT ?? 0,
+  };
+}
+
+export interface ImportThroughput {
+  name: string;
+  service: ServiceName;
+  file: { bytes: number; description: string };
+  /** One pass of the parser over the file on disk, nothing written: what reading costs. */
+  parseOnceSeconds: number;
+  findings: number;
+  assets: number;
+  firstImport: {
+    seconds: number;
+    findingsPerSecond: number;
+    itemsWrittenPerSecond: number;
+    counts: Record<string, unknown>;
+    writes: ImportWrites;
+    /** DynamoDB's size of the findings and assets written (write units: one per started KB). */
+    itemBytes: { findingsMedian: number; findingsP90: number; findingsMax: number; assetsMedian: number };
+  };
+  floor: { items: number; requests: number; seconds: number; itemsPerSecond: number };
+  /** First import time over the floor time. */
+  importFloorRatio: number;
+  reimport: { seconds: number; counts: Record<string, unknown>; writes: ImportWrites };
+  /** Re-import time over the floor time. */
+  reimportFloorRatio: number;
+}
+
+async function parseOnce(service: ServiceName, file: string): Promise<number> {
+  const started = performance.now();
+  for await (const record of parseScan({ service, inputs: [createReadStream(file)] })) void record;
+  return (performance.now() - started) / 1000;
+}
+
+/** Imports the file, writes its items again as the floor, and imports the same file once more. */
+export async function measureImportThroughput(options: {
+  name: string;
+  driver: ImportDriver;
+  table: RawTable;
+  slug: string;
+  /** Where the floor writes the same items: another company, its slug as long as `slug`. */
+  floorSlug: string;
+  service: ServiceName;
+  file: string;
+  fileBytes: number;
+  description: string;
+  log: (message: string) => void;
+}): Promise<{ throughput: ImportThroughput; findingItems: MarshalledItem[] }> {
+  if (options.floorSlug.length !== options.slug.length) throw new Error('The floor company needs a slug as long');
+  const parseOnceSeconds = await parseOnce(options.service, options.file);
+
+  options.log(`imports: ${options.name}, first import…`);
+  const first = await options.driver.prepare({ slug: options.slug, service: options.service, file: options.file });
+  const { result: imported, recording } = await recordWrites(() => options.driver.run(first), {
+    keepBatchPutItems: true,
+  });
+  if (imported.scan.status !== 'done')
+    throw new Error(`The ${options.name} import ended ${imported.scan.status}: ${JSON.stringify(imported.scan.error)}`);
+  const written = recording.batchPutItems.filter((item) => ['FINDINGS', 'ASSETS'].includes(kindOf(item.pk?.S)));
+  recording.batchPutItems = [];
+  const sizes = (kind: string) => written.filter((item) => kindOf(item.pk?.S) === kind).map((item) => itemBytes(item));
+  const findingSizes = sizes('FINDINGS');
+  const assetSizes = sizes('ASSETS');
+  const writes = importWrites(recording);
+  if (written.length !== writes.findingItemWrites + writes.assetItemWrites)
+    throw new Error('The first import wrote findings or assets other than by BatchWriteItem; the floor would differ');
+
+  options.log(`imports: ${options.name}, the floor: its ${written.length} items again, BatchWriteItem of 25…`);
+  const client = plainClient(options.table);
+  let floor: ImportThroughput['floor'];
+  try {
+    const floorItems = written.map((item) => inCompany(item, options.slug, options.floorSlug));
+    const started = performance.now();
+    const { requests } = await batchWriteItems(client, options.table.tableName, floorItems, {
+      concurrency: batchConcurrency,
+      inGroups: true,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    floor = {
+      items: floorItems.length,
+      requests,
+      seconds: round(seconds),
+      itemsPerSecond: round(floorItems.length / seconds, 0),
+    };
+  } finally {
+    client.destroy();
+  }
+
+  options.log(`imports: ${options.name}, the same file again…`);
+  const again = await options.driver.prepare({ slug: options.slug, service: options.service, file: options.file });
+  const { result: reimported, recording: reimportRecording } = await recordWrites(() => options.driver.run(again));
+  if (reimported.scan.status !== 'done')
+    throw new Error(`The ${options.name} re-import ended ${reimported.scan.status}`);
+
+  const counts = (imported.scan.counts ?? {}) as { total?: number; assets?: number };
+  const findings = counts.total ?? 0;
+  const throughput: ImportThroughput = {
+    name: options.name,
+    service: options.service,
+    file: { bytes: options.fileBytes, description: options.description },
+    parseOnceSeconds: round(parseOnceSeconds),
+    findings,
+    assets: counts.assets ?? 0,
+    firstImport: {
+      seconds: round(imported.seconds),
+      findingsPerSecond: round(findings / imported.seconds, 0),
+      itemsWrittenPerSecond: round(written.length / imported.seconds, 0),
+      counts: imported.scan.counts ?? {},
+      writes,
+      itemBytes: {
+        findingsMedian: median(findingSizes),
+        findingsP90: percentile(findingSizes, 90),
+        findingsMax: Math.max(...findingSizes),
+        assetsMedian: median(assetSizes),
+      },
+    },
+    floor,
+    importFloorRatio: round(imported.seconds / floor.seconds),
+    reimport: {
+      seconds: round(reimported.seconds),
+      counts: reimported.scan.counts ?? {},
+      writes: importWrites(reimportRecording),
+    },
+    reimportFloorRatio: round(reimported.seconds / floor.seconds),
+  };
+  return { throughput, findingItems: written.filter((item) => kindOf(item.pk?.S) === 'FINDINGS') };
+}
+
+export interface ImportMemory {
+  file: { bytes: number; description: string };
+  status: string;
+  findings: number;
+  seconds: number;
+  /** process.resourceUsage().maxRSS at the end of the import, in MiB (1024 × 1024 bytes). */
+  peakRssMiB: number;
+  /** The same process that loads the import's modules and ends without importing anything. */
+  baselinePeakRssMiB: number;
+  /** Peaks sampled every 100 ms while it ran. */
+  heapUsedPeakMiB: number;
+  externalPeakMiB: number;
+}
+
+interface ChildReport {
+  status: string;
+  findings: number;
+  seconds: number;
+  maxRssMiB: number;
+  heapUsedPeakMiB: number;
+  externalPeakMiB: number;
+}
+
+/** Runs bench-import-memory.ts with the stack's environment and reads the one line it prints. */
+function runMemoryChild(environment: Record<string, string>, importId: string): Promise<ChildReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'scripts/bench-import-memory.ts'), importId],
+      { cwd: root, env: { ...process.env, ...environment }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-3000)));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = stdout.split('\n').find((text) => text.startsWith('BENCH_IMPORT_MEMORY '));
+      if (code === 0 && line) resolve(JSON.parse(line.slice('BENCH_IMPORT_MEMORY '.length)) as ChildReport);
+      else reject(new Error(`The import's own process failed (exit ${code}): ${stderr}`));
+    });
+  });
+}
+
+/** The import of a large file in a process of its own; its peak resident memory. */
+export async function measureImportMemory(options: {
+  driver: ImportDriver;
+  environment: Record<string, string>;
+  slug: string;
+  service: ServiceName;
+  file: string;
+  fileBytes: number;
+  description: string;
+}): Promise<ImportMemory> {
+  const baseline = await runMemoryChild(options.environment, '--baseline');
+  const prepared = await options.driver.prepare({ slug: options.slug, service: options.service, file: options.file });
+  const report = await runMemoryChild(options.environment, prepared.importId);
+  return {
+    file: { bytes: options.fileBytes, description: options.description },
+    status: report.status,
+    findings: report.findings,
+    seconds: round(report.seconds),
+    peakRssMiB: round(report.maxRssMiB, 1),
+    baselinePeakRssMiB: round(baseline.maxRssMiB, 1),
+    heapUsedPeakMiB: round(report.heapUsedPeakMiB, 1),
+    externalPeakMiB: round(report.externalPeakMiB, 1),
+  };
+}
+
+/** The companies of the import benchmarks; each floor's slug is as long as its import's. */
+export const benchCompanies = {
+  imports: 'bench-imports',
+  floor: 'bench-listing',
+  memory: 'bench-memory',
+} as const;
+
+export interface ImportBenchmarks {
+  nuclei: ImportThroughput;
+  nmap: ImportThroughput;
+  memory: ImportMemory;
+  /** The findings the nuclei import wrote (its floor wrote copies into the floor company's dast partition). */
+  nucleiFindingItems: MarshalledItem[];
+}
+
+/** Generates the files, then measures nuclei and Nmap throughput and the large file's peak memory. */
+export async function measureImports(options: {
+  driver: ImportDriver;
+  table: RawTable;
+  environment: Record<string, string>;
+  filesDir: string;
+  log: (message: string) => void;
+}): Promise<ImportBenchmarks> {
+  const { writeNmapFile, writeNucleiFile } = await import('./bench-scan-files.js');
+  const { maxImportFileBytes } = await import('../lambdas/calls/shared/finding-schemas.js');
+  options.log('imports: generating the scanner files (seeded)…');
+  const nucleiFile = path.join(options.filesDir, 'nuclei-30000.jsonl');
+  const nucleiWritten = await writeNucleiFile(nucleiFile, {
+    seed: 9,
+    hosts: 1000,
+    results: 30_000,
+    responseBodyBytes: [200, 4000],
+  });
+  const nmapFile = path.join(options.filesDir, 'nmap-5000-hosts.xml');
+  const nmapWritten = await writeNmapFile(nmapFile, {
+    seed: 9,
+    hosts: 5000,
+    openPorts: [1, 3],
+    vulnersShare: 0.15,
+    vulnersEntries: [2, 6],
+  });
+  const largeFile = path.join(options.filesDir, 'nuclei-largest.jsonl');
+  const largeWritten = await writeNucleiFile(largeFile, {
+    seed: 10,
+    hosts: 1000,
+    maxBytes: maxImportFileBytes,
+    responseBodyBytes: [4000, 40_000],
+  });
+
+  const common = {
+    driver: options.driver,
+    table: options.table,
+    slug: benchCompanies.imports,
+    floorSlug: benchCompanies.floor,
+    log: options.log,
+  };
+  const nuclei = await measureImportThroughput({
+    ...common,
+    name: 'nuclei',
+    service: 'dast',
+    file: nucleiFile,
+    fileBytes: nucleiWritten.bytes,
+    description: `nuclei v3 JSONL, ${nucleiWritten.results} results on 1,000 hosts (raw request and response on HTTP results, bodies 0.2–4 KB)`,
+  });
+  const nmap = await measureImportThroughput({
+    ...common,
+    name: 'nmap',
+    service: 'network',
+    file: nmapFile,
+    fileBytes: nmapWritten.bytes,
+    description: `Nmap XML, ${nmapWritten.hosts} hosts, ${nmapWritten.openPorts} open ports, ${nmapWritten.vulnersEntries} vulners entries`,
+  });
+  options.log(
+    `imports: peak memory of the import of a ${(largeWritten.bytes / 1e6).toFixed(0)} MB file, in a process of its own…`,
+  );
+  const memory = await measureImportMemory({
+    driver: options.driver,
+    environment: options.environment,
+    slug: benchCompanies.memory,
+    service: 'dast',
+    file: largeFile,
+    fileBytes: largeWritten.bytes,
+    description: `nuclei v3 JSONL, ${largeWritten.results} results on 1,000 hosts (response bodies 4–40 KB, kept to 16 KB each)`,
+  });
+  return { nuclei: nuclei.throughput, nmap: nmap.throughput, memory, nucleiFindingItems: nuclei.findingItems };
+}
