@@ -77,12 +77,23 @@ const importQueueName = 'portal-imports.fifo';
 const importDeadLetterQueueName = 'portal-imports-dlq.fifo';
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-function localSecret(dataDir: string): string {
+interface LocalSecrets {
+  signInSecret: string;
+  /** Signs the template search's keys (added to an older data directory's file on first use). */
+  searchKeySecret: string;
+}
+
+function localSecrets(dataDir: string): LocalSecrets {
   const file = path.join(dataDir, 'local-secrets.json');
-  if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { signInSecret: string }).signInSecret;
-  const signInSecret = randomBytes(32).toString('base64url');
-  writeFileSync(file, JSON.stringify({ signInSecret }), { mode: 0o600 });
-  return signInSecret;
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>) : {};
+  const secrets: LocalSecrets = {
+    signInSecret: stored.signInSecret ?? randomBytes(32).toString('base64url'),
+    searchKeySecret: stored.searchKeySecret ?? randomBytes(32).toString('base64url'),
+  };
+  if (stored.signInSecret !== secrets.signInSecret || stored.searchKeySecret !== secrets.searchKeySecret) {
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  }
+  return secrets;
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -93,6 +104,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const s3Endpoint = `http://127.0.0.1:${options.s3Port}`;
   const sqsEndpoint = `http://127.0.0.1:${options.sqsPort}`;
   const staticSite = createStaticSite(path.resolve(options.webRoot));
+  const secrets = localSecrets(options.dataDir);
 
   const environment: Record<string, string> = {
     AWS_REGION: region,
@@ -115,7 +127,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ALLOWED_ORIGINS: [appUrl, `http://localhost:${options.port}`].join(','),
     MAIL_FROM: 'no-reply@portal.local',
     SUPPORT_MAIL_TO: 'support@portal.local',
-    SIGN_IN_SECRET: localSecret(options.dataDir),
+    SIGN_IN_SECRET: secrets.signInSecret,
+    SEARCH_KEY_SECRET: secrets.searchKeySecret,
     POWERTOOLS_LOG_LEVEL: 'WARN',
     // Lambda runs Node 22; on an older local Node the SDK would warn on every start.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
