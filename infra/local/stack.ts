@@ -17,6 +17,7 @@ import { FifoQueue } from './queue/fifo-queue.js';
 import { startSqsEndpoint } from './queue/sqs-endpoint.js';
 import { startS3Emulator } from './s3/s3-emulator.js';
 import { createUploadRoute } from './s3/upload-route.js';
+import { createSearchRoute } from './search-route.js';
 import { createStaticSite, localSecurityHeaders } from './static-site.js';
 
 export interface LocalStackOptions {
@@ -75,6 +76,8 @@ const uploadsBucket = 'portal-uploads';
 const accountId = '000000000000';
 const importQueueName = 'portal-imports.fifo';
 const importDeadLetterQueueName = 'portal-imports-dlq.fifo';
+/** The template search, under the API's path as on AWS (CloudFront's /api/* reaches the HTTP API). */
+const searchBasePath = '/api/search';
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 interface LocalSecrets {
@@ -198,18 +201,29 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
     // Handlers are imported only now: their SDK clients read the endpoints from the environment above.
-    const [{ dynamoDbClient }, { callRegistry }, api, scanImport, define, create, verify, preToken, { seedDemoData }] =
-      await Promise.all([
-        import('../../lambdas/kernel/data/client.js'),
-        import('../../lambdas/calls/registry.js'),
-        import('../../lambdas/api/handler.js'),
-        import('../../lambdas/import/handler.js'),
-        import('../../lambdas/auth/define-auth-challenge.js'),
-        import('../../lambdas/auth/create-auth-challenge.js'),
-        import('../../lambdas/auth/verify-auth-challenge-response.js'),
-        import('../../lambdas/auth/pre-token-generation.js'),
-        import('./seed.js'),
-      ]);
+    const [
+      { dynamoDbClient },
+      { callRegistry },
+      api,
+      search,
+      scanImport,
+      define,
+      create,
+      verify,
+      preToken,
+      { seedDemoData },
+    ] = await Promise.all([
+      import('../../lambdas/kernel/data/client.js'),
+      import('../../lambdas/calls/registry.js'),
+      import('../../lambdas/api/handler.js'),
+      import('../../lambdas/search/handler.js'),
+      import('../../lambdas/import/handler.js'),
+      import('../../lambdas/auth/define-auth-challenge.js'),
+      import('../../lambdas/auth/create-auth-challenge.js'),
+      import('../../lambdas/auth/verify-auth-challenge-response.js'),
+      import('../../lambdas/auth/pre-token-generation.js'),
+      import('./seed.js'),
+    ]);
     await ensureTable(dynamoDbClient, tableName);
 
     const issuer = `${appUrl}/cognito/${userPoolId}`;
@@ -240,12 +254,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       handler: api.handler,
     });
 
+    const searchRoute = createSearchRoute({ basePath: searchBasePath, handler: search.handler });
+
     let ready = false;
     const allowedOrigins = environment.ALLOWED_ORIGINS!.split(',');
     const runtimeConfig = (req: IncomingMessage) => {
       const requestOrigin = `http://${req.headers.host ?? ''}`;
       const origin = allowedOrigins.includes(requestOrigin) ? requestOrigin : appUrl;
-      return { region, userPoolId, userPoolClientId, apiUrl: '/api', userPoolEndpoint: `${origin}/cognito` };
+      return {
+        region,
+        userPoolId,
+        userPoolClientId,
+        apiUrl: '/api',
+        userPoolEndpoint: `${origin}/cognito`,
+        // Algolia client hosts (its `hosts` option as it is): the template search on this same origin.
+        searchHosts: [{ url: `${new URL(origin).host}${searchBasePath}`, protocol: 'http', accept: 'read' }],
+      };
     };
 
     const server = createServer((req, res) => {
@@ -254,6 +278,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const pathname = (req.url ?? '/').split('?')[0] ?? '/';
       const route = async () => {
         if (pathname === '/cognito' || pathname.startsWith('/cognito/')) return cognito.handle(req, res);
+        if (pathname.startsWith(`${searchBasePath}/`)) return searchRoute(req, res);
         if (pathname.startsWith('/api/')) return apiAdapter(req, res);
         if (pathname === '/s3' || pathname.startsWith('/s3/')) return uploadRoute(req, res);
         if (!ready) return sendJson(res, 503, { message: 'The local stack is starting' });

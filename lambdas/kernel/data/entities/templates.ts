@@ -25,6 +25,8 @@ export type StoredTemplate = Record<string, unknown> & {
   version: number;
   fieldVersions: Record<string, number>;
   updatedAt: number;
+  /** When it last changed in any way (a use too): the time in its index key. */
+  changedAt?: number;
 };
 
 function strip(item: Record<string, unknown>): StoredTemplate {
@@ -49,6 +51,7 @@ export function newTemplateWrite(template: StoredTemplate): TransactItem {
         gsi1pk: templateListPartition,
         gsi1sk: templateChangeKey(template.updatedAt, template.templateId),
         ...template,
+        changedAt: template.updatedAt,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
@@ -70,6 +73,7 @@ export function templateFieldsWrite(
     '#updatedAt': 'updatedAt',
     '#updatedBy': 'updatedBy',
     '#gsi1sk': 'gsi1sk',
+    '#changedAt': 'changedAt',
   };
   const values: Record<string, unknown> = {
     ':one': 1,
@@ -82,6 +86,7 @@ export function templateFieldsWrite(
     '#updatedAt = :updatedAt',
     '#updatedBy = :updatedBy',
     '#gsi1sk = :gsi1sk',
+    '#changedAt = :updatedAt',
   ];
   const conditions = ['attribute_exists(pk)'];
   Object.entries(changes).forEach(([field, change], index) => {
@@ -109,10 +114,14 @@ export function templateUsageWrite(templateId: string, uses: number, updatedAt: 
     Update: {
       TableName: tableName(),
       Key: templateKey(templateId),
-      UpdateExpression: 'SET #usageCount = #usageCount + :uses, #gsi1sk = :gsi1sk',
+      UpdateExpression: 'SET #usageCount = #usageCount + :uses, #gsi1sk = :gsi1sk, #changedAt = :at',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#usageCount': 'usageCount', '#gsi1sk': 'gsi1sk' },
-      ExpressionAttributeValues: { ':uses': uses, ':gsi1sk': templateChangeKey(updatedAt, templateId) },
+      ExpressionAttributeNames: { '#usageCount': 'usageCount', '#gsi1sk': 'gsi1sk', '#changedAt': 'changedAt' },
+      ExpressionAttributeValues: {
+        ':uses': uses,
+        ':gsi1sk': templateChangeKey(updatedAt, templateId),
+        ':at': updatedAt,
+      },
     },
   };
 }
