@@ -162,11 +162,20 @@ function paramsString(params: QueryParams): string {
   }).toString();
 }
 
-export function searchResult(params: QueryParams, matches: TemplateMatch[], startedAt: number) {
-  const nbHits = matches.length;
-  const start = params.page * params.hitsPerPage;
+/** The page a query asks for, as the index's search takes it. */
+export const pageOf = (params: QueryParams) => ({
+  offset: params.page * params.hitsPerPage,
+  length: params.hitsPerPage,
+});
+
+export function searchResult(
+  params: QueryParams,
+  found: { total: number; matches: TemplateMatch[] },
+  startedAt: number,
+) {
+  const nbHits = found.total;
   return {
-    hits: matches.slice(start, start + params.hitsPerPage).map((match) => hitOf(match, params)),
+    hits: found.matches.map((match) => hitOf(match, params)),
     nbHits,
     page: params.page,
     nbPages: params.hitsPerPage === 0 ? 0 : Math.ceil(nbHits / params.hitsPerPage),

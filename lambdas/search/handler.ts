@@ -10,7 +10,7 @@ import { logger } from '../kernel/logger.js';
 import { templateIndexName } from '../kernel/templates/template-fields.js';
 import { templateIndex } from '../kernel/templates/template-index.js';
 import { checkSearchKey, searchKeySecret } from '../kernel/templates/search-key.js';
-import { queryParamsOf, searchResult, SearchRequestError } from './algolia-results.js';
+import { pageOf, queryParamsOf, searchResult, SearchRequestError } from './algolia-results.js';
 
 /** Queries one request body may hold. */
 const maxRequests = 50;
@@ -76,7 +76,9 @@ export async function handleSearch(event: APIGatewayProxyEventV2, now = Date.now
       if (query.indexName !== templateIndexName) return refusal(404, `Index ${query.indexName} does not exist`);
     }
     await templateIndex.ensureFresh(now);
-    const results = queries.map((query) => searchResult(query, templateIndex.search(query.query), startedAt));
+    const results = queries.map((query) =>
+      searchResult(query, templateIndex.search(query.query, pageOf(query)), startedAt),
+    );
     return answer(200, { results });
   } catch (error) {
     if (error instanceof SearchRequestError) return refusal(error.status, error.message);

@@ -175,23 +175,35 @@ export class TemplateIndex {
     this.templates.set(template.templateId, template);
   }
 
-  /** Every match of the query, best first; an empty query lists every template by usage. */
-  search(query: string): TemplateMatch[] {
+  /**
+   * The matches of the query, best first: how many there are, and those of one page with what highlighting
+   * needs (worked out for that page only). An empty query lists every template by usage.
+   */
+  search(query: string, page = { offset: 0, length: 20 }): { total: number; matches: TemplateMatch[] } {
     const words = tokenize(query).map(normaliseWord).filter(Boolean);
     if (words.length === 0) {
-      return [...this.templates.values()]
-        .sort((a, b) => b.usageCount - a.usageCount || a.title.localeCompare(b.title))
-        .map((template) => ({ template, score: 0, matchedTerms: new Set(), queryWords: [] }));
-    }
-    const results = this.miniSearch.search(words.join(' '));
-    return results
-      .map((result) => this.match(result, words))
-      .sort(
-        (a, b) =>
-          relevanceBucket(b.score) - relevanceBucket(a.score) ||
-          b.template.usageCount - a.template.usageCount ||
-          b.score - a.score,
+      const all = [...this.templates.values()].sort(
+        (a, b) => b.usageCount - a.usageCount || a.title.localeCompare(b.title),
       );
+      return {
+        total: all.length,
+        matches: all
+          .slice(page.offset, page.offset + page.length)
+          .map((template) => ({ template, score: 0, matchedTerms: new Set<string>(), queryWords: [] })),
+      };
+    }
+    const ranked = this.miniSearch
+      .search(words.join(' '))
+      .map((result) => ({ result, bucket: relevanceBucket(result.score), usage: this.usageOf(result.id as string) }))
+      .sort((a, b) => b.bucket - a.bucket || b.usage - a.usage || b.result.score - a.result.score);
+    return {
+      total: ranked.length,
+      matches: ranked.slice(page.offset, page.offset + page.length).map(({ result }) => this.match(result, words)),
+    };
+  }
+
+  private usageOf(templateId: string): number {
+    return this.templates.get(templateId)?.usageCount ?? 0;
   }
 
   private match(result: SearchResult, words: string[]): TemplateMatch {
