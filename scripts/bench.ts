@@ -15,7 +15,9 @@
 //   5. the sign-in round trip: sendSignInLink to the mail in the outbox, and the link to Home in Chromium;
 //   6. load: autocannon, 50 connections for 20 s on getSession;
 //   7. scale: 10,000 users and 1,000 companies written with BatchWrite, then pages of listUsers, listCompanies
-//      (with and without a filter text) and listCompanyUsers of a company with 1,000 members, requests counted per page.
+//      (with and without a filter text) and listCompanyUsers of a company with 1,000 members, requests counted per page;
+//   8. template search: 10,000 templates, the index build (time, heap) and p50/p95 of searches at the endpoint
+//      (bench-template-search.ts; reported, not enforced).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -38,6 +40,7 @@ interface Budgets {
   scansPerCall: number;
   handlerPathRatio: number;
   httpRatio: number;
+  templateSearchP95Ms: number;
 }
 const limits = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')) as Budgets;
 
@@ -261,6 +264,14 @@ try {
       true,
     );
   }
+
+  // 8. Template search.
+  const { measureTemplateSearch, seedTemplates } = await import('./bench-template-search.js');
+  log('template search: writing 10,000 templates, then searching the endpoint…');
+  const templatesWritten = await seedTemplates(10_000);
+  const templateSearch = await measureTemplateSearch(stack.appUrl, 1000);
+  metrics.templateSearch = { templatesWritten, ...templateSearch };
+  budget('templateSearch.p95', templateSearch.p95Ms, limits.templateSearchP95Ms, 'ms', false);
 } finally {
   await stack?.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -311,6 +322,25 @@ for (const lambda of lambdaMeasures.lambdas) {
     `${kb(lambda.minifiedBytes)}; ${lambda.coldImportMsMedian.toFixed(0)} ms (node -e 0: ${lambdaMeasures.baselineMs.toFixed(0)} ms)`,
     `${limits.lambdaBundleMinifiedKB} KB`,
     statusOf(`lambda.${lambda.name}.minified`),
+  );
+}
+if (metrics.templateSearch) {
+  const search = metrics.templateSearch as {
+    templates: number;
+    indexBuildMs: number;
+    indexHeapMB: number;
+    p50Ms: number;
+    p95Ms: number;
+  };
+  row(
+    `template search at ${search.templates} templates: index build; heap`,
+    `${search.indexBuildMs} ms; ${search.indexHeapMB} MB`,
+  );
+  row(
+    'template search at the endpoint: p50, p95',
+    `${search.p50Ms} ms, ${search.p95Ms} ms`,
+    `${limits.templateSearchP95Ms} ms (reported)`,
+    statusOf('templateSearch.p95'),
   );
 }
 for (const entry of Object.values((metrics.callOverhead ?? {}) as Record<string, CallOverhead>)) {
