@@ -1,7 +1,8 @@
 // The finding-template search index, held in memory by MiniSearch: built from the templates in DynamoDB
 // on first use and refreshed when they change. A refresh asks the change marker (one Query of the
-// templates changed since the newest change seen, minus a margin for clocks that disagree) at most every
-// SEARCH_REFRESH_MS, and at once after a template write of this same process. Retired templates leave it.
+// templates changed since the previous refresh, minus a margin for writers' clocks that run behind) at
+// most every SEARCH_REFRESH_MS, and at once after a template write of this same process. Retired
+// templates leave it.
 //
 // Matching follows the issue's rules, the way Algolia's defaults behave: every word must match; one typo
 // allowed from 4 letters, two from 8; the last word also matches as a prefix (the analyst is typing it).
@@ -98,11 +99,7 @@ function indexed(template: StoredTemplate): IndexedTemplate {
   };
 }
 
-/** When a template last changed (a use counts), as its index key orders it. */
-const changedAtOf = (template: StoredTemplate) =>
-  typeof template.changedAt === 'number' ? template.changedAt : template.updatedAt;
-
-/** How far back a refresh looks before the newest change seen: writers' clocks may disagree this much. */
+/** How far back before the previous refresh a refresh looks: writers' clocks may run this much behind. */
 const clockMarginMs = 10_000;
 
 export interface TemplateMatch {
@@ -117,7 +114,7 @@ export interface TemplateMatch {
 export class TemplateIndex {
   private miniSearch = newMiniSearch();
   private readonly templates = new Map<string, IndexedTemplate>();
-  private newestChange = -1;
+  private built = false;
   private checkedAt = -Infinity;
   private changesSeenHere = -1;
   private refreshing: Promise<void> | undefined;
@@ -131,7 +128,7 @@ export class TemplateIndex {
   /** Brings the index up to date if it may be stale; concurrent searches share one refresh. */
   async ensureFresh(now = Date.now()): Promise<void> {
     const due =
-      this.newestChange < 0 ||
+      !this.built ||
       templateChangesHere() !== this.changesSeenHere ||
       now - this.checkedAt >= readConfig().SEARCH_REFRESH_MS;
     if (!due) return;
@@ -144,15 +141,14 @@ export class TemplateIndex {
   private async refresh(now: number): Promise<void> {
     const changesHere = templateChangesHere();
     const started = performance.now();
-    const full = this.newestChange < 0;
+    const full = !this.built;
     let read = 0;
-    for await (const template of templatesChangedSince(full ? 0 : this.newestChange - clockMarginMs)) {
+    for await (const template of templatesChangedSince(full ? 0 : this.checkedAt - clockMarginMs)) {
       read += 1;
       this.apply(template);
-      this.newestChange = Math.max(this.newestChange, changedAtOf(template));
     }
     if (full) {
-      this.newestChange = Math.max(this.newestChange, 0);
+      this.built = true;
       this.buildStats = { templates: read, ms: performance.now() - started };
     }
     this.checkedAt = now;
