@@ -22,6 +22,8 @@
 //      file an import takes, in a process of its own;
 //   9. the findings list at 100,000 findings of one company and service (bench-findings-list.ts): pages of
 //      listFindings, requests counted, each timed against the same page at 100 findings.
+//  10. template search: 10,000 templates, the index build (time, heap) and p50/p95 of searches at the endpoint
+//      (bench-template-search.ts; reported, not enforced).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -51,6 +53,7 @@ interface Budgets {
   reimportFindingWrites: number;
   importPeakRssMiB: number;
   findingsPageRatio: number;
+  templateSearchP95Ms: number;
 }
 const limits = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')) as Budgets;
 
@@ -351,6 +354,14 @@ try {
     budget(`findingsList.page${index + 1}.scans`, page.scans, limits.scansPerCall, 'scans', true);
     budget(`findingsList.page${index + 1}.ratio`, page.ratio, limits.findingsPageRatio, 'ratio', false);
   });
+
+  // 10. Template search.
+  const { measureTemplateSearch, seedTemplates } = await import('./bench-template-search.js');
+  log('template search: writing 10,000 templates, then searching the endpoint…');
+  const templatesWritten = await seedTemplates(10_000);
+  const templateSearch = await measureTemplateSearch(stack.appUrl, 1000);
+  metrics.templateSearch = { templatesWritten, ...templateSearch };
+  budget('templateSearch.p95', templateSearch.p95Ms, limits.templateSearchP95Ms, 'ms', false);
 } finally {
   await stack?.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -401,6 +412,25 @@ for (const lambda of lambdaMeasures.lambdas) {
     `${kb(lambda.minifiedBytes)}; ${lambda.coldImportMsMedian.toFixed(0)} ms (node -e 0: ${lambdaMeasures.baselineMs.toFixed(0)} ms)`,
     `${limits.lambdaBundleMinifiedKB} KB`,
     statusOf(`lambda.${lambda.name}.minified`),
+  );
+}
+if (metrics.templateSearch) {
+  const search = metrics.templateSearch as {
+    templates: number;
+    indexBuildMs: number;
+    indexHeapMB: number;
+    p50Ms: number;
+    p95Ms: number;
+  };
+  row(
+    `template search at ${search.templates} templates: index build; heap`,
+    `${search.indexBuildMs} ms; ${search.indexHeapMB} MB`,
+  );
+  row(
+    'template search at the endpoint: p50, p95',
+    `${search.p50Ms} ms, ${search.p95Ms} ms`,
+    `${limits.templateSearchP95Ms} ms (reported)`,
+    statusOf('templateSearch.p95'),
   );
 }
 for (const entry of Object.values((metrics.callOverhead ?? {}) as Record<string, CallOverhead>)) {

@@ -68,6 +68,10 @@ export class PortalApi extends Construct {
    * handler believes the viewer-address header only beside it, since anyone can call the API directly.
    */
   readonly originSecret: Secret;
+  /** Signs the template search's keys (getSearchClient) and checks them (the search function). */
+  readonly searchKeySecret: Secret;
+  /** The template search endpoint (Algolia's REST protocol), at /api/search/1/indexes/... */
+  readonly searchHandler: NodejsFunction;
 
   constructor(scope: Construct, id: string, props: PortalApiProps) {
     super(scope, id);
@@ -86,6 +90,17 @@ export class PortalApi extends Construct {
         'under their source address (nothing is refused), so a manual rotation is safe at any time.',
     });
 
+    this.searchKeySecret = new Secret(this, 'SearchKeySecret', {
+      description: 'HMAC key that signs the short-lived template search keys (Algolia secured-key scheme)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    Validations.of(this.searchKeySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A random HMAC key, not a credential of another service: no rotation function applies. Search keys ' +
+        'live an hour, so replacing it at any time only makes the web ask for a new key.',
+    });
+
     this.handler = new PortalFunction(this, 'Handler', {
       handler: 'api',
       description: 'Every call of the portal API (POST /api/calls/{name})',
@@ -99,6 +114,7 @@ export class PortalApi extends Construct {
         ORIGIN_SECRET_HEADER: originSecretHeader,
         ORIGIN_SECRET_ARN: this.originSecret.secretArn,
         USER_POOL_ID: auth.userPool.userPoolId,
+        SEARCH_KEY_SECRET_ARN: this.searchKeySecret.secretArn,
       },
     }).function;
     data.grantReadWrite(this.handler);
@@ -116,9 +132,27 @@ export class PortalApi extends Construct {
     );
     mail.grantSend(this.handler);
     auth.grantReadSignInSecret(this.handler);
-    // GetSecretValue on this one secret (grantRead would add DescribeSecret, which the handler does not use).
-    this.handler.addToRolePolicy(
-      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.originSecret.secretArn] }),
+    // GetSecretValue on each secret it reads (grantRead would add DescribeSecret, which the handler does not use).
+    for (const secret of [this.originSecret, this.searchKeySecret]) {
+      this.handler.addToRolePolicy(
+        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+      );
+    }
+
+    // The template search: reads templates (one Query per refresh), checks keys; writes nothing. Its index
+    // lives in the instance's memory, hence more memory than the calls.
+    this.searchHandler = new PortalFunction(this, 'TemplateSearch', {
+      handler: 'templateSearch',
+      description: 'Template search, Algolia REST protocol (POST /api/search/1/indexes/*/queries)',
+      memorySize: 1536,
+      environment: {
+        TABLE_NAME: data.table.tableName,
+        SEARCH_KEY_SECRET_ARN: this.searchKeySecret.secretArn,
+      },
+    }).function;
+    data.grantRead(this.searchHandler);
+    this.searchHandler.addToRolePolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.searchKeySecret.secretArn] }),
     );
 
     // No CORS: the browser reaches the API on the web's own origin, through CloudFront's /api/* behaviour.
@@ -168,6 +202,21 @@ export class PortalApi extends Construct {
     // Exact routes win over this one, so it only sees names the registry does not have (or a signed-in call
     // reached without its exact path, which the handler refuses without claims).
     addRoute('/api/calls/{name}');
+    // No JWT authorizer: the Algolia client sends its secured key, which the search function checks.
+    const [searchRoute] = this.httpApi.addRoutes({
+      path: '/api/search/{proxy+}',
+      methods: [HttpMethod.POST],
+      integration: new HttpLambdaIntegration('TemplateSearch', this.searchHandler),
+    });
+    if (searchRoute) {
+      Validations.of(searchRoute).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'The Algolia client authenticates with its secured search key (x-algolia-api-key), not a Cognito token; ' +
+          'the function refuses forged, expired and other-index keys. The route keeps the default throttle: ' +
+          'the search runs as the analyst types.',
+      });
+    }
 
     const publicThrottle = props.publicRouteThrottle ?? { rateLimit: 5, burstLimit: 10 };
     const routeSettings: Record<string, { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number }> = {};

@@ -15,6 +15,7 @@ export const lambdaEntries = {
   preTokenGeneration: 'lambdas/auth/pre-token-generation.ts',
   firstAdministrator: 'lambdas/bootstrap/first-administrator.ts',
   scanImport: 'lambdas/import/handler.ts',
+  templateSearch: 'lambdas/search/handler.ts',
 } as const;
 
 export type LambdaName = keyof typeof lambdaEntries;

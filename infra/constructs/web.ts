@@ -264,7 +264,14 @@ export class PortalWeb extends Construct {
     const entry = new BucketDeployment(this, 'DeployEntry', {
       sources: [
         Source.asset(props.webAssetPath),
-        Source.jsonData('runtime-config.json', { ...props.runtimeConfig, apiUrl: '/api' }),
+        Source.jsonData('runtime-config.json', {
+          ...props.runtimeConfig,
+          apiUrl: '/api',
+          // The template search's hosts, as the Algolia client's `hosts` option takes them: this same origin.
+          searchHosts: [
+            { url: `${this.distribution.distributionDomainName}/api/search`, protocol: 'https', accept: 'read' },
+          ],
+        }),
       ],
       destinationBucket: site,
       exclude: ['assets/*'],

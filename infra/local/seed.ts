@@ -6,6 +6,7 @@ import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { ensureUser } from '../../lambdas/kernel/users/create-user.js';
 import { demoCompanies, demoUsers } from './demo-data.js';
 import { seedDemoScans } from './demo-scans.js';
+import { seedTemplateLibrary } from './template-library.js';
 
 export async function seedDemoData(): Promise<void> {
   const withoutCompanies = demoUsers.filter((user) => !user.companies?.length);
@@ -27,6 +28,7 @@ export async function seedDemoData(): Promise<void> {
   for (const user of demoUsers.filter((candidate) => candidate.companies?.length)) {
     await ensureUser({ ...user, createdBy: 'seed' });
   }
+  await seedTemplateLibrary();
   await seedDemoScans(
     new Map([...actors].map(([email, actor]) => [email, { ...actor, displayName: actor.user.displayName }])),
   );

@@ -16,6 +16,7 @@ import { FifoQueue } from './queue/fifo-queue.js';
 import { startSqsEndpoint } from './queue/sqs-endpoint.js';
 import { startS3Emulator } from './s3/s3-emulator.js';
 import { createUploadRoute } from './s3/upload-route.js';
+import { createSearchRoute } from './search-route.js';
 import { createStaticSite, localSecurityHeaders } from './static-site.js';
 
 export interface LocalStackOptions {
@@ -74,14 +75,27 @@ const uploadsBucket = 'portal-uploads';
 const accountId = '000000000000';
 const importQueueName = 'portal-imports.fifo';
 const importDeadLetterQueueName = 'portal-imports-dlq.fifo';
+/** The template search, under the API's path as on AWS (CloudFront's /api/* reaches the HTTP API). */
+const searchBasePath = '/api/search';
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-function localSecret(dataDir: string): string {
+interface LocalSecrets {
+  signInSecret: string;
+  /** Signs the template search's keys (added to an older data directory's file on first use). */
+  searchKeySecret: string;
+}
+
+function localSecrets(dataDir: string): LocalSecrets {
   const file = path.join(dataDir, 'local-secrets.json');
-  if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { signInSecret: string }).signInSecret;
-  const signInSecret = randomBytes(32).toString('base64url');
-  writeFileSync(file, JSON.stringify({ signInSecret }), { mode: 0o600 });
-  return signInSecret;
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>) : {};
+  const secrets: LocalSecrets = {
+    signInSecret: stored.signInSecret ?? randomBytes(32).toString('base64url'),
+    searchKeySecret: stored.searchKeySecret ?? randomBytes(32).toString('base64url'),
+  };
+  if (stored.signInSecret !== secrets.signInSecret || stored.searchKeySecret !== secrets.searchKeySecret) {
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  }
+  return secrets;
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -92,6 +106,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const s3Endpoint = `http://127.0.0.1:${options.s3Port}`;
   const sqsEndpoint = `http://127.0.0.1:${options.sqsPort}`;
   const staticSite = createStaticSite(path.resolve(options.webRoot));
+  const secrets = localSecrets(options.dataDir);
 
   const environment: Record<string, string> = {
     AWS_REGION: region,
@@ -114,7 +129,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ALLOWED_ORIGINS: [appUrl, `http://localhost:${options.port}`].join(','),
     MAIL_FROM: 'no-reply@portal.local',
     SUPPORT_MAIL_TO: 'support@portal.local',
-    SIGN_IN_SECRET: localSecret(options.dataDir),
+    SIGN_IN_SECRET: secrets.signInSecret,
+    SEARCH_KEY_SECRET: secrets.searchKeySecret,
     POWERTOOLS_LOG_LEVEL: 'WARN',
     // Lambda runs Node 22; on an older local Node the SDK would warn on every start.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -185,18 +201,29 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
 
     // Handlers are imported only now: their SDK clients read the endpoints from the environment above.
-    const [{ dynamoDbClient }, { callRegistry }, api, scanImport, define, create, verify, preToken, { seedDemoData }] =
-      await Promise.all([
-        import('../../lambdas/kernel/data/client.js'),
-        import('../../lambdas/calls/registry.js'),
-        import('../../lambdas/api/handler.js'),
-        import('../../lambdas/import/handler.js'),
-        import('../../lambdas/auth/define-auth-challenge.js'),
-        import('../../lambdas/auth/create-auth-challenge.js'),
-        import('../../lambdas/auth/verify-auth-challenge-response.js'),
-        import('../../lambdas/auth/pre-token-generation.js'),
-        import('./seed.js'),
-      ]);
+    const [
+      { dynamoDbClient },
+      { callRegistry },
+      api,
+      search,
+      scanImport,
+      define,
+      create,
+      verify,
+      preToken,
+      { seedDemoData },
+    ] = await Promise.all([
+      import('../../lambdas/kernel/data/client.js'),
+      import('../../lambdas/calls/registry.js'),
+      import('../../lambdas/api/handler.js'),
+      import('../../lambdas/search/handler.js'),
+      import('../../lambdas/import/handler.js'),
+      import('../../lambdas/auth/define-auth-challenge.js'),
+      import('../../lambdas/auth/create-auth-challenge.js'),
+      import('../../lambdas/auth/verify-auth-challenge-response.js'),
+      import('../../lambdas/auth/pre-token-generation.js'),
+      import('./seed.js'),
+    ]);
     await ensureTable(dynamoDbClient, tableName);
 
     const issuer = `${appUrl}/cognito/${userPoolId}`;
@@ -227,12 +254,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       handler: api.handler,
     });
 
+    const searchRoute = createSearchRoute({ basePath: searchBasePath, handler: search.handler });
+
     let ready = false;
     const allowedOrigins = environment.ALLOWED_ORIGINS!.split(',');
     const runtimeConfig = (req: IncomingMessage) => {
       const requestOrigin = `http://${req.headers.host ?? ''}`;
       const origin = allowedOrigins.includes(requestOrigin) ? requestOrigin : appUrl;
-      return { region, userPoolId, userPoolClientId, apiUrl: '/api', userPoolEndpoint: `${origin}/cognito` };
+      return {
+        region,
+        userPoolId,
+        userPoolClientId,
+        apiUrl: '/api',
+        userPoolEndpoint: `${origin}/cognito`,
+        // Algolia client hosts (its `hosts` option as it is): the template search on this same origin.
+        searchHosts: [{ url: `${new URL(origin).host}${searchBasePath}`, protocol: 'http', accept: 'read' }],
+      };
     };
 
     const server = createServer((req, res) => {
@@ -241,6 +278,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const pathname = (req.url ?? '/').split('?')[0] ?? '/';
       const route = async () => {
         if (pathname === '/cognito' || pathname.startsWith('/cognito/')) return cognito.handle(req, res);
+        if (pathname.startsWith(`${searchBasePath}/`)) return searchRoute(req, res);
         if (pathname.startsWith('/api/')) return apiAdapter(req, res);
         if (pathname === '/s3' || pathname.startsWith('/s3/')) return uploadRoute(req, res);
         if (!ready) return sendJson(res, 503, { message: 'The local stack is starting' });

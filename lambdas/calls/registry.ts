@@ -1,5 +1,11 @@
 // Every call of the product. Adding a call: its folder under calls/, and one line here.
 import { createRegistry } from '../kernel/call.js';
+import { createTemplate } from './create-template/create-template.js';
+import { getSearchClient } from './get-search-client/get-search-client.js';
+import { getTemplate } from './get-template/get-template.js';
+import { listTemplates } from './list-templates/list-templates.js';
+import { retireTemplate } from './retire-template/retire-template.js';
+import { updateTemplate } from './update-template/update-template.js';
 import { createScanImport } from './create-scan-import/create-scan-import.js';
 import { getFinding } from './get-finding/get-finding.js';
 import { getScanImport } from './get-scan-import/get-scan-import.js';
@@ -59,4 +65,11 @@ export const callRegistry = createRegistry([
   listFindings,
   getFinding,
   listAssets,
+  // finding templates and their search
+  createTemplate,
+  getTemplate,
+  listTemplates,
+  updateTemplate,
+  retireTemplate,
+  getSearchClient,
 ]);

@@ -81,6 +81,18 @@ const configSchema = z.object({
   ),
   /** The FIFO queue that starts imports, one company and service at a time. */
   IMPORT_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * The key the template search's secured keys are signed with (HMAC-SHA-256, Algolia's secured-key
+   * scheme): given directly (local stack, tests) or as a Secrets Manager ARN (AWS).
+   */
+  SEARCH_KEY_SECRET: z.optional(z.string().check(z.minLength(32))),
+  SEARCH_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  /** The search application's id, as getSearchClient names it to the Algolia client. */
+  SEARCH_APP_ID: z._default(z.string().check(z.minLength(1)), 'portal'),
+  /** How long a search key works after getSearchClient hands it out. */
+  SEARCH_KEY_TTL_SECONDS: intFrom(3600),
+  /** How often, at most, the search index asks DynamoDB whether templates changed. */
+  SEARCH_REFRESH_MS: intFrom(2000),
   /** Responses of sendSignInLink take at least this long, so known and unknown e-mails look alike. */
   SIGN_IN_MIN_RESPONSE_MS: intFrom(150),
 });

@@ -136,6 +136,7 @@ const portalFunctions = {
   api: 'ApiHandlerFunction',
   firstAdministrator: 'FirstAdministratorCreateUserFunction',
   scanImport: 'ImportsImportFunction',
+  templateSearch: 'ApiTemplateSearchFunction',
 };
 
 describe('cdk-nag AWS Solutions', () => {
@@ -231,12 +232,16 @@ describe('API (HTTP API)', () => {
     }
   });
 
-  it('has a catch-all route without authorizer, and no other route', () => {
+  it('has a catch-all route without authorizer, the template search route, and no other route', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
       RouteKey: 'POST /api/calls/{name}',
       AuthorizationType: 'NONE',
     });
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', callRegistry.list().length + 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'POST /api/search/{proxy+}',
+      AuthorizationType: 'NONE',
+    });
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', callRegistry.list().length + 2);
   });
 
   it('checks tokens with the user pool as issuer and the app client as audience', () => {
@@ -266,13 +271,31 @@ describe('API (HTTP API)', () => {
     expect(stage.AccessLogSettings.Format).toContain('$context.requestId');
   });
 
-  it('sends every route to the one API function', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
-      IntegrationType: 'AWS_PROXY',
-      IntegrationUri: { 'Fn::GetAtt': [logicalId('AWS::Lambda::Function', portalFunctions.api), 'Arn'] },
-      PayloadFormatVersion: '2.0',
-    });
+  it('sends every call route to the one API function, and the search route to the search function', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 2);
+    for (const handler of [portalFunctions.api, portalFunctions.templateSearch]) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+        IntegrationType: 'AWS_PROXY',
+        IntegrationUri: { 'Fn::GetAtt': [logicalId('AWS::Lambda::Function', handler), 'Arn'] },
+        PayloadFormatVersion: '2.0',
+      });
+    }
+  });
+
+  it('lets the search function read the table and its key secret, and write nothing', () => {
+    const statements = statementsOf(portalFunctions.templateSearch);
+    const actions = actionsOf(statements);
+
+    expect(actions).toContain('dynamodb:Query');
+    expect(actions.filter((action) => /dynamodb:(Put|Update|Delete|BatchWrite|TransactWrite)/.test(action))).toEqual(
+      [],
+    );
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Action: 'secretsmanager:GetSecretValue',
+        Resource: { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiSearchKeySecret') },
+      }),
+    );
   });
 });
 
@@ -451,8 +474,11 @@ describe('web (S3 + CloudFront)', () => {
 
     const configFile = findFile(app.outdir, 'runtime-config.json');
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, string>;
-    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'region', 'userPoolClientId', 'userPoolId']);
+    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'region', 'searchHosts', 'userPoolClientId', 'userPoolId']);
     expect(config.apiUrl).toBe('/api');
+    expect(config.searchHosts).toEqual([
+      { url: expect.stringMatching(/\/api\/search$/), protocol: 'https', accept: 'read' },
+    ]);
     expect(markerValues[config.userPoolId as string]).toEqual({
       Ref: logicalId('AWS::Cognito::UserPool', 'AuthUserPool'),
     });
@@ -678,6 +704,7 @@ describe('functions', () => {
       'ORIGIN_SECRET_ARN',
       'ORIGIN_SECRET_HEADER',
       'REVEAL_UNKNOWN_ACCOUNTS',
+      'SEARCH_KEY_SECRET_ARN',
       'SIGN_IN_SECRET_ARN',
       'SUPPORT_MAIL_TO',
       'TABLE_NAME',
@@ -686,6 +713,7 @@ describe('functions', () => {
       'VIEWER_ADDRESS_HEADER',
     ]);
     expect(environment(portalFunctions.scanImport)).toEqual(['TABLE_NAME', 'UPLOADS_BUCKET']);
+    expect(environment(portalFunctions.templateSearch)).toEqual(['SEARCH_KEY_SECRET_ARN', 'TABLE_NAME']);
   });
 
   it('load as ES modules and start (configuration checked at cold start) with exactly the variables given', () => {
@@ -773,18 +801,20 @@ describe('least privilege', () => {
   it('lets the API read the origin secret, that secret only and nothing but its value; no other function', () => {
     const originSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret') };
     const signInSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'AuthSignInSecret') };
+    const searchKeySecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiSearchKeySecret') };
     const secretStatements = statementsOf(portalFunctions.api).filter((statement) =>
       actionsOf([statement]).some((action) => action.startsWith('secretsmanager:')),
     );
     expect(secretStatements.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual(
       expect.arrayContaining([{ Action: 'secretsmanager:GetSecretValue', Resource: originSecret }]),
     );
-    // Each secret grant names one secret, and the API reads no secret but these two.
+    // Each secret grant names one secret, and the API reads no secret but these three (the search key's signs
+    // getSearchClient's keys).
     expect(secretStatements.map((statement) => statement.Resource)).toEqual(
-      expect.arrayContaining([originSecret, signInSecret]),
+      expect.arrayContaining([originSecret, signInSecret, searchKeySecret]),
     );
-    expect(secretStatements).toHaveLength(2);
-    expect(actionsOf(secretStatements)).toEqual(['secretsmanager:GetSecretValue', 'secretsmanager:GetSecretValue']);
+    expect(secretStatements).toHaveLength(3);
+    expect(actionsOf(secretStatements)).toEqual(Array(3).fill('secretsmanager:GetSecretValue'));
 
     const policiesNamingIt = Object.entries(resources)
       .filter(([, resource]) => resource.Type === 'AWS::IAM::Policy')

@@ -13,6 +13,8 @@ import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
 import { putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
+import { getTemplateItem } from '../../lambdas/kernel/data/entities/templates.js';
+import { createTemplateAs } from '../../lambdas/kernel/templates/templates.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { createTestUser } from '../support/users.js';
@@ -165,7 +167,29 @@ const matrix: Record<string, MatrixRow> = {
     expect: serviceWorkers('dast'),
   },
   listAssets: { input: () => ({ slug: 'acme', service: 'network', limit: 5 }), expect: serviceWorkers('network') },
+  // The template library: analysts of level 7 and above; search credentials: analysts above 5.
+  createTemplate: { input: () => ({ title: 'Matrix template', severity: 'low' }), expect: onlyLevel(7) },
+  getTemplate: { input: () => ({ templateId: matrixTemplateId }), expect: onlyLevel(7) },
+  listTemplates: { input: () => ({ limit: 5 }), expect: onlyLevel(7) },
+  updateTemplate: {
+    input: async () => ({
+      templateId: matrixTemplateId,
+      field: 'description',
+      value: 'Matrix description',
+      expectedVersion: (await getTemplateItem(matrixTemplateId, true))!.fieldVersions.description,
+    }),
+    expect: onlyLevel(7),
+  },
+  retireTemplate: {
+    input: async () => {
+      const { fieldVersions, retired } = (await getTemplateItem(matrixTemplateId, true))!;
+      return { templateId: matrixTemplateId, expectedVersion: fieldVersions.retired, retired: !retired };
+    },
+    expect: onlyLevel(7),
+  },
+  getSearchClient: { input: () => ({ type: 'search' }), expect: onlyLevel(6) },
 };
+const matrixTemplateId = `matrix-template-${Date.now().toString(36)}`;
 const ntdsFile = { name: 'customer.ntds', contentLength: 1200 };
 const potfile = { name: 'hashcat.potfile', contentLength: 300 };
 
@@ -223,6 +247,11 @@ beforeAll(async () => {
   }
   sharedMember = (await acmeMember()).uid;
   await seedScanRecords();
+  await createTemplateAs(
+    { uid: 'test', email: 'test' },
+    { title: 'Matrix template', severity: 'low' },
+    matrixTemplateId,
+  );
   for (const [account, profile] of Object.entries(accountProfiles)) {
     const { uid, email } = await createTestUser({
       ...profile,

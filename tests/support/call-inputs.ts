@@ -8,6 +8,8 @@ import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
+import { getTemplateItem } from '../../lambdas/kernel/data/entities/templates.js';
+import { createTemplateAs } from '../../lambdas/kernel/templates/templates.js';
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
 import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
 import { createTestUser } from './users.js';
@@ -49,6 +51,9 @@ export async function prepareCallInputs(appUrl: string): Promise<CallInputs> {
   const accessVersion = async (uid: string) => (await loadUserAccess(uid))!.version;
   let unique = 0;
   const next = () => `${run}-${(unique += 1)}`;
+  const template = `inputs-template-${run}`;
+  await createTemplateAs({ uid: 'inputs', email: 'inputs' }, { title: 'Inputs template', severity: 'low' }, template);
+  const fieldVersion = async (field: string) => (await getTemplateItem(template, true))!.fieldVersions[field]!;
 
   return {
     sendSignInLink: async () => ({ email: `inputs-${next()}@test.example`, url: appUrl }),
@@ -100,6 +105,21 @@ export async function prepareCallInputs(appUrl: string): Promise<CallInputs> {
     listFindings: async () => ({ slug: company, service: 'dast', limit: 5 }),
     getFinding: async () => ({ slug: company, service: 'dast', findingId: '0'.repeat(32) }),
     listAssets: async () => ({ slug: company, service: 'dast', limit: 5 }),
+    createTemplate: async () => ({ title: `Inputs template ${next()}`, severity: 'info', tags: ['inputs'] }),
+    getTemplate: async () => ({ templateId: template }),
+    listTemplates: async () => ({ limit: 5 }),
+    updateTemplate: async () => ({
+      templateId: template,
+      field: 'description',
+      value: 'Inputs description',
+      expectedVersion: await fieldVersion('description'),
+    }),
+    retireTemplate: async () => ({
+      templateId: template,
+      expectedVersion: await fieldVersion('retired'),
+      retired: !(await getTemplateItem(template, true))!.retired,
+    }),
+    getSearchClient: async () => ({ type: 'search' }),
     updatePlatformService: async () => ({
       name: 'cloud',
       version: (await listPlatformServices()).find((service) => service.name === 'cloud')!.version,

@@ -181,3 +181,22 @@ export function levelAtLeast(level: number) {
     allows: (caller) => hasLevel(caller.access, level),
   } as const satisfies AccessRule;
 }
+
+/** The finding-template library (menu level 7): analysts only, whatever a customer's level. */
+export function canUseTemplateLibrary(access: Pick<UserAccessRecord, 'claims'> | undefined): boolean {
+  return isAnalyst(access) && hasLevel(access, menuLevels.templates);
+}
+
+/** The template library's calls. */
+export const templateLibraryAccess = {
+  kind: 'signedIn',
+  describe: `analysts with access level ${menuLevels.templates} or more`,
+  allows: (caller) => canUseTemplateLibrary(caller.access),
+} as const satisfies AccessRule;
+
+/** Search credentials for the template index (spec 6): analysts above level 5. */
+export const templateSearchAccess = {
+  kind: 'signedIn',
+  describe: `analysts with access level above ${thresholds.templateSearchAbove}`,
+  allows: (caller) => canSearchTemplates(caller.access),
+} as const satisfies AccessRule;

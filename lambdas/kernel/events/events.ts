@@ -11,6 +11,7 @@ export interface EventSubject {
   /** The name is left out where the call did not read the company. */
   company?: { slug: string; companyName?: string };
   service?: { name: string; displayName: string };
+  template?: { templateId: string; title: string };
 }
 
 export interface EventInput {

@@ -77,6 +77,7 @@ export function eventSearchText(event: EventFields): string {
     user?: { email?: string };
     company?: { slug?: string; companyName?: string };
     service?: { displayName?: string };
+    template?: { title?: string };
   };
   return searchText([
     event.type,
@@ -87,6 +88,7 @@ export function eventSearchText(event: EventFields): string {
     subject.company?.companyName,
     subject.company?.slug,
     subject.service?.displayName,
+    subject.template?.title,
   ]);
 }
 

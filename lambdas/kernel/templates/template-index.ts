@@ -1,0 +1,259 @@
+// The finding-template search index, held in memory by MiniSearch: built from the templates in DynamoDB
+// on first use and refreshed when they change. A refresh asks the change marker (one Query of the
+// templates changed since the previous refresh, minus a margin for writers' clocks that run behind) at
+// most every SEARCH_REFRESH_MS, and at once after a template write of this same process. Retired
+// templates leave it.
+//
+// Matching follows the issue's rules, the way Algolia's defaults behave: every word must match; one typo
+// allowed from 4 letters, two from 8; the last word also matches as a prefix (the analyst is typing it).
+// Hits are ranked by relevance (MiniSearch's BM25 with field boosts; scores within 2% count as a tie),
+// then by usage count.
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { templatesChangedSince, type StoredTemplate } from '../data/entities/templates.js';
+import { readConfig } from '../config.js';
+import { templateChangesHere } from './templates.js';
+
+/** What a hit carries of a template (the library's fields, as the search client shows them). */
+export interface IndexedTemplate {
+  templateId: string;
+  title: string;
+  severity: string;
+  description: string;
+  remediation: string;
+  references: string[];
+  cwe: string[];
+  services: string[];
+  tags: string[];
+  rules: string[];
+  usageCount: number;
+  version: number;
+  updatedAt: number;
+}
+
+/** Fields searched, with their weight: a word in the title counts most. */
+export const searchableFields = {
+  title: 4,
+  rules: 3,
+  tags: 2,
+  cwe: 2,
+  description: 1,
+  remediation: 1,
+} as const satisfies Partial<Record<keyof IndexedTemplate, number>>;
+export type SearchableField = keyof typeof searchableFields;
+
+/** Letters and digits make words; everything else separates them (`zap:10098` is "zap" and "10098"). */
+const wordPattern = /[\p{L}\p{N}]+/gu;
+
+/** A word as the index keeps it: compatibility-normalised, without accents, lower case. */
+export function normaliseWord(word: string): string {
+  return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+export function tokenize(text: string): string[] {
+  return text.match(wordPattern) ?? [];
+}
+
+/** Typos allowed in a query word: none below 4 letters, one from 4, two from 8. */
+export function typosAllowed(word: string): number {
+  return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
+}
+
+const fieldText = (template: IndexedTemplate, field: SearchableField) => {
+  const value = template[field];
+  return Array.isArray(value) ? value.join('\n') : value;
+};
+
+function newMiniSearch(): MiniSearch<IndexedTemplate> {
+  return new MiniSearch<IndexedTemplate>({
+    idField: 'templateId',
+    fields: Object.keys(searchableFields),
+    extractField: (template, field) => fieldText(template, field as SearchableField),
+    tokenize,
+    processTerm: (term) => normaliseWord(term) || null,
+    searchOptions: {
+      combineWith: 'AND',
+      boost: searchableFields,
+      prefix: (_term, index, terms) => index === terms.length - 1,
+      fuzzy: (term) => typosAllowed(term),
+      maxFuzzy: 2,
+    },
+  });
+}
+
+function indexed(template: StoredTemplate): IndexedTemplate {
+  const t = template as unknown as IndexedTemplate;
+  return {
+    templateId: t.templateId,
+    title: t.title,
+    severity: t.severity,
+    description: t.description,
+    remediation: t.remediation,
+    references: t.references,
+    cwe: t.cwe,
+    services: t.services,
+    tags: t.tags,
+    rules: t.rules,
+    usageCount: t.usageCount,
+    version: t.version,
+    updatedAt: t.updatedAt,
+  };
+}
+
+/** How far back before the previous refresh a refresh looks: writers' clocks may run this much behind. */
+const clockMarginMs = 10_000;
+
+export interface TemplateMatch {
+  template: IndexedTemplate;
+  score: number;
+  /** The document words that matched, normalised (what highlighting marks). */
+  matchedTerms: ReadonlySet<string>;
+  /** The query words, normalised, each with the document words it matched. */
+  queryWords: { word: string; prefix: boolean; terms: ReadonlySet<string> }[];
+}
+
+export class TemplateIndex {
+  private miniSearch = newMiniSearch();
+  private readonly templates = new Map<string, IndexedTemplate>();
+  private built = false;
+  private checkedAt = -Infinity;
+  private changesSeenHere = -1;
+  private refreshing: Promise<void> | undefined;
+  /** How long the last full build took, and how many templates it read (for the bench). */
+  buildStats: { templates: number; ms: number } | undefined;
+
+  get size(): number {
+    return this.templates.size;
+  }
+
+  /** Brings the index up to date if it may be stale; concurrent searches share one refresh. */
+  async ensureFresh(now = Date.now()): Promise<void> {
+    const due =
+      !this.built ||
+      templateChangesHere() !== this.changesSeenHere ||
+      now - this.checkedAt >= readConfig().SEARCH_REFRESH_MS;
+    if (!due) return;
+    this.refreshing ??= this.refresh(now).finally(() => {
+      this.refreshing = undefined;
+    });
+    await this.refreshing;
+  }
+
+  private async refresh(now: number): Promise<void> {
+    const changesHere = templateChangesHere();
+    const started = performance.now();
+    const full = !this.built;
+    let read = 0;
+    for await (const template of templatesChangedSince(full ? 0 : this.checkedAt - clockMarginMs)) {
+      read += 1;
+      this.apply(template);
+    }
+    if (full) {
+      this.built = true;
+      this.buildStats = { templates: read, ms: performance.now() - started };
+    }
+    this.checkedAt = now;
+    this.changesSeenHere = changesHere;
+  }
+
+  private apply(stored: StoredTemplate): void {
+    const template = indexed(stored);
+    const known = this.templates.get(template.templateId);
+    if (stored.retired === true) {
+      if (known) {
+        this.miniSearch.discard(template.templateId);
+        this.templates.delete(template.templateId);
+      }
+      return;
+    }
+    if (known && known.version === template.version && known.usageCount === template.usageCount) return;
+    if (known) this.miniSearch.replace(template);
+    else this.miniSearch.add(template);
+    this.templates.set(template.templateId, template);
+  }
+
+  /**
+   * The matches of the query, best first: how many there are, and those of one page with what highlighting
+   * needs (worked out for that page only). An empty query lists every template by usage.
+   */
+  search(query: string, page = { offset: 0, length: 20 }): { total: number; matches: TemplateMatch[] } {
+    const words = tokenize(query).map(normaliseWord).filter(Boolean);
+    if (words.length === 0) {
+      const all = [...this.templates.values()].sort(
+        (a, b) => b.usageCount - a.usageCount || a.title.localeCompare(b.title),
+      );
+      return {
+        total: all.length,
+        matches: all
+          .slice(page.offset, page.offset + page.length)
+          .map((template) => ({ template, score: 0, matchedTerms: new Set<string>(), queryWords: [] })),
+      };
+    }
+    const ranked = this.miniSearch
+      .search(words.join(' '))
+      .map((result) => ({ result, bucket: relevanceBucket(result.score), usage: this.usageOf(result.id as string) }))
+      .sort((a, b) => b.bucket - a.bucket || b.usage - a.usage || b.result.score - a.result.score);
+    return {
+      total: ranked.length,
+      matches: ranked.slice(page.offset, page.offset + page.length).map(({ result }) => this.match(result, words)),
+    };
+  }
+
+  private usageOf(templateId: string): number {
+    return this.templates.get(templateId)?.usageCount ?? 0;
+  }
+
+  private match(result: SearchResult, words: string[]): TemplateMatch {
+    const template = this.templates.get(result.id as string)!;
+    const matchedTerms = new Set(result.terms);
+    const queryWords = words.map((word, index) => {
+      const prefix = index === words.length - 1;
+      return {
+        word,
+        prefix,
+        terms: new Set(result.terms.filter((term) => termMatchesWord(term, word, prefix))),
+      };
+    });
+    return { template, score: result.score, matchedTerms, queryWords };
+  }
+}
+
+/** Scores within about 2% of each other share a bucket: between them, usage decides. */
+function relevanceBucket(score: number): number {
+  return score > 0 ? Math.round(Math.log(score) / Math.log(1.02)) : -Infinity;
+}
+
+/** Whether a document word is what the query word matched: itself, a word it begins, or within its typos. */
+export function termMatchesWord(term: string, word: string, prefix: boolean): boolean {
+  if (term === word || (prefix && term.startsWith(word))) return true;
+  const typos = typosAllowed(word);
+  if (typos === 0) return false;
+  if (editDistance(term, word, typos) <= typos) return true;
+  // A prefix with typos: the beginning of the term, as long as the word give or take the typos.
+  if (prefix) {
+    for (let length = word.length - typos; length <= word.length + typos; length += 1) {
+      if (length > 0 && length < term.length && editDistance(term.slice(0, length), word, typos) <= typos) return true;
+    }
+  }
+  return false;
+}
+
+/** Levenshtein distance, giving up (answering more than `limit`) once it must exceed it. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      rowMin = Math.min(rowMin, current[j]!);
+    }
+    if (rowMin > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The index of this process (a Lambda instance, or the local stack): built once, kept warm. */
+export const templateIndex = new TemplateIndex();
