@@ -8,7 +8,7 @@
 //     same size), where its findings later serve as part of the 100,000 the findings list is measured on;
 //   - a re-import of the same file: its time against the same floor, and its writes (no finding may be written;
 //     assets are written again with their last sighting);
-//   - peak memory: an import run in a process of its own (bench-import-memory.ts), its maxRSS at the end.
+//   - peak memory: an import run in a process of its own (bench-import-memory.ts), its peak resident set.
 // How an import is started is the driver's business (bench-import-drivers.ts). Import only after
 // startLocalStack has set the environment.
 import { spawn } from 'node:child_process';
@@ -241,7 +241,7 @@ export interface ImportMemory {
   status: string;
   findings: number;
   seconds: number;
-  /** process.resourceUsage().maxRSS at the end of the import, in MiB (1024 × 1024 bytes). */
+  /** The process's peak resident set (VmHWM), in MiB (1024 × 1024 bytes). */
   peakRssMiB: number;
   /** The same process that loads the import's modules and ends without importing anything. */
   baselinePeakRssMiB: number;
@@ -254,7 +254,7 @@ interface ChildReport {
   status: string;
   findings: number;
   seconds: number;
-  maxRssMiB: number;
+  peakRssMiB: number;
   heapUsedPeakMiB: number;
   externalPeakMiB: number;
 }
@@ -298,8 +298,8 @@ export async function measureImportMemory(options: {
     status: report.status,
     findings: report.findings,
     seconds: round(report.seconds),
-    peakRssMiB: round(report.maxRssMiB, 1),
-    baselinePeakRssMiB: round(baseline.maxRssMiB, 1),
+    peakRssMiB: round(report.peakRssMiB, 1),
+    baselinePeakRssMiB: round(baseline.peakRssMiB, 1),
     heapUsedPeakMiB: round(report.heapUsedPeakMiB, 1),
     externalPeakMiB: round(report.externalPeakMiB, 1),
   };
