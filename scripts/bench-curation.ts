@@ -40,17 +40,27 @@ function countWrites(requests: CapturedRequest[], into: BulkMeasure['writes']): 
     else if (pk.startsWith('BULK#')) into.bulkItem += 1;
     else if (pk.startsWith('EVENTS#')) into.events += 1;
   };
+  type Key = Record<string, { S?: string }>;
+  interface Write {
+    Key?: Key;
+    Item?: Key;
+  }
   for (const request of requests) {
-    const input = request.input as Record<string, any>;
+    const input = request.input as {
+      Key?: Key;
+      Item?: Key;
+      TransactItems?: Array<{ Update?: Write; Put?: Write; Delete?: Write; ConditionCheck?: Write }>;
+      RequestItems?: Record<string, Array<{ PutRequest?: { Item: Key }; DeleteRequest?: { Key: Key } }>>;
+    };
     if (request.operation === 'UpdateItem' || request.operation === 'PutItem' || request.operation === 'DeleteItem') {
       count(input.Key ?? input.Item);
     } else if (request.operation === 'TransactWriteItems') {
-      for (const item of input.TransactItems as Record<string, any>[]) {
+      for (const item of input.TransactItems ?? []) {
         const write = item.Update ?? item.Put ?? item.Delete ?? item.ConditionCheck;
-        count(write.Key ?? write.Item);
+        count(write?.Key ?? write?.Item);
       }
     } else if (request.operation === 'BatchWriteItem') {
-      for (const writes of Object.values(input.RequestItems as Record<string, any[]>)) {
+      for (const writes of Object.values(input.RequestItems ?? {})) {
         for (const write of writes) count(write.PutRequest?.Item ?? write.DeleteRequest?.Key);
       }
     }

@@ -36,6 +36,7 @@ import { round } from './bench-stats.js';
 import { measureLambdas } from './measure-lambdas.js';
 import { measureSignInPage } from './measure-web.js';
 import type { CallOverhead } from './bench-calls.js';
+import type { CurationMeasures } from './bench-curation.js';
 import type { FindingsPage } from './bench-findings-list.js';
 import type { ImportMemory, ImportThroughput } from './bench-imports.js';
 
@@ -456,7 +457,7 @@ if (metrics.templateSearch) {
   );
 }
 if (metrics.curation) {
-  const curation = metrics.curation as import('./bench-curation.js').CurationMeasures;
+  const curation = metrics.curation as CurationMeasures;
   row(
     'finding field save: DynamoDB requests',
     `${curation.fieldSave.requests} (${curation.fieldSave.operations.join(', ')})`,
