@@ -159,8 +159,8 @@ function FindingView({ finding, close }: { finding: FindingDetailRecord; close: 
     ...(finding.cvss?.vector ? [{ label: 'CVSS vector', value: <IdentifierText value={finding.cvss.vector} /> }] : []),
     ...(epssText(finding.epss) ? [{ label: 'EPSS', value: epssText(finding.epss) }] : []),
     ...(finding.toolStatus ? [{ label: 'Tool status', value: <ScannerValue value={finding.toolStatus} /> }] : []),
-    ...(finding.tags.length > 0
-      ? [{ label: 'Tags', value: <IdentifierList values={finding.tags} empty="None" /> }]
+    ...(finding.toolTags.length > 0
+      ? [{ label: 'Tool tags', value: <IdentifierList values={finding.toolTags} empty="None" /> }]
       : []),
     { label: 'Published to the customer', value: finding.published ? 'Yes' : 'No' },
   ];
