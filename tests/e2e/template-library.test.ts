@@ -2,10 +2,14 @@
 // lite client against the stack's search endpoint) finds a seeded template despite a typo and marks the
 // matched word; a template is created from the dialog; and two browsers editing the same template: on the
 // same field the second sees the lock with the first one's value, Keep mine stores theirs over it, and in
-// another round Take theirs shows the stored value with the red cross; on different fields both save.
+// another round Take theirs shows the stored value with the red cross; on different fields both save. After
+// a template's change, the findings still on its older version (and not edited by hand) are updated from its
+// page, and a finding's title leads to it on its service page.
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
+import { newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
 import { toast } from '../support/admin-pages.js';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
@@ -72,7 +76,10 @@ describe('finding template search', () => {
     await row.waitFor();
     const marked = await row.locator('mark').allInnerTexts();
     expect(marked).toContain('Misconfiguration');
-    await library.page.getByText(/^\d+ match(es)?$/).first().waitFor();
+    await library.page
+      .getByText(/^\d+ match(es)?$/)
+      .first()
+      .waitFor();
 
     // Clearing the box lists the library again, a page at a time.
     await library.searchBox.fill('');
@@ -168,5 +175,103 @@ describe('two browsers editing one template', () => {
     const stored = await storedTemplate(templateId);
     expect(stored.title).toBe(`Quibblex ${run} fields, renamed`);
     expect(stored.remediation).toBe('Patch the server');
+  });
+});
+
+describe('findings using a template', () => {
+  const slug = `tpl-${run}`;
+  const service = 'dast';
+
+  /** Findings straight in the table, as an import leaves them. */
+  async function seedFindings(count: number): Promise<string[]> {
+    const now = Date.now();
+    const ids = Array.from({ length: count }, () => randomUUID().replace(/-/g, ''));
+    const change = { importId: `import-${run}`, at: now, change: 'new', severity: 'low' } as const;
+    await putItems(
+      ids.map((id, index) =>
+        newFindingItem(slug, service, {
+          id,
+          slug,
+          service,
+          title: `Tool title ${index}`,
+          description: 'The tool says so.',
+          remediation: "The tool's fix.",
+          toolSeverity: 'low',
+          severity: 'low',
+          status: 'open',
+          ruleId: '10021',
+          tool: 'zap',
+          assetKey: `url:https://templates.example/${index}`,
+          assetName: `https://templates.example/${index}`,
+          assetKind: 'url',
+          published: false,
+          firstSeenAt: now,
+          firstImportId: `import-${run}`,
+          lastChange: change,
+          history: [change],
+          version: 1,
+        }),
+      ),
+    );
+    return ids;
+  }
+
+  async function findingOf(findingId: string) {
+    const read = await asFirst('getFinding', { slug, service, findingId });
+    expect(read.statusCode, JSON.stringify(read.body)).toBe(200);
+    return read.body.result as { description: string; template?: { version: number } };
+  }
+
+  it('updates the findings on the older version, leaves those edited by hand, and links each finding', async () => {
+    await createCompanyAs({ uid: 'test', email: 'test' }, { slug, companyName: `Templates ${run}`, flags: {} });
+    const templateId = await createTemplate(`Quibblex ${run} lineage`);
+    const ids = await seedFindings(3);
+    for (const findingId of ids) {
+      const applied = await asFirst('applyTemplate', { slug, service, findingId, templateId });
+      expect(applied.statusCode, JSON.stringify(applied.body)).toBe(200);
+    }
+    // One finding's texts edited by hand: an update of the template leaves it.
+    const edited = await findingOf(ids[2]!);
+    const handEdit = await asFirst('updateFinding', {
+      slug,
+      service,
+      findingId: ids[2],
+      field: 'remediation',
+      value: 'Our own fix.',
+      expectedVersion: (edited as unknown as { fieldVersions: Record<string, number> }).fieldVersions.remediation,
+    });
+    expect(handEdit.statusCode, JSON.stringify(handEdit.body)).toBe(200);
+
+    const library = new TemplateLibraryPage(first.page);
+    await library.openLibrary(templateId);
+    const findings = library.template.getByRole('table', { name: 'Findings using this template' });
+    await expect.poll(() => findings.getByRole('row').count()).toBe(4);
+    expect(await findings.getByText('edited by hand', { exact: true }).count()).toBe(1);
+
+    // The template changes: two findings are now on the older version.
+    await library.field('Description').control.fill('The server names itself in every answer.');
+    await library.field('Description').status('Saved').waitFor();
+    const update = library.template.getByRole('button', { name: 'Update 2 findings to version 2' });
+    await update.waitFor();
+    expect(await findings.getByText('older', { exact: true }).count()).toBe(3);
+
+    await update.click();
+    const result = library.template.getByRole('status').filter({ hasText: 'Findings updated' });
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.innerText()).toContain('2 changed, 0 unchanged, 0 conflicted.');
+    await expect.poll(() => findings.getByText('older', { exact: true }).count()).toBe(1);
+    expect(await findingOf(ids[0]!)).toMatchObject({
+      description: 'The server names itself in every answer.',
+      template: { version: 2 },
+    });
+    expect((await findingOf(ids[2]!)).template?.version).toBe(1);
+    expect(await library.template.getByRole('button', { name: /^Update 0 findings/ }).isDisabled()).toBe(true);
+
+    // A finding's title opens it on its service page, its company selected.
+    await findings.getByRole('row').filter({ hasText: 'edited by hand' }).getByRole('link').click();
+    await first.page.getByRole('heading', { level: 1, name: 'DAST service' }).waitFor();
+    await first.page.getByRole('region', { name: 'Finding detail' }).waitFor();
+    expect(new URL(first.page.url()).searchParams.get('finding')).toBe(ids[2]);
+    expect(await first.page.getByText(`of Templates ${run}.`).count()).toBe(1);
   });
 });

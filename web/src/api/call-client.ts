@@ -39,7 +39,9 @@ import type { listTemplates } from '../../../lambdas/calls/list-templates/list-t
 import type { updateTemplate } from '../../../lambdas/calls/update-template/update-template';
 import type { retireTemplate } from '../../../lambdas/calls/retire-template/retire-template';
 import type { getSearchClient } from '../../../lambdas/calls/get-search-client/get-search-client';
-import type { bulkId, bulkUpdate, templateFindingRow } from '../../../lambdas/calls/shared/curation-schemas';
+import type { listTemplateFindings } from '../../../lambdas/calls/list-template-findings/list-template-findings';
+import type { refreshTemplateFindings } from '../../../lambdas/calls/refresh-template-findings/refresh-template-findings';
+import type { getBulkUpdate } from '../../../lambdas/calls/get-bulk-update/get-bulk-update';
 import type { EditableTemplateField } from '../../../lambdas/kernel/templates/template-fields';
 
 import type * as z from 'zod/mini';
@@ -112,13 +114,10 @@ export interface CallContracts {
   };
   retireTemplate: ContractOf<typeof retireTemplate>;
   getSearchClient: ContractOf<typeof getSearchClient>;
-  // Findings using a template, brought up to its version by a bulk update (issue 10; shapes of curation-schemas).
-  listTemplateFindings: {
-    input: { templateId: string; outdatedOnly?: boolean; cursor?: string; limit?: number };
-    output: { findings: WireOutput<typeof templateFindingRow>[]; nextCursor?: string; templateVersion: number };
-  };
-  refreshTemplateFindings: { input: { templateId: string }; output: { bulkId: WireOutput<typeof bulkId> } };
-  getBulkUpdate: { input: { bulkId: WireInput<typeof bulkId> }; output: WireOutput<typeof bulkUpdate> };
+  // Findings using a template, brought up to its version by a bulk update (issue 10).
+  listTemplateFindings: ContractOf<typeof listTemplateFindings>;
+  refreshTemplateFindings: ContractOf<typeof refreshTemplateFindings>;
+  getBulkUpdate: ContractOf<typeof getBulkUpdate>;
 }
 
 export type CallName = keyof CallContracts;

@@ -123,7 +123,10 @@ export function TemplateFindings({ templateId, templateVersion, templateTitle }:
     setStartError(undefined);
     try {
       const { bulkId: started } = await callFunction('refreshTemplateFindings', { templateId });
-      setBulk(await callFunction('getBulkUpdate', { bulkId: started }));
+      const first = started ? await callFunction('getBulkUpdate', { bulkId: started }) : undefined;
+      setBulk(first);
+      // Done already, or none was outdated any more: the list shows where the findings stand now.
+      if (!first || first.status === 'done' || first.status === 'failed') pages.reload();
     } catch (caught) {
       setStartError(messageOf(caught, 'The update could not be started. Please try again.'));
     } finally {
