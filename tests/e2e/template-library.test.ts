@@ -115,6 +115,35 @@ describe('creating a template', () => {
   });
 });
 
+describe('retiring a template', () => {
+  it('the Templates page leads to the library; a retired template is marked and left out of search until restored', async () => {
+    const word = `Snorbleflux${run}`;
+    const templateId = await createTemplate(`${word} exposure`);
+    const library = new TemplateLibraryPage(first.page);
+    await library.open('/templates');
+    await first.page.getByRole('link', { name: 'Finding templates' }).first().click();
+    await first.page.getByRole('heading', { level: 1, name: 'Finding templates' }).waitFor();
+
+    await library.openLibrary(templateId);
+    const details = library.template;
+    await details.getByRole('heading', { name: `${word} exposure` }).waitFor();
+    expect(await details.getByText('0 times', { exact: true }).count()).toBe(1);
+    await details.getByRole('button', { name: 'Retire' }).click();
+    await toast(first.page, 'Template retired').waitFor();
+    await details.getByText('Retired', { exact: true }).waitFor();
+
+    await library.searchBox.fill(word.toLowerCase());
+    await first.page.getByText(`No templates match "${word.toLowerCase()}"`).waitFor();
+
+    await details.getByRole('button', { name: 'Restore' }).click();
+    await toast(first.page, 'Template restored').waitFor();
+    await library.searchBox.fill('');
+    await library.searchBox.fill(word.toLowerCase());
+    await library.row(`${word} exposure`).waitFor();
+    expect(await seriousViolations(first.page)).toEqual([]);
+  });
+});
+
 describe('two browsers editing one template', () => {
   it('same field: the second sees the lock with the first one’s value; Keep mine stores theirs', async () => {
     const templateId = await createTemplate(`Quibblex ${run} conflict`);
@@ -247,6 +276,7 @@ describe('findings using a template', () => {
     const findings = library.template.getByRole('table', { name: 'Findings using this template' });
     await expect.poll(() => findings.getByRole('row').count()).toBe(4);
     expect(await findings.getByText('edited by hand', { exact: true }).count()).toBe(1);
+    expect(await library.template.getByText('3 times', { exact: true }).count()).toBe(1);
 
     // The template changes: two findings are now on the older version.
     await library.field('Description').control.fill('The server names itself in every answer.');
