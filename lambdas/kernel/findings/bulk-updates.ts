@@ -132,36 +132,41 @@ export async function startBulkUpdateAs(
 
 /**
  * The findings on an older version of a template whose texts no analyst edited since, brought to the
- * current version (the first 1,000 of them; the page says when more remain).
+ * current version. The call checks the template and queues the update (the caller's records, one read, one
+ * write); the worker lists the findings (`targetsOfRefresh`), the first 1,000 of them — run it again for more.
  */
-export async function startTemplateRefreshAs(
-  editor: EventActor,
-  templateId: string,
-): Promise<{ bulkId?: string; total: number }> {
-  const template = await liveTemplate(templateId);
+export async function startTemplateRefreshAs(editor: EventActor, templateId: string): Promise<{ bulkId: string }> {
+  await liveTemplate(templateId);
+  const bulkId = await startBulk(
+    editor,
+    { templateId, action: { kind: 'applyTemplate', templateId }, targets: [] },
+    `template#${templateId}`,
+  );
+  return { bulkId };
+}
+
+/** The findings a template's refresh changes: on an older version, texts not edited by hand, 1,000 at most. */
+async function targetsOfRefresh(template: Template): Promise<BulkTarget[]> {
   const targets: BulkTarget[] = [];
   let cursor: string | undefined;
   do {
-    const page = await queryTemplateFindings(templateId, { belowVersion: template.version, cursor, limit: 500 });
+    const page = await queryTemplateFindings(template.templateId, {
+      belowVersion: template.version,
+      cursor,
+      limit: 500,
+    });
     for (const finding of page.items) {
-      if (finding.templateTextsEdited === true) continue;
-      if (targets.length < maxBulkFindings) {
-        targets.push({ slug: finding.slug as string, service: finding.service as string, findingId: finding.id });
-      }
+      if (finding.templateTextsEdited === true || targets.length >= maxBulkFindings) continue;
+      targets.push({ slug: finding.slug as string, service: finding.service as string, findingId: finding.id });
     }
     cursor = page.nextCursor;
   } while (cursor && targets.length < maxBulkFindings);
-  if (targets.length === 0) return { total: 0 };
-  const bulkId = await startBulk(
-    editor,
-    { templateId, action: { kind: 'applyTemplate', templateId }, targets },
-    `template#${templateId}`,
-  );
-  return { bulkId, total: targets.length };
+  return targets;
 }
 
 /** The change a finding gets, or undefined when it already is as asked. */
 function partsFor(
+  target: BulkTarget,
   finding: StoredFinding,
   action: BulkAction,
   stamp: EditStamp,
@@ -191,7 +196,7 @@ function partsFor(
           )
         : undefined;
     case 'applyTemplate':
-      return templateParts(finding, template!, stamp);
+      return templateParts(target, finding, template!, stamp);
   }
 }
 
@@ -266,7 +271,7 @@ async function runChunk(
       outcome.changed += 1;
       continue;
     }
-    const parts = partsFor(finding, bulk.action, stamp, template);
+    const parts = partsFor(target, finding, bulk.action, stamp, template);
     if (!parts) {
       outcome.unchanged += 1;
       continue;
@@ -342,6 +347,11 @@ export async function runBulkUpdate(bulkId: string): Promise<void> {
       await failBulkUpdate(bulkId, (error as Error).message);
       return;
     }
+  }
+  if (template && !bulk.slug && bulk.targets.length === 0 && bulk.processed === 0) {
+    bulk.targets = await targetsOfRefresh(template);
+    bulk.total = bulk.targets.length;
+    await setBulkFields(bulkId, { targets: bulk.targets, total: bulk.total });
   }
   let { processed, changed, unchanged } = bulk;
   const conflicted = [...bulk.conflicted];
