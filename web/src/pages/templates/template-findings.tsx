@@ -235,7 +235,7 @@ function BulkProgress({ bulk }: { bulk: BulkUpdate }) {
       <ProgressBar
         label="Updating findings"
         value={bulk.total > 0 ? Math.round((bulk.processed / bulk.total) * 100) : 0}
-        description={`${bulk.processed} of ${bulk.total} findings`}
+        description={bulk.total > 0 ? `${bulk.processed} of ${bulk.total} findings` : 'Finding the findings to update'}
         additionalInfo={`${bulk.changed} changed so far`}
       />
     );
