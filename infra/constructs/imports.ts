@@ -108,7 +108,7 @@ export class PortalImports extends Construct {
     });
     this.queue = new Queue(this, 'Queue', {
       fifo: true,
-      // startScanImport names each import's message (MessageDeduplicationId = importId).
+      // Each message is named (MessageDeduplicationId = import-<id> or bulk-<id>: kernel/findings/import-queue.ts).
       contentBasedDeduplication: false,
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
