@@ -9,9 +9,7 @@ import { readConfig } from '../config.js';
 let client: SQSClient | undefined;
 
 export type WorkMessage =
-  | { kind: 'import'; id: string }
-  | { kind: 'bulk'; id: string }
-  | { kind: 'templateMirror'; id: string };
+  { kind: 'import'; id: string } | { kind: 'bulk'; id: string } | { kind: 'templateMirror'; id: string };
 
 const bodyField = { import: 'importId', bulk: 'bulkId', templateMirror: 'templateMirrorId' } as const;
 
