@@ -2,6 +2,7 @@
 //   npx cdk deploy -c senderEmail=no-reply@example.org -c firstAdminEmail=admin@example.org \
 //     [-c supportEmail=support@example.org] [-c allowedOrigins=https://portal.example.org]
 //     [-c revealUnknownAccounts=true] [-c senderIdentityExists=true]
+//     [-c algoliaAppId=<id> -c algoliaSearchKeySecretArn=<ARN> -c algoliaAdminKeySecretArn=<ARN>]
 import { Annotations, App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { PortalStack } from '../stacks/portal-stack.js';
@@ -29,6 +30,29 @@ for (const origin of extraAllowedOrigins) {
   }
 }
 
+// A real Algolia application: all three or none; secrets by complete ARN (the IAM grant names it exactly).
+const algoliaContext = {
+  appId: context('algoliaAppId'),
+  searchKeySecretArn: context('algoliaSearchKeySecretArn'),
+  adminKeySecretArn: context('algoliaAdminKeySecretArn'),
+};
+const algoliaGiven = Object.values(algoliaContext).filter(Boolean).length;
+if (algoliaGiven > 0 && algoliaGiven < 3) {
+  throw new Error('algoliaAppId, algoliaSearchKeySecretArn and algoliaAdminKeySecretArn go together: give all three');
+}
+const completeSecretArn = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:.+-[A-Za-z0-9]{6}$/;
+for (const name of ['searchKeySecretArn', 'adminKeySecretArn'] as const) {
+  const arn = algoliaContext[name];
+  if (arn && !completeSecretArn.test(arn)) {
+    throw new Error(
+      `algolia${name[0]!.toUpperCase()}${name.slice(1)}: "${arn}" is not a complete secret ARN (…:secret:<name>-AbCdEf)`,
+    );
+  }
+}
+if (algoliaContext.appId && !/^[A-Za-z0-9]+$/.test(algoliaContext.appId)) {
+  throw new Error(`algoliaAppId: "${algoliaContext.appId}" is not an Algolia application id`);
+}
+
 const stack = new PortalStack(app, 'SecurityPortal', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: 'Security assessment portal',
@@ -38,6 +62,14 @@ const stack = new PortalStack(app, 'SecurityPortal', {
   supportEmail: context('supportEmail'),
   extraAllowedOrigins,
   revealUnknownAccounts: context('revealUnknownAccounts') === 'true',
+  algolia:
+    algoliaContext.appId && algoliaContext.searchKeySecretArn && algoliaContext.adminKeySecretArn
+      ? {
+          appId: algoliaContext.appId,
+          searchKeySecretArn: algoliaContext.searchKeySecretArn,
+          adminKeySecretArn: algoliaContext.adminKeySecretArn,
+        }
+      : undefined,
 });
 if (!senderEmail || !firstAdminEmail) {
   Annotations.of(stack).addWarningV2(

@@ -19,6 +19,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { uploadsPrefix } from '../../lambdas/kernel/findings/scan-imports.js';
 import { importBatchSize, importMaxReceiveCount } from '../import-queue.js';
+import type { AlgoliaApplication } from './api.js';
 import type { PortalData } from './data.js';
 import { PortalFunction } from './lambda-function.js';
 import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
@@ -160,6 +161,18 @@ export class PortalImports extends Construct {
     // SendMessage alone: the queue's address comes with the configuration (grantSendMessages adds two reads).
     api.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
     this.acknowledgeUploadObjects(api);
+  }
+
+  /**
+   * The worker mirrors template changes to a real Algolia application (queued by the API after template
+   * writes, and after each bulk update): its id, and its admin key, which only this function may read.
+   */
+  mirrorTemplatesTo(algolia: AlgoliaApplication): void {
+    this.importFunction.addEnvironment('SEARCH_APP_ID', algolia.appId);
+    this.importFunction.addEnvironment('ALGOLIA_ADMIN_KEY_SECRET_ARN', algolia.adminKeySecretArn);
+    this.importFunction.addToRolePolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [algolia.adminKeySecretArn] }),
+    );
   }
 
   private acknowledgeUploadObjects(fn: IFunction & IGrantable): void {

@@ -37,6 +37,11 @@ import {
 } from '../security-headers.js';
 import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
 
+/** The hosts Algolia's search client reads from for an application, as it names them when given none. */
+export function algoliaSearchOrigins(appId: string): string[] {
+  return [`https://${appId}-dsn.algolia.net`, ...[1, 2, 3].map((n) => `https://${appId}-${n}.algolianet.com`)];
+}
+
 /** What the web reads at start (GET /runtime-config.json). */
 export interface RuntimeConfig {
   readonly region: string;
@@ -59,6 +64,12 @@ export interface PortalWebProps {
    * @default []
    */
   readonly connectOrigins?: readonly string[];
+  /**
+   * The id of a real Algolia application serving the template search: runtime-config.json then names no
+   * searchHosts (the Algolia client uses the application's own hosts) and the CSP allows those hosts.
+   * @default - the portal's own search endpoint, /api/search on this origin
+   */
+  readonly algoliaAppId?: string;
   /**
    * A WAF web ACL (global scope, created in us-east-1) to attach to the distribution.
    * @default - none
@@ -148,7 +159,11 @@ export class PortalWeb extends Construct {
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           contentSecurityPolicy: contentSecurityPolicy({
-            connectOrigins: [cognitoEndpoint, ...(props.connectOrigins ?? [])],
+            connectOrigins: [
+              cognitoEndpoint,
+              ...(props.connectOrigins ?? []),
+              ...(props.algoliaAppId ? algoliaSearchOrigins(props.algoliaAppId) : []),
+            ],
           }),
           override: true,
         },
@@ -267,10 +282,11 @@ export class PortalWeb extends Construct {
         Source.jsonData('runtime-config.json', {
           ...props.runtimeConfig,
           apiUrl: '/api',
-          // The template search's hosts, as the Algolia client's `hosts` option takes them: this same origin.
-          searchHosts: [
-            { url: `${this.distribution.distributionDomainName}/api/search`, protocol: 'https', accept: 'read' },
-          ],
+          // The template search's hosts, as the Algolia client's `hosts` option takes them: this same origin,
+          // or none with a real Algolia application (the client's own hosts for it).
+          searchHosts: props.algoliaAppId
+            ? []
+            : [{ url: `${this.distribution.distributionDomainName}/api/search`, protocol: 'https', accept: 'read' }],
         }),
       ],
       destinationBucket: site,

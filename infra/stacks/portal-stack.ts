@@ -3,7 +3,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { callRegistry } from '../../lambdas/calls/registry.js';
-import { PortalApi } from '../constructs/api.js';
+import { type AlgoliaApplication, PortalApi } from '../constructs/api.js';
 import { PortalAuth } from '../constructs/auth.js';
 import { PortalData } from '../constructs/data.js';
 import { FirstAdministrator } from '../constructs/first-administrator.js';
@@ -35,6 +35,12 @@ export interface PortalStackProps extends StackProps {
   /** @default false */
   readonly revealUnknownAccounts?: boolean;
   /**
+   * A real Algolia application for the template search, instead of the portal's own endpoint: the web
+   * searches it, keys are signed with its search-only key, and template changes are mirrored to it.
+   * @default - the portal's own search endpoint
+   */
+  readonly algolia?: AlgoliaApplication;
+  /**
    * The built web app.
    * @default web/dist in the repository
    */
@@ -60,6 +66,7 @@ export class PortalStack extends Stack {
       auth,
       revealUnknownAccounts: props.revealUnknownAccounts,
       supportEmail: props.supportEmail ?? props.senderEmail,
+      algolia: props.algolia,
     });
     const web = new PortalWeb(this, 'Web', {
       webAssetPath: props.webAssetPath ?? join(repoRoot, 'web', 'dist'),
@@ -67,6 +74,7 @@ export class PortalStack extends Stack {
       apiOriginSecret: api.originSecret,
       // Browsers post scan files straight to the uploads bucket (presigned POSTs).
       connectOrigins: [uploadsOrigin(this)],
+      algoliaAppId: props.algolia?.appId,
       runtimeConfig: {
         region: this.region,
         userPoolId: auth.userPool.userPoolId,
@@ -85,6 +93,7 @@ export class PortalStack extends Stack {
       uploadOrigins: siteOrigins,
     });
     imports.grantStartImports(api.handler);
+    if (props.algolia) imports.mirrorTemplatesTo(props.algolia);
 
     new FirstAdministrator(this, 'FirstAdministrator', { email: props.firstAdminEmail, auth, data });
 

@@ -1,12 +1,14 @@
-// The import function: reads the findings' queued work (an SQS FIFO queue, one message per import or bulk
-// update) and runs each. A message whose import fails on bad input is done (the import records why); one that crashes is
+// The import function: reads the findings' queued work (an SQS FIFO queue, one message per import, bulk
+// update or Algolia mirror run) and runs each. A message whose import fails on bad input is done (the import records why); one that crashes is
 // reported as a batch item failure, so the queue delivers it again and, after its last try, to the
 // dead-letter queue. Locally `npm start` delivers the same events to this same handler.
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { parseWorkMessage } from '../kernel/findings/import-queue.js';
 import { failBulkUpdate, runBulkUpdate } from '../kernel/findings/bulk-updates.js';
 import { failScanImport, runScanImport } from '../kernel/findings/import-run.js';
+import { algoliaMirrorConfigured } from '../kernel/config.js';
 import { logger } from '../kernel/logger.js';
+import { mirrorErrorDetails, mirrorTemplateChanges } from '../kernel/templates/template-mirror.js';
 
 /** The queue's maxReceiveCount (infra): the try after which a message goes to the dead-letter queue. */
 export const importMaxReceives = 3;
@@ -24,9 +26,19 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       logger.error('Work message without an import or bulk update id: dropped', { messageId: record.messageId });
       continue;
     }
+    if (message.kind === 'templateMirror') {
+      await mirrorToAlgolia();
+      continue;
+    }
     try {
       if (message.kind === 'import') await runScanImport(message.id);
-      else await runBulkUpdate(message.id);
+      else {
+        await runBulkUpdate(message.id);
+        // Applying a template counts its uses, which a real Algolia application ranks by. Mirrored here, not
+        // queued: this function has no SQS client (its bundle stays within budget); a run here may overlap a
+        // queued one, which mirrorTemplateChanges allows for.
+        if (algoliaMirrorConfigured()) await mirrorToAlgolia();
+      }
     } catch (error) {
       const receives = Number(record.attributes.ApproximateReceiveCount ?? '1');
       const last = receives >= importMaxReceives;
@@ -51,4 +63,18 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
   }
   return { batchItemFailures };
+}
+
+/**
+ * One mirror run. A failure is logged (the error's kind and status: never the request, which carries the
+ * admin key) and the message is done: the marker has not moved, so the next run sends these changes too.
+ */
+async function mirrorToAlgolia(): Promise<void> {
+  try {
+    await mirrorTemplateChanges();
+  } catch (error) {
+    logger.error('Mirroring templates to Algolia failed; the next mirror run sends these changes', {
+      ...mirrorErrorDetails(error),
+    });
+  }
 }

@@ -89,6 +89,19 @@ const configSchema = z.object({
   SEARCH_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   /** The search application's id, as getSearchClient names it to the Algolia client. */
   SEARCH_APP_ID: z._default(z.string().check(z.minLength(1)), 'portal'),
+  /**
+   * A real Algolia application instead of the portal's own search endpoint: template changes are mirrored to
+   * its index finding_templates (app SEARCH_APP_ID) with this admin key, given directly (tests, a local
+   * stack) or as a Secrets Manager ARN (AWS). Either one switches the mirror on; unset, nothing is mirrored.
+   * SEARCH_KEY_SECRET(_ARN) is then the application's search-only key, the parent of the keys handed out.
+   */
+  ALGOLIA_ADMIN_KEY: z.optional(z.string().check(z.minLength(1))),
+  ALGOLIA_ADMIN_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * Where the mirror sends Algolia's write API instead of the application's own hosts, comma separated
+   * origins (`https://algolia-proxy.example.org`, `http://127.0.0.1:8123`): a proxy, or a test's stand-in.
+   */
+  ALGOLIA_HOSTS: listFrom,
   /** How long a search key works after getSearchClient hands it out. */
   SEARCH_KEY_TTL_SECONDS: intFrom(3600),
   /** How often, at most, the search index asks DynamoDB whether templates changed. */
@@ -119,6 +132,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env === process.env) cached = config;
   return config;
+}
+
+/** Whether template changes are mirrored to a real Algolia application (its admin key is configured). */
+export function algoliaMirrorConfigured(config: Config = readConfig()): boolean {
+  return Boolean(config.ALGOLIA_ADMIN_KEY || config.ALGOLIA_ADMIN_KEY_SECRET_ARN);
 }
 
 /** Tests change the environment between cases; production reads it once. */

@@ -19,6 +19,7 @@ import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.
 import { ConflictError, NotFoundError } from '../errors.js';
 import { eventWrite, type EventActor, type EventInput } from '../events/events.js';
 import { stripTemplateKeys, templateKey, templateUsageWrite } from '../data/entities/templates.js';
+import { queueTemplateMirror } from '../templates/template-mirror-queue.js';
 import { getTemplate, type Template } from '../templates/templates.js';
 import { editableFindingFields } from '../../calls/shared/curation-schemas.js';
 import {
@@ -286,6 +287,8 @@ export async function applyTemplateAs(
       'title, description or remediation: changed by someone else while the template was applied; try again.',
     );
   }
+  // The use counted: a real Algolia application, if configured, ranks by it.
+  await queueTemplateMirror();
   const fieldVersions = versions();
   for (const entry of parts.entries) fieldVersions[entry.field] = (fieldVersions[entry.field] ?? 0) + 1;
   return { template: lineage, fieldVersions };

@@ -1,5 +1,6 @@
-// The queue of the findings' background work: imports and bulk updates. A FIFO queue whose message group is
-// the company and service (a template's refresh has its own group), so two pieces of work on one service
+// The queue of the findings' background work: imports, bulk updates, and mirroring template changes to a
+// real Algolia application (lambdas/kernel/templates/template-mirror-queue.ts). A FIFO queue whose message group is
+// the company and service (a template's refresh has its own group, the mirror too), so two pieces of work on one service
 // never run at once and run in the order they were started. The worker function (lambdas/import) consumes
 // it; on AWS through an event source mapping, locally through the queue stand-in.
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -7,14 +8,17 @@ import { readConfig } from '../config.js';
 
 let client: SQSClient | undefined;
 
-export type WorkMessage = { kind: 'import'; id: string } | { kind: 'bulk'; id: string };
+export type WorkMessage =
+  { kind: 'import'; id: string } | { kind: 'bulk'; id: string } | { kind: 'templateMirror'; id: string };
+
+const bodyField = { import: 'importId', bulk: 'bulkId', templateMirror: 'templateMirrorId' } as const;
 
 /** Queues work once: the same id again within five minutes queues nothing more. */
 export async function queueWork(message: WorkMessage, group: string): Promise<void> {
   const queueUrl = readConfig().IMPORT_QUEUE_URL;
   if (!queueUrl) throw new Error('IMPORT_QUEUE_URL is not configured');
   client ??= new SQSClient({});
-  const body = message.kind === 'import' ? { importId: message.id } : { bulkId: message.id };
+  const body = { [bodyField[message.kind]]: message.id };
   await client.send(
     new SendMessageCommand({
       QueueUrl: queueUrl,
@@ -31,9 +35,11 @@ export async function queueImport(message: { importId: string; slug: string; ser
 
 export function parseWorkMessage(body: string): WorkMessage | undefined {
   try {
-    const parsed = JSON.parse(body) as { importId?: unknown; bulkId?: unknown };
-    if (typeof parsed.importId === 'string') return { kind: 'import', id: parsed.importId };
-    if (typeof parsed.bulkId === 'string') return { kind: 'bulk', id: parsed.bulkId };
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    for (const [kind, field] of Object.entries(bodyField) as [WorkMessage['kind'], string][]) {
+      const id = parsed[field];
+      if (typeof id === 'string') return { kind, id };
+    }
     return undefined;
   } catch {
     return undefined;

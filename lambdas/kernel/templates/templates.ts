@@ -1,7 +1,8 @@
 // The finding-template library: create, read, list a page at a time, edit one field (conditional on that
 // field's version), retire. Every change is an event written in the same transaction. Writes made in this
 // process tell the search index at once (templateChangesHere); other processes' writes reach it through
-// the index's change marker (data/entities/templates.ts).
+// the index's change marker (data/entities/templates.ts). With a real Algolia application configured, every
+// write also queues a mirror run (template-mirror-queue.ts), which never fails the write.
 import { randomUUID } from 'node:crypto';
 import type { Severity } from '../scanners/finding-model.js';
 import {
@@ -17,6 +18,7 @@ import { failedConditions } from '../data/transactions.js';
 import { ConflictError, NotFoundError, AlreadyExistsError } from '../errors.js';
 import { eventWrite, type EventActor } from '../events/events.js';
 import { editableTemplateFields, type EditableTemplateField } from './template-fields.js';
+import { queueTemplateMirror } from './template-mirror-queue.js';
 
 export interface TemplateFields {
   title: string;
@@ -103,6 +105,7 @@ export async function createTemplateAs(
     throw error;
   }
   changesHere += 1;
+  await queueTemplateMirror();
   return template;
 }
 
@@ -170,6 +173,7 @@ export async function updateTemplateFieldAs(
     throw error;
   }
   changesHere += 1;
+  await queueTemplateMirror();
   return { version: expectedVersion + 1 };
 }
 
@@ -193,6 +197,7 @@ export async function recordTemplateUse(
     ),
   ]);
   changesHere += 1;
+  await queueTemplateMirror();
 }
 
 /** The event's put, in the form a raw transaction takes (the events entity builds it). */
