@@ -33,6 +33,16 @@ import type { listScans } from '../../../lambdas/calls/list-scans/list-scans';
 import type { listFindings } from '../../../lambdas/calls/list-findings/list-findings';
 import type { getFinding } from '../../../lambdas/calls/get-finding/get-finding';
 import type { listAssets } from '../../../lambdas/calls/list-assets/list-assets';
+import type { listTemplates } from '../../../lambdas/calls/list-templates/list-templates';
+import type {
+  bulkUpdate,
+  bulkUpdateInput,
+  findingCuration,
+  findingEdit,
+  findingFieldSchemas,
+  findingTag,
+} from '../../../lambdas/calls/shared/curation-schemas';
+import type { ServiceName } from '../../../lambdas/kernel/access/rules';
 
 import type * as z from 'zod/mini';
 
@@ -50,6 +60,42 @@ interface CallDefinitionShape {
   output: z.ZodMiniType;
 }
 type ContractOf<Call extends CallDefinitionShape> = { input: z.infer<Call['input']>; output: z.infer<Call['output']> };
+
+/** The value each editable field of a finding takes (curation-schemas.ts). */
+export type FindingFieldValues = {
+  [Field in keyof typeof findingFieldSchemas]: z.input<(typeof findingFieldSchemas)[Field]>;
+};
+export type EditableFindingField = keyof FindingFieldValues;
+
+/** updateFinding's input: one field, its value and the field's version the editor saw. */
+export type FindingFieldEditInput = {
+  [Field in EditableFindingField]: {
+    slug: string;
+    service: ServiceName;
+    findingId: string;
+    field: Field;
+    value: FindingFieldValues[Field];
+    expectedVersion: number;
+  };
+}[EditableFindingField];
+
+/** What an analyst made of a finding (its wording, tags, status reason, template lineage, field versions). */
+export type FindingCuration = WireOutput<z.ZodMiniObject<typeof findingCuration>>;
+export type FindingEdit = WireOutput<typeof findingEdit>;
+
+/**
+ * A finding with its curation. Optional here until every server answering getFinding and listFindings carries
+ * it; the page reads missing fields as "never edited".
+ */
+export type Curated<Finding> = Finding &
+  Partial<FindingCuration> & {
+    /** The tool's own tags (`tags` are the analyst's). */
+    toolTags?: string[];
+    /** The analysts' changes, shown in the history with the imports'. */
+    edits?: FindingEdit[];
+  };
+
+type FindingScope = { slug: string; service: ServiceName; findingId: string };
 
 /** Each call's input and output, as the server's contracts define them. */
 export interface CallContracts {
@@ -85,9 +131,28 @@ export interface CallContracts {
   startScanImport: ContractOf<typeof startScanImport>;
   getScanImport: ContractOf<typeof getScanImport>;
   listScans: ContractOf<typeof listScans>;
-  listFindings: ContractOf<typeof listFindings>;
-  getFinding: ContractOf<typeof getFinding>;
+  listFindings: {
+    input: ContractOf<typeof listFindings>['input'];
+    output: Omit<ContractOf<typeof listFindings>['output'], 'findings'> & {
+      findings: Curated<ContractOf<typeof listFindings>['output']['findings'][number]>[];
+    };
+  };
+  getFinding: {
+    input: ContractOf<typeof getFinding>['input'];
+    output: Curated<ContractOf<typeof getFinding>['output']>;
+  };
   listAssets: ContractOf<typeof listAssets>;
+  // Curating findings (issue 10): the shapes of lambdas/calls/shared/curation-schemas.ts.
+  updateFinding: { input: FindingFieldEditInput; output: { version: number } };
+  listFindingTags: { input: { prefix?: string; limit?: number }; output: { tags: WireOutput<typeof findingTag>[] } };
+  applyTemplate: {
+    input: FindingScope & { templateId: string };
+    output: Curated<ContractOf<typeof getFinding>['output']>;
+  };
+  bulkUpdateFindings: { input: WireInput<typeof bulkUpdateInput>; output: { bulkId: string } };
+  getBulkUpdate: { input: { bulkId: string }; output: WireOutput<typeof bulkUpdate> };
+  // The finding-template library.
+  listTemplates: ContractOf<typeof listTemplates>;
 }
 
 export type CallName = keyof CallContracts;
