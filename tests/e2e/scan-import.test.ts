@@ -124,7 +124,7 @@ describe('a ZAP report imported from the DAST page', () => {
         .count(),
     ).toBeGreaterThan(0);
     expect(await page.page.locator('main script').count()).toBe(0);
-    expect(await detail.getByRole('table', { name: 'History across scans' }).getByText('New').count()).toBe(1);
+    expect(await detail.getByRole('table', { name: 'History' }).getByText('New').count()).toBe(1);
     expect(dialogs).toEqual([]);
     expect(await seriousViolations(page.page)).toEqual([]);
 

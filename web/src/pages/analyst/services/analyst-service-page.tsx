@@ -177,6 +177,7 @@ function ServiceWorkspace({ slug, companyName, service, importing, onImportingCh
           service={service}
           findingId={findingId}
           focusOnOpen={openedHere}
+          refreshKey={refreshKey}
           onClose={closeFinding}
         />
       ) : null}

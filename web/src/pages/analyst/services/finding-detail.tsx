@@ -12,13 +12,15 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import type { ServiceName } from '../../../../../lambdas/kernel/access/rules';
+import { canUseTemplateLibrary, type ServiceName } from '../../../../../lambdas/kernel/access/rules';
 import { callFunction, type CallOutput } from '../../../api/call-client';
 import { messageOf } from '../../../components/forms/call-problems';
+import { useSession } from '../../../components/session/session-context';
 import { IdentifierList, IdentifierText } from '../../../components/tables/cell-text';
 import { TimeAgo } from '../../../components/time/updated-label';
 import { findingStatusLabels, severityLabels } from './finding-labels';
 import { FindingHistory, FindingInstances } from './finding-detail-tables';
+import { FindingTemplatePanel } from './finding-template-panel';
 import { countText, paragraphsOf, plural } from './finding-text';
 import { FreeText, ReferenceLink, ScannerFields, ScannerValue, SeverityBadge } from './scanner-values';
 
@@ -30,12 +32,14 @@ export interface FindingDetailProps {
   findingId: string;
   /** Move the focus to the detail once it shows (it was opened from the table). */
   focusOnOpen: boolean;
+  /** Changes when the finding must be read again (a bulk update or an import ended). */
+  refreshKey?: number;
   onClose: () => void;
 }
 
 type Loaded = { findingId: string; finding?: FindingDetailRecord; error?: string };
 
-export function FindingDetail({ slug, service, findingId, focusOnOpen, onClose }: FindingDetailProps) {
+export function FindingDetail({ slug, service, findingId, focusOnOpen, refreshKey, onClose }: FindingDetailProps) {
   const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
   useEffect(() => {
     let current = true;
@@ -47,7 +51,7 @@ export function FindingDetail({ slug, service, findingId, focusOnOpen, onClose }
     return () => {
       current = false;
     };
-  }, [slug, service, findingId]);
+  }, [slug, service, findingId, refreshKey]);
   const shown = loaded?.findingId === findingId ? loaded : undefined;
 
   const region = useRef<HTMLDivElement>(null);
@@ -86,7 +90,15 @@ export function FindingDetail({ slug, service, findingId, focusOnOpen, onClose }
       </Container>
     );
   } else {
-    content = <FindingView finding={shown.finding} close={close} />;
+    content = (
+      <FindingView
+        slug={slug}
+        service={service}
+        finding={shown.finding}
+        close={close}
+        onReplaced={(finding) => setLoaded({ findingId, finding })}
+      />
+    );
   }
   return (
     <div ref={region} tabIndex={-1} role="region" aria-label="Finding detail">
@@ -129,7 +141,17 @@ function epssText(epss: FindingDetailRecord['epss']): string | undefined {
   return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
-function FindingView({ finding, close }: { finding: FindingDetailRecord; close: ReactNode }) {
+interface FindingViewProps {
+  slug: string;
+  service: ServiceName;
+  finding: FindingDetailRecord;
+  close: ReactNode;
+  /** The finding as a call answered it after a change (a template applied). */
+  onReplaced: (finding: FindingDetailRecord) => void;
+}
+
+function FindingView({ slug, service, finding, close, onReplaced }: FindingViewProps) {
+  const { userAccess } = useSession();
   const severityNote =
     finding.analystSeverity && finding.analystSeverity !== finding.toolSeverity
       ? `set by an analyst; the tool said ${severityLabels[finding.toolSeverity]} (${finding.severityRaw})`
@@ -176,6 +198,11 @@ function FindingView({ finding, close }: { finding: FindingDetailRecord; close: 
       }
     >
       <SpaceBetween size="l">
+        {canUseTemplateLibrary(userAccess) ? (
+          <Section title="Template">
+            <FindingTemplatePanel slug={slug} service={service} finding={finding} onApplied={onReplaced} />
+          </Section>
+        ) : null}
         <KeyValuePairs columns={4} items={overview} />
         {hasText(finding.description) ? (
           <Section title="Description">
@@ -250,7 +277,7 @@ function FindingView({ finding, close }: { finding: FindingDetailRecord; close: 
           <ScannerFields record={{ ...finding.identity, identityKey: finding.id }} columns={2} />
         </Section>
         <Section title="History">
-          <FindingHistory history={finding.history} />
+          <FindingHistory history={finding.history} edits={finding.edits ?? []} />
         </Section>
       </SpaceBetween>
     </Container>
