@@ -1,9 +1,10 @@
-// One finding with every field the tool gave (getFinding): severity and status, the asset, first and last
-// seen, description, impact and remediation, references (links only for http and https), CWE and CVE,
-// CVSS and EPSS, evidence in code boxes, the instances, the identity, the asset's detail, what else the
-// tool said, and the finding's history across scans. All of it is rendered as text: markup a scanner
+// One finding: what the analyst makes of it, edited in place (finding-curation.tsx, and its template), then
+// every field the tool gave (getFinding): severity and status, the asset, first and last seen, description,
+// impact and remediation, references (links only for http and https), CWE and CVE, CVSS and EPSS, evidence
+// in code boxes, the instances, the identity, the asset's detail, what else the tool said, and the
+// finding's history (the scans' changes and the analysts' edits). All of it is rendered as text: markup a scanner
 // wrote (ZAP evidence holds some) stays inert.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -20,6 +21,7 @@ import { IdentifierList, IdentifierText } from '../../../components/tables/cell-
 import { TimeAgo } from '../../../components/time/updated-label';
 import { findingStatusLabels, severityLabels } from './finding-labels';
 import { FindingHistory, FindingInstances } from './finding-detail-tables';
+import { FindingCuration } from './finding-curation';
 import { FindingTemplatePanel } from './finding-template-panel';
 import { countText, paragraphsOf, plural } from './finding-text';
 import { FreeText, ReferenceLink, ScannerFields, ScannerValue, SeverityBadge } from './scanner-values';
@@ -39,8 +41,18 @@ export interface FindingDetailProps {
 
 type Loaded = { findingId: string; finding?: FindingDetailRecord; error?: string };
 
+/** After a field saves, the finding is read again this much later (its history shows the edit). */
+export const rereadAfterSaveMs = 1500;
+
 export function FindingDetail({ slug, service, findingId, focusOnOpen, refreshKey, onClose }: FindingDetailProps) {
   const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
+  const [reads, setReads] = useState(0);
+  const rereadTimer = useRef<number | undefined>(undefined);
+  const onSaved = useCallback(() => {
+    window.clearTimeout(rereadTimer.current);
+    rereadTimer.current = window.setTimeout(() => setReads((count) => count + 1), rereadAfterSaveMs);
+  }, []);
+  useEffect(() => () => window.clearTimeout(rereadTimer.current), []);
   useEffect(() => {
     let current = true;
     callFunction('getFinding', { slug, service, findingId }).then(
@@ -51,7 +63,7 @@ export function FindingDetail({ slug, service, findingId, focusOnOpen, refreshKe
     return () => {
       current = false;
     };
-  }, [slug, service, findingId, refreshKey]);
+  }, [slug, service, findingId, refreshKey, reads]);
   const shown = loaded?.findingId === findingId ? loaded : undefined;
 
   const region = useRef<HTMLDivElement>(null);
@@ -97,6 +109,7 @@ export function FindingDetail({ slug, service, findingId, focusOnOpen, refreshKe
         finding={shown.finding}
         close={close}
         onReplaced={(finding) => setLoaded({ findingId, finding })}
+        onSaved={onSaved}
       />
     );
   }
@@ -148,9 +161,11 @@ interface FindingViewProps {
   close: ReactNode;
   /** The finding as a call answered it after a change (a template applied). */
   onReplaced: (finding: FindingDetailRecord) => void;
+  /** A field was saved. */
+  onSaved: () => void;
 }
 
-function FindingView({ slug, service, finding, close, onReplaced }: FindingViewProps) {
+function FindingView({ slug, service, finding, close, onReplaced, onSaved }: FindingViewProps) {
   const { userAccess } = useSession();
   const severityNote =
     finding.analystSeverity && finding.analystSeverity !== finding.toolSeverity
@@ -181,10 +196,9 @@ function FindingView({ slug, service, finding, close, onReplaced }: FindingViewP
     ...(finding.cvss?.vector ? [{ label: 'CVSS vector', value: <IdentifierText value={finding.cvss.vector} /> }] : []),
     ...(epssText(finding.epss) ? [{ label: 'EPSS', value: epssText(finding.epss) }] : []),
     ...(finding.toolStatus ? [{ label: 'Tool status', value: <ScannerValue value={finding.toolStatus} /> }] : []),
-    ...(finding.tags.length > 0
-      ? [{ label: 'Tags', value: <IdentifierList values={finding.tags} empty="None" /> }]
+    ...((finding.toolTags ?? []).length > 0
+      ? [{ label: "The tool's tags", value: <IdentifierList values={finding.toolTags ?? []} empty="None" /> }]
       : []),
-    { label: 'Published to the customer', value: finding.published ? 'Yes' : 'No' },
   ];
   const evidence = finding.evidence ?? {};
   const compliance = finding.compliance ?? {};
@@ -198,11 +212,12 @@ function FindingView({ slug, service, finding, close, onReplaced }: FindingViewP
       }
     >
       <SpaceBetween size="l">
-        {canUseTemplateLibrary(userAccess) ? (
-          <Section title="Template">
+        <Section title="Curation">
+          {canUseTemplateLibrary(userAccess) ? (
             <FindingTemplatePanel slug={slug} service={service} finding={finding} onApplied={onReplaced} />
-          </Section>
-        ) : null}
+          ) : null}
+          <FindingCuration slug={slug} service={service} finding={finding} onSaved={onSaved} />
+        </Section>
         <KeyValuePairs columns={4} items={overview} />
         {hasText(finding.description) ? (
           <Section title="Description">
