@@ -6,6 +6,13 @@ import { getTemplate } from './get-template/get-template.js';
 import { listTemplates } from './list-templates/list-templates.js';
 import { retireTemplate } from './retire-template/retire-template.js';
 import { updateTemplate } from './update-template/update-template.js';
+import { updateFinding } from './update-finding/update-finding.js';
+import { listFindingTags } from './list-finding-tags/list-finding-tags.js';
+import { applyTemplate } from './apply-template/apply-template.js';
+import { bulkUpdateFindings } from './bulk-update-findings/bulk-update-findings.js';
+import { getBulkUpdate } from './get-bulk-update/get-bulk-update.js';
+import { listTemplateFindings } from './list-template-findings/list-template-findings.js';
+import { refreshTemplateFindings } from './refresh-template-findings/refresh-template-findings.js';
 import { createScanImport } from './create-scan-import/create-scan-import.js';
 import { getFinding } from './get-finding/get-finding.js';
 import { getScanImport } from './get-scan-import/get-scan-import.js';
@@ -65,6 +72,14 @@ export const callRegistry = createRegistry([
   listFindings,
   getFinding,
   listAssets,
+  // curating findings
+  updateFinding,
+  listFindingTags,
+  applyTemplate,
+  bulkUpdateFindings,
+  getBulkUpdate,
+  listTemplateFindings,
+  refreshTemplateFindings,
   // finding templates and their search
   createTemplate,
   getTemplate,

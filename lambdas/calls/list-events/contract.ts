@@ -28,6 +28,10 @@ export const eventRecord = z.object({
       user: z.optional(z.object({ uid: z.string(), email: z.string() })),
       company: z.optional(z.object({ slug: z.string(), companyName: z.optional(z.string()) })),
       service: z.optional(z.object({ name: z.string(), displayName: z.string() })),
+      template: z.optional(z.object({ templateId: z.string(), title: z.string() })),
+      finding: z.optional(
+        z.object({ slug: z.string(), service: z.string(), findingId: z.string(), title: z.string() }),
+      ),
     }),
   ),
   /** The record before and after the change, for changes of records. */

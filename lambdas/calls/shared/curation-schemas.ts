@@ -79,45 +79,7 @@ export const findingFieldEdit = z.discriminatedUnion(
   { error: `field: must be one of ${editableFindingFields.join(', ')}` },
 );
 
-/** What the analyst made of a finding, as getFinding and the rows answer it. */
-export const findingCuration = {
-  /** The analyst's wording, when set (the shown title/description/remediation prefer it). */
-  analystTitle: z.optional(z.string()),
-  analystDescription: z.optional(z.string()),
-  analystRemediation: z.optional(z.string()),
-  notes: z.optional(z.string()),
-  /** The analyst's tags (the tool's own are `toolTags`). */
-  tags: z.array(z.string()),
-  statusReason: z.optional(
-    z.object({
-      status: z.enum(findingStatuses),
-      note: z.optional(z.string()),
-      expiresAt: z.optional(z.number()),
-      by: z.string(),
-      at: z.number(),
-    }),
-  ),
-  /** The template its texts came from, and that template's version then. */
-  template: z.optional(z.object({ templateId: z.string(), version: z.number(), title: z.string() })),
-  /** The texts were edited by hand after the template was applied (an update of the template leaves them). */
-  templateTextsEdited: z.optional(z.boolean()),
-  /** A template whose rules cover this finding's rule (set by the import for a new finding). */
-  suggestedTemplate: z.optional(z.object({ templateId: z.string(), title: z.string() })),
-  /** Each editable field's version (0: never edited). */
-  fieldVersions: z.record(z.string(), z.number()),
-};
-
-/** One change of a finding by an analyst (the history shows it with the import's changes). */
-export const findingEdit = z.object({
-  at: z.number(),
-  by: z.string(),
-  field: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  /** The bulk update or template it came from, if any. */
-  bulkId: z.optional(z.string()),
-  templateId: z.optional(z.string()),
-});
+export { findingCuration, findingEdit } from './finding-schemas.js';
 
 export const bulkId = z.string().check(z.regex(/^[0-9A-Za-z_-]{8,64}$/, 'must be a bulk update id'));
 

@@ -90,6 +90,46 @@ export const assetSummary = z.object({
   name: z.string(),
 });
 
+/** What the analyst made of a finding, as getFinding and the rows answer it. */
+export const findingCuration = {
+  /** The analyst's wording, when set (the shown title/description/remediation prefer it). */
+  analystTitle: z.optional(z.string()),
+  analystDescription: z.optional(z.string()),
+  analystRemediation: z.optional(z.string()),
+  notes: z.optional(z.string()),
+  /** The analyst's tags (the tool's own are `toolTags`). */
+  tags: z.array(z.string()),
+  statusReason: z.optional(
+    z.object({
+      status: z.enum(findingStatuses),
+      note: z.optional(z.string()),
+      expiresAt: z.optional(z.number()),
+      by: z.string(),
+      at: z.number(),
+    }),
+  ),
+  /** The template its texts came from, and that template's version then. */
+  template: z.optional(z.object({ templateId: z.string(), version: z.number(), title: z.string() })),
+  /** The texts were edited by hand after the template was applied (an update of the template leaves them). */
+  templateTextsEdited: z.optional(z.boolean()),
+  /** A template whose rules cover this finding's rule (set by the import for a new finding). */
+  suggestedTemplate: z.optional(z.object({ templateId: z.string(), title: z.string() })),
+  /** Each editable field's version (0: never edited). */
+  fieldVersions: z.record(z.string(), z.number()),
+};
+
+/** One change of a finding by an analyst (the history shows it with the import's changes). */
+export const findingEdit = z.object({
+  at: z.number(),
+  by: z.string(),
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** The bulk update or template it came from, if any. */
+  bulkId: z.optional(z.string()),
+  templateId: z.optional(z.string()),
+});
+
 /** A finding as lists show it. `id` is its identity key, stable across scans. */
 export const findingRow = z.object({
   id: z.string(),
@@ -106,6 +146,9 @@ export const findingRow = z.object({
   cve: z.array(z.string()),
   instanceCount: z.number(),
   published: z.boolean(),
+  /** The analyst's tags. */
+  tags: z.array(z.string()),
+  template: z.optional(z.object({ templateId: z.string(), version: z.number(), title: z.string() })),
   firstSeenAt: z.number(),
   firstImportId: z.string(),
   /** The import that last changed the finding (new, changed, fixed, reopened). */
@@ -126,6 +169,13 @@ export const findingChange = z.object({
 /** Every field the tool gave, the identity, and the finding's history across scans. */
 export const findingDetail = z.object({
   ...findingRow.shape,
+  ...findingCuration,
+  /** The tool's own texts (the shown `title`, `description`, `remediation` prefer the analyst's). */
+  toolTitle: z.string(),
+  toolDescription: z.optional(z.string()),
+  toolRemediation: z.optional(z.string()),
+  /** The analyst's changes, oldest first. */
+  edits: z.array(findingEdit),
   identity: z.record(z.string(), z.string()),
   severityRaw: z.string(),
   confidence: z.optional(z.string()),
@@ -142,7 +192,8 @@ export const findingDetail = z.object({
   instances: z.array(z.record(z.string(), z.unknown())),
   assetDetail: z.record(z.string(), z.unknown()),
   foundAt: z.optional(z.string()),
-  tags: z.array(z.string()),
+  /** The tool's own tags (nuclei's template tags, Prowler's categories…). */
+  toolTags: z.array(z.string()),
   compliance: z.optional(z.record(z.string(), z.array(z.string()))),
   toolStatus: z.optional(z.string()),
   password: z.optional(z.record(z.string(), z.unknown())),

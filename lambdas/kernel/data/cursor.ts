@@ -8,6 +8,7 @@ type Key = Record<string, string>;
 const keyAttributes = {
   pk: ['pk', 'sk'],
   gsi1pk: ['gsi1pk', 'gsi1sk', 'pk', 'sk'],
+  gsi2pk: ['gsi2pk', 'gsi2sk', 'pk', 'sk'],
 } as const;
 
 /** DynamoDB's own limit for a sort key (partition keys allow 2048; a longer value is forged anyway). */

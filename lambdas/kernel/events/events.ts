@@ -12,6 +12,7 @@ export interface EventSubject {
   company?: { slug: string; companyName?: string };
   service?: { name: string; displayName: string };
   template?: { templateId: string; title: string };
+  finding?: { slug: string; service: string; findingId: string; title: string };
 }
 
 export interface EventInput {

@@ -12,6 +12,8 @@ import { getAsset } from '../data/entities/assets.js';
 import { getFindingItem, queryFindings, type StoredFinding } from '../data/entities/findings.js';
 import type { Finding, Severity } from '../scanners/finding-model.js';
 import { filterKey, searchText } from '../search/search-text.js';
+import { editableFindingFields } from '../../calls/shared/curation-schemas.js';
+import { fieldVersionOf } from './finding-fields.js';
 
 /**
  * What a scan says of a finding, compared between scans: not when it was found (nuclei stamps every
@@ -157,6 +159,16 @@ interface FindingItem extends StoredFinding {
   extra?: Record<string, unknown>;
   lastSeenAt?: number;
   history?: FindingDetailOutput['history'];
+  analystTitle?: string;
+  analystDescription?: string;
+  analystRemediation?: string;
+  notes?: string;
+  tags?: string[];
+  statusReason?: FindingDetailOutput['statusReason'];
+  template?: FindingDetailOutput['template'];
+  templateTextsEdited?: boolean;
+  suggestedTemplate?: FindingDetailOutput['suggestedTemplate'];
+  edits?: FindingDetailOutput['edits'];
 }
 
 const sortedStatuses = (statuses: readonly FindingStatus[]) => [...new Set(statuses)];
@@ -230,7 +242,7 @@ export function findingRow(item: StoredFinding): FindingRowOutput {
   return {
     id: stored.id,
     service: stored.service,
-    title: stored.title,
+    title: stored.analystTitle || stored.title,
     severity: stored.analystSeverity ?? toolSeverity,
     toolSeverity,
     analystSeverity: stored.analystSeverity,
@@ -241,6 +253,8 @@ export function findingRow(item: StoredFinding): FindingRowOutput {
     cve: stored.cve ?? [],
     instanceCount: stored.instanceCount ?? 0,
     published: stored.published === true,
+    tags: stored.tags ?? [],
+    template: stored.template,
     firstSeenAt: stored.firstSeenAt,
     firstImportId: stored.firstImportId,
     lastChangeImportId: stored.lastChange.importId,
@@ -265,8 +279,20 @@ export async function readFindingDetail(
     identity: stored.identity ?? {},
     severityRaw: stored.severityRaw ?? stored.toolSeverity,
     confidence: stored.confidence,
-    description: stored.description,
-    remediation: stored.remediation,
+    description: stored.analystDescription || stored.description,
+    remediation: stored.analystRemediation || stored.remediation,
+    toolTitle: stored.title,
+    toolDescription: stored.description,
+    toolRemediation: stored.remediation,
+    analystTitle: stored.analystTitle,
+    analystDescription: stored.analystDescription,
+    analystRemediation: stored.analystRemediation,
+    notes: stored.notes,
+    statusReason: stored.statusReason,
+    templateTextsEdited: stored.templateTextsEdited,
+    suggestedTemplate: stored.suggestedTemplate,
+    fieldVersions: Object.fromEntries(editableFindingFields.map((field) => [field, fieldVersionOf(item, field)])),
+    edits: stored.edits ?? [],
     impact: stored.impact,
     references: stored.references ?? [],
     cwe: stored.cwe ?? [],
@@ -276,7 +302,7 @@ export async function readFindingDetail(
     instances: stored.instances ?? [],
     assetDetail: stored.assetDetail ?? {},
     foundAt: stored.foundAt,
-    tags: stored.toolTags ?? [],
+    toolTags: stored.toolTags ?? [],
     compliance: stored.compliance,
     toolStatus: stored.toolStatus,
     password: stored.password,

@@ -1,34 +1,40 @@
-// The queue that starts imports: a FIFO queue whose message group is the company and service, so two
-// imports of one service never run at once and run in the order they were started. The import function
-// (lambdas/import) consumes it; on AWS through an event source mapping, locally through the queue stand-in.
+// The queue of the findings' background work: imports and bulk updates. A FIFO queue whose message group is
+// the company and service (a template's refresh has its own group), so two pieces of work on one service
+// never run at once and run in the order they were started. The worker function (lambdas/import) consumes
+// it; on AWS through an event source mapping, locally through the queue stand-in.
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { readConfig } from '../config.js';
 
 let client: SQSClient | undefined;
 
-export interface ImportMessage {
-  importId: string;
-}
+export type WorkMessage = { kind: 'import'; id: string } | { kind: 'bulk'; id: string };
 
-export async function queueImport(message: ImportMessage & { slug: string; service: string }): Promise<void> {
+/** Queues work once: the same id again within five minutes queues nothing more. */
+export async function queueWork(message: WorkMessage, group: string): Promise<void> {
   const queueUrl = readConfig().IMPORT_QUEUE_URL;
   if (!queueUrl) throw new Error('IMPORT_QUEUE_URL is not configured');
   client ??= new SQSClient({});
+  const body = message.kind === 'import' ? { importId: message.id } : { bulkId: message.id };
   await client.send(
     new SendMessageCommand({
       QueueUrl: queueUrl,
-      MessageBody: JSON.stringify({ importId: message.importId } satisfies ImportMessage),
-      MessageGroupId: `${message.slug}#${message.service}`,
-      // startScanImport again within five minutes queues nothing more.
-      MessageDeduplicationId: message.importId,
+      MessageBody: JSON.stringify(body),
+      MessageGroupId: group,
+      MessageDeduplicationId: `${message.kind}-${message.id}`,
     }),
   );
 }
 
-export function parseImportMessage(body: string): ImportMessage | undefined {
+export async function queueImport(message: { importId: string; slug: string; service: string }): Promise<void> {
+  await queueWork({ kind: 'import', id: message.importId }, `${message.slug}#${message.service}`);
+}
+
+export function parseWorkMessage(body: string): WorkMessage | undefined {
   try {
-    const parsed = JSON.parse(body) as { importId?: unknown };
-    return typeof parsed.importId === 'string' ? { importId: parsed.importId } : undefined;
+    const parsed = JSON.parse(body) as { importId?: unknown; bulkId?: unknown };
+    if (typeof parsed.importId === 'string') return { kind: 'import', id: parsed.importId };
+    if (typeof parsed.bulkId === 'string') return { kind: 'bulk', id: parsed.bulkId };
+    return undefined;
   } catch {
     return undefined;
   }

@@ -186,7 +186,10 @@ export async function updateFindingFromScan(
   if (change.change === 'reopened') {
     names['#status'] = 'status';
     values[':open'] = 'open';
-    sets.push('#status = :open');
+    // The status moved under any editor of it: its version moves too (finding-fields.ts).
+    names['#fvStatus'] = 'fv_status';
+    values[':zero'] = 0;
+    sets.push('#status = :open', '#fvStatus = if_not_exists(#fvStatus, :zero) + :one');
   }
   // The analyst severity this write was computed with: if it changed meanwhile, compute again.
   const condition = state.analystSeverity ? 'analystSeverity = :analyst' : 'attribute_not_exists(analystSeverity)';
@@ -224,7 +227,7 @@ export async function markFindingFixed(
         TableName: tableName(),
         Key: { pk: findingsPartition(slug, service), sk: findingSortKey(id) },
         UpdateExpression:
-          'SET #status = :fixed, #history = list_append(if_not_exists(#history, :empty), :entry), #lastChange = :change, #version = #version + :one, #updatedAt = :now' +
+          'SET #status = :fixed, #history = list_append(if_not_exists(#history, :empty), :entry), #lastChange = :change, #version = #version + :one, #updatedAt = :now, #fvStatus = if_not_exists(#fvStatus, :zero) + :one' +
           (lastSeenAt === undefined ? '' : ', #lastSeenAt = :lastSeenAt'),
         ConditionExpression: '#status = :open',
         ExpressionAttributeNames: {
@@ -233,6 +236,7 @@ export async function markFindingFixed(
           '#lastChange': 'lastChange',
           '#version': 'version',
           '#updatedAt': 'updatedAt',
+          '#fvStatus': 'fv_status',
           ...(lastSeenAt === undefined ? {} : { '#lastSeenAt': 'lastSeenAt' }),
         },
         ExpressionAttributeValues: {
@@ -242,6 +246,7 @@ export async function markFindingFixed(
           ':empty': [],
           ':change': change,
           ':one': 1,
+          ':zero': 0,
           ':now': change.at,
           ...(lastSeenAt === undefined ? {} : { ':lastSeenAt': lastSeenAt }),
         },
@@ -253,6 +258,22 @@ export async function markFindingFixed(
     throw error;
   }
 }
+
+/** A stored item without its table and index keys. */
+export function stripFindingKeys(item: Record<string, unknown>): StoredFinding {
+  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, gsi2pk: _gsi2pk, gsi2sk: _gsi2sk, ...finding } = item;
+  return finding as StoredFinding;
+}
+
+export const findingKey = (slug: string, service: string, id: string) => ({
+  pk: findingsPartition(slug, service),
+  sk: findingSortKey(id),
+});
+
+/** The lineage index's keys: findings by the template their texts came from, then its version. */
+export const templateLineagePartition = (templateId: string) => `TEMPLATE_FINDINGS#${templateId}`;
+export const templateLineageKey = (version: number, slug: string, service: string, id: string) =>
+  `${String(version).padStart(9, '0')}#${slug}#${service}#${id}`;
 
 export async function getFindingItem(
   slug: string,
@@ -268,8 +289,7 @@ export async function getFindingItem(
     }),
   );
   if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...finding } = Item;
-  return finding as StoredFinding;
+  return stripFindingKeys(Item);
 }
 
 export interface FindingQuery {
@@ -315,10 +335,7 @@ export async function queryFindings(
     ExclusiveStartKey: decodeCursor(query.cursor, { attribute: 'gsi1pk', value: partition, kindPrefix: 'FINDINGS#' }),
   };
   const { Items = [], LastEvaluatedKey } = await documentClient.send(new QueryCommand(input));
-  const strip = (item: Record<string, unknown>) => {
-    const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...finding } = item;
-    return finding as StoredFinding;
-  };
+  const strip = stripFindingKeys;
   if (Items.length > query.limit) {
     const kept = Items.slice(0, query.limit);
     const last = kept[kept.length - 1]!;
@@ -333,4 +350,35 @@ export async function queryFindings(
     };
   }
   return { items: Items.map(strip), nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string> | undefined) };
+}
+
+/**
+ * A page of the findings whose texts came from a template, oldest version first (`belowVersion`: only
+ * those on an older version than it). One Query of the sparse lineage index.
+ */
+export async function queryTemplateFindings(
+  templateId: string,
+  page: { belowVersion?: number; cursor?: string; limit: number },
+): Promise<{ items: StoredFinding[]; nextCursor?: string }> {
+  const partition = templateLineagePartition(templateId);
+  const values: Record<string, unknown> = { ':partition': partition };
+  let keyCondition = 'gsi2pk = :partition';
+  if (page.belowVersion !== undefined) {
+    keyCondition += ' AND gsi2sk < :below';
+    values[':below'] = String(page.belowVersion).padStart(9, '0');
+  }
+  const { Items = [], LastEvaluatedKey } = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: keyCondition,
+      ExpressionAttributeValues: values,
+      Limit: page.limit,
+      ExclusiveStartKey: decodeCursor(page.cursor, { attribute: 'gsi2pk', value: partition }),
+    }),
+  );
+  return {
+    items: Items.map(stripFindingKeys),
+    nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string> | undefined),
+  };
 }

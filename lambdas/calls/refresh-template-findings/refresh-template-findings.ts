@@ -1,0 +1,16 @@
+// refreshTemplateFindings (analysts, level 7): brings the findings on an older version of a template, whose
+// texts no analyst edited since, to its current texts, in the background (a bulk update of up to 1,000;
+// run it again for more). Answers `{bulkId, total}`; no bulkId when none is outdated.
+import * as z from 'zod/mini';
+import { templateLibraryAccess } from '../../kernel/access/rules.js';
+import { defineSignedInCall } from '../../kernel/call.js';
+import { startTemplateRefreshAs } from '../../kernel/findings/bulk-updates.js';
+import { templateId } from '../shared/template-schemas.js';
+
+export const refreshTemplateFindings = defineSignedInCall({
+  name: 'refreshTemplateFindings',
+  input: z.strictObject({ templateId }),
+  output: z.object({ bulkId: z.optional(z.string()), total: z.number() }),
+  access: templateLibraryAccess,
+  run: ({ templateId }, { caller }) => startTemplateRefreshAs(caller, templateId),
+});

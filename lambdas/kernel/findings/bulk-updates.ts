@@ -1,0 +1,388 @@
+// Bulk updates: a selection of up to 1,000 findings changed in the background (set status, set severity,
+// publish, add or remove a tag, apply a template), and a template's refresh of the findings still on an
+// older version of it. Starting one checks everything the action needs (nothing is written on bad input),
+// stores the update and queues it; the worker (lambdas/import, the same queue as imports, so an import and
+// a bulk update of one service never interleave) changes the findings a hundred at a time:
+//
+// - one consistent BatchGet per hundred; a finding already as asked is left alone (`unchanged`);
+// - one conditional UpdateItem per finding (the field's version as read, and not already changed by this
+//   update), or for tags one transaction per 25 findings holding their updates, references and one counter
+//   move, so the count stays exact; a condition that fails is told apart by reading the finding again: this
+//   update already changed it (a retry), it is gone (`notFound`), or someone changed it meanwhile (`conflict`);
+// - the progress after each hundred, so a retry goes on from there.
+//
+// Writes for 1,000 findings: at most 1,000 finding updates, 10 progress writes, and for tags the references
+// and 40 counter moves.
+import { randomUUID } from 'node:crypto';
+import { BatchGetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { BulkAction } from '../../calls/shared/curation-schemas.js';
+import { maxBulkFindings } from '../../calls/shared/curation-schemas.js';
+import type { ServiceName } from '../access/rules.js';
+import { readConfig } from '../config.js';
+import { documentClient } from '../data/client.js';
+import { isConditionalCheckFailure } from '../data/conditional.js';
+import {
+  bulkFinishWrite,
+  getBulkUpdateItem,
+  putBulkUpdate,
+  setBulkFields,
+  type BulkSkip,
+  type BulkTarget,
+  type StoredBulkUpdate,
+} from '../data/entities/bulk-updates.js';
+import {
+  findingKey,
+  getFindingItem,
+  queryTemplateFindings,
+  stripFindingKeys,
+  type StoredFinding,
+} from '../data/entities/findings.js';
+import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.js';
+import { templateUsageWrite } from '../data/entities/templates.js';
+import { eventWrite, type EventActor } from '../events/events.js';
+import { queueWork } from './import-queue.js';
+import type { Template } from '../templates/templates.js';
+import {
+  addFieldEdit,
+  checkStatusValue,
+  editorValue,
+  emptyParts,
+  expressionsOf,
+  finishParts,
+  sameValue,
+  type EditStamp,
+  type UpdateParts,
+} from './finding-fields.js';
+import { liveTemplate, templateParts, transactWithRetry } from './finding-curation.js';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const readChunk = 100;
+const tagChunk = 25;
+const writeConcurrency = 4;
+
+const actionWords = (action: BulkAction): string => {
+  switch (action.kind) {
+    case 'setStatus':
+      return `set the status to ${action.value.status.replace('_', ' ')}`;
+    case 'setSeverity':
+      return action.value ? `set the severity to ${action.value}` : "set the severity back to the tool's";
+    case 'setPublished':
+      return action.value ? 'publish' : 'unpublish';
+    case 'addTag':
+      return `add the tag ${action.tag}`;
+    case 'removeTag':
+      return `remove the tag ${action.tag}`;
+    case 'applyTemplate':
+      return 'apply a template';
+  }
+};
+
+function eventItem(editor: EventActor, event: Parameters<typeof eventWrite>[1], now: number): TransactItem {
+  const { ToolboxItem: _item, ...write } = eventWrite(editor, event, now).params() as { ToolboxItem?: unknown };
+  return write;
+}
+
+/** Checks what the action needs before anything is stored (a bad status value, a retired template). */
+async function checkAction(action: BulkAction): Promise<void> {
+  if (action.kind === 'setStatus') checkStatusValue(action.value, Date.now());
+  if (action.kind === 'applyTemplate') await liveTemplate(action.templateId);
+}
+
+async function startBulk(
+  editor: EventActor,
+  fields: Pick<StoredBulkUpdate, 'slug' | 'service' | 'templateId' | 'action' | 'targets'>,
+  group: string,
+): Promise<string> {
+  const bulkId = randomUUID().replace(/-/g, '');
+  await putBulkUpdate({
+    bulkId,
+    ...fields,
+    status: 'queued',
+    total: fields.targets.length,
+    processed: 0,
+    changed: 0,
+    unchanged: 0,
+    conflicted: [],
+    createdAt: Date.now(),
+    createdByUid: editor.uid,
+    createdBy: editor.email,
+    createdByName: editor.user?.displayName?.trim() || undefined,
+    attempts: 0,
+  });
+  await queueWork({ kind: 'bulk', id: bulkId }, group);
+  return bulkId;
+}
+
+/** A selection of one company's findings of one service. */
+export async function startBulkUpdateAs(
+  editor: EventActor,
+  input: { slug: string; service: ServiceName; findingIds: string[]; action: BulkAction },
+): Promise<{ bulkId: string; total: number }> {
+  await checkAction(input.action);
+  const findingIds = [...new Set(input.findingIds)];
+  const targets = findingIds.map((findingId) => ({ slug: input.slug, service: input.service, findingId }));
+  const bulkId = await startBulk(
+    editor,
+    { slug: input.slug, service: input.service, action: input.action, targets },
+    `${input.slug}#${input.service}`,
+  );
+  return { bulkId, total: targets.length };
+}
+
+/**
+ * The findings on an older version of a template whose texts no analyst edited since, brought to the
+ * current version (the first 1,000 of them; the page says when more remain).
+ */
+export async function startTemplateRefreshAs(
+  editor: EventActor,
+  templateId: string,
+): Promise<{ bulkId?: string; total: number }> {
+  const template = await liveTemplate(templateId);
+  const targets: BulkTarget[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await queryTemplateFindings(templateId, { belowVersion: template.version, cursor, limit: 500 });
+    for (const finding of page.items) {
+      if (finding.templateTextsEdited === true) continue;
+      if (targets.length < maxBulkFindings) {
+        targets.push({ slug: finding.slug as string, service: finding.service as string, findingId: finding.id });
+      }
+    }
+    cursor = page.nextCursor;
+  } while (cursor && targets.length < maxBulkFindings);
+  if (targets.length === 0) return { total: 0 };
+  const bulkId = await startBulk(
+    editor,
+    { templateId, action: { kind: 'applyTemplate', templateId }, targets },
+    `template#${templateId}`,
+  );
+  return { bulkId, total: targets.length };
+}
+
+/** The change a finding gets, or undefined when it already is as asked. */
+function partsFor(
+  finding: StoredFinding,
+  action: BulkAction,
+  stamp: EditStamp,
+  template: Template | undefined,
+): UpdateParts | undefined {
+  const edit = (field: 'status' | 'severity' | 'published' | 'tags', value: unknown) => {
+    if (sameValue(editorValue(finding, field), value)) return undefined;
+    const parts = emptyParts();
+    addFieldEdit(parts, finding, field, value, stamp);
+    return parts;
+  };
+  const tags = (finding.tags as string[] | undefined) ?? [];
+  switch (action.kind) {
+    case 'setStatus':
+      return edit('status', action.value);
+    case 'setSeverity':
+      return edit('severity', action.value);
+    case 'setPublished':
+      return edit('published', action.value);
+    case 'addTag':
+      return tags.includes(action.tag) ? undefined : edit('tags', [...tags, action.tag]);
+    case 'removeTag':
+      return tags.includes(action.tag)
+        ? edit(
+            'tags',
+            tags.filter((tag) => tag !== action.tag),
+          )
+        : undefined;
+    case 'applyTemplate':
+      return templateParts(finding, template!, stamp);
+  }
+}
+
+/** Marks the write as this bulk update's, and refuses it when this update already made it (a retry). */
+function markBulk(parts: UpdateParts, bulkId: string): UpdateParts {
+  parts.names['#lastBulkId'] = 'lastBulkId';
+  parts.values[':bulkId'] = bulkId;
+  parts.sets.push('#lastBulkId = :bulkId');
+  parts.conditions.push('(attribute_not_exists(#lastBulkId) OR #lastBulkId <> :bulkId)');
+  return parts;
+}
+
+async function readFindings(targets: BulkTarget[]): Promise<Map<string, StoredFinding>> {
+  const table = readConfig().TABLE_NAME;
+  const found = new Map<string, StoredFinding>();
+  let keys: Record<string, unknown>[] = targets.map((target) =>
+    findingKey(target.slug, target.service, target.findingId),
+  );
+  for (let attempt = 0; keys.length > 0; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * 2 ** attempt)));
+    if (attempt > 10) throw new Error('DynamoDB left reads unprocessed ten times in a row');
+    const answer = await documentClient.send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
+    );
+    for (const item of answer.Responses?.[table] ?? []) {
+      found.set(`${String(item.pk)}\n${String(item.sk)}`, stripFindingKeys(item));
+    }
+    keys = (answer.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+  }
+  return found;
+}
+
+const keyText = (target: BulkTarget) => {
+  const key = findingKey(target.slug, target.service, target.findingId);
+  return `${key.pk}\n${key.sk}`;
+};
+
+interface ChunkOutcome {
+  changed: number;
+  unchanged: number;
+  skipped: BulkSkip[];
+}
+
+/** After a failed condition: this update already made the change, the finding is gone, or someone else won. */
+async function classifyRefusal(target: BulkTarget, bulkId: string, outcome: ChunkOutcome): Promise<void> {
+  const current = await getFindingItem(target.slug, target.service, target.findingId, true);
+  if (current?.lastBulkId === bulkId) outcome.changed += 1;
+  else outcome.skipped.push({ ...target, reason: current ? 'conflict' : 'notFound' });
+}
+
+async function runChunk(
+  bulk: StoredBulkUpdate,
+  targets: BulkTarget[],
+  template: Template | undefined,
+): Promise<ChunkOutcome> {
+  const outcome: ChunkOutcome = { changed: 0, unchanged: 0, skipped: [] };
+  const findings = await readFindings(targets);
+  const stamp: EditStamp = {
+    by: bulk.createdBy,
+    at: Date.now(),
+    bulkId: bulk.bulkId,
+    ...(template ? { templateId: template.templateId } : {}),
+  };
+  const writes: Array<{ target: BulkTarget; parts: UpdateParts; finding: StoredFinding }> = [];
+  for (const target of targets) {
+    const finding = findings.get(keyText(target));
+    if (!finding) {
+      outcome.skipped.push({ ...target, reason: 'notFound' });
+      continue;
+    }
+    if (finding.lastBulkId === bulk.bulkId) {
+      outcome.changed += 1;
+      continue;
+    }
+    const parts = partsFor(finding, bulk.action, stamp, template);
+    if (!parts) {
+      outcome.unchanged += 1;
+      continue;
+    }
+    writes.push({ target, finding, parts: markBulk(finishParts(parts, stamp), bulk.bulkId) });
+  }
+  const table = readConfig().TABLE_NAME;
+  const update = (write: (typeof writes)[number]): TransactItem => ({
+    Update: {
+      TableName: table,
+      Key: findingKey(write.target.slug, write.target.service, write.target.findingId),
+      ...expressionsOf(write.parts),
+    },
+  });
+  if (bulk.action.kind === 'addTag' || bulk.action.kind === 'removeTag') {
+    const { tag } = bulk.action;
+    const add = bulk.action.kind === 'addTag';
+    for (let start = 0; start < writes.length; start += tagChunk) {
+      let pending = writes.slice(start, start + tagChunk);
+      // A transaction fails whole: drop the findings whose condition failed, classify them, send the rest.
+      while (pending.length > 0) {
+        const items = [
+          ...pending.flatMap((write) => [update(write), tagReferenceWrite(tag, write.target, add)]),
+          tagCountWrite(tag, add ? pending.length : -pending.length),
+        ];
+        try {
+          await transactWithRetry(items);
+          outcome.changed += pending.length;
+          pending = [];
+        } catch (error) {
+          const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+          if (!reasons) throw error;
+          const failed = new Set<number>();
+          reasons.forEach((reason, index) => {
+            if (reason.Code === 'ConditionalCheckFailed') failed.add(Math.floor(index / 2));
+          });
+          if (failed.size === 0) throw error;
+          for (const index of failed) {
+            if (index < pending.length) await classifyRefusal(pending[index]!.target, bulk.bulkId, outcome);
+          }
+          pending = pending.filter((_, index) => !failed.has(index));
+        }
+      }
+    }
+    return outcome;
+  }
+  for (let start = 0; start < writes.length; start += writeConcurrency) {
+    await Promise.all(
+      writes.slice(start, start + writeConcurrency).map(async (write) => {
+        try {
+          await documentClient.send(new UpdateCommand(update(write).Update!));
+          outcome.changed += 1;
+        } catch (error) {
+          if (!isConditionalCheckFailure(error)) throw error;
+          await classifyRefusal(write.target, bulk.bulkId, outcome);
+        }
+      }),
+    );
+  }
+  return outcome;
+}
+
+/** Runs a queued bulk update to its end (or on from where a crashed run stopped). */
+export async function runBulkUpdate(bulkId: string): Promise<void> {
+  const bulk = await getBulkUpdateItem(bulkId, true);
+  if (!bulk || bulk.status === 'done' || bulk.status === 'failed') return;
+  await setBulkFields(bulkId, { status: 'running', attempts: (bulk.attempts ?? 0) + 1 });
+  let template: Template | undefined;
+  if (bulk.action.kind === 'applyTemplate') {
+    try {
+      template = await liveTemplate(bulk.action.templateId);
+    } catch (error) {
+      await failBulkUpdate(bulkId, (error as Error).message);
+      return;
+    }
+  }
+  let { processed, changed, unchanged } = bulk;
+  const conflicted = [...bulk.conflicted];
+  while (processed < bulk.targets.length) {
+    const targets = bulk.targets.slice(processed, processed + readChunk);
+    const outcome = await runChunk(bulk, targets, template);
+    processed += targets.length;
+    changed += outcome.changed;
+    unchanged += outcome.unchanged;
+    conflicted.push(...outcome.skipped);
+    if (processed < bulk.targets.length) await setBulkFields(bulkId, { processed, changed, unchanged, conflicted });
+  }
+  const now = Date.now();
+  const end = { status: 'done' as const, processed, changed, unchanged, conflicted, finishedAt: now };
+  const actor = { uid: bulk.createdByUid, email: bulk.createdBy, user: { displayName: bulk.createdByName } };
+  const scope = bulk.slug ? ` of ${bulk.slug}` : '';
+  const items: TransactItem[] = [
+    bulkFinishWrite(bulkId, end),
+    eventItem(
+      actor,
+      {
+        type: 'findingsBulkUpdated',
+        summary: `Bulk update${scope}: ${actionWords(bulk.action)} on ${bulk.total} finding${bulk.total === 1 ? '' : 's'} (${changed} changed, ${unchanged} unchanged, ${conflicted.length} not changed)`,
+        subject: {
+          ...(bulk.slug ? { company: { slug: bulk.slug } } : {}),
+          ...(template ? { template: { templateId: template.templateId, title: template.title } } : {}),
+        },
+        after: { bulkId, action: bulk.action, changed, unchanged, conflicted: conflicted.length },
+      },
+      now,
+    ),
+  ];
+  if (template && changed > 0) items.push(templateUsageWrite(template.templateId, changed, now));
+  try {
+    await transactWithRetry(items);
+  } catch (error) {
+    // Finished by a run that crashed after its end was written: nothing more to count.
+    if ((error as { name?: string }).name !== 'TransactionCanceledException') throw error;
+  }
+}
+
+export async function failBulkUpdate(bulkId: string, message: string): Promise<void> {
+  await setBulkFields(bulkId, { status: 'failed', error: message, finishedAt: Date.now() });
+}

@@ -1,0 +1,264 @@
+// An analyst's edit of one finding field (auto-save), and a template applied to one finding. Each is two
+// DynamoDB requests: a consistent read (the version the editor saw is checked, the history's "before" is
+// taken, a missing finding told from a stale version) and one transaction writing the finding, its event
+// and — for tags — each tag's counter and reference. A stale version is a ConflictError carrying the stored
+// value and version, so the editor shows both and lets the analyst choose.
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { EditableFindingField } from '../../calls/shared/curation-schemas.js';
+import { readConfig } from '../config.js';
+import { documentClient } from '../data/client.js';
+import {
+  findingKey,
+  getFindingItem,
+  templateLineageKey,
+  templateLineagePartition,
+  type StoredFinding,
+} from '../data/entities/findings.js';
+import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import { eventWrite, type EventActor, type EventInput } from '../events/events.js';
+import { templateUsageWrite } from '../data/entities/templates.js';
+import { getTemplate, type Template } from '../templates/templates.js';
+import { editableFindingFields } from '../../calls/shared/curation-schemas.js';
+import {
+  addFieldEdit,
+  editorValue,
+  emptyParts,
+  expressionsOf,
+  fieldVersionOf,
+  finishParts,
+  normalTags,
+  sameValue,
+  textFields,
+  type EditStamp,
+  type UpdateParts,
+} from './finding-fields.js';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export interface FindingRef {
+  slug: string;
+  service: string;
+  findingId: string;
+}
+
+export const findingNotFound = 'findingId: there is no such finding for this company and service';
+
+/** The finding's Update, from finished parts. */
+export function findingUpdate(ref: FindingRef, parts: UpdateParts): TransactItem {
+  return {
+    Update: {
+      TableName: readConfig().TABLE_NAME,
+      Key: findingKey(ref.slug, ref.service, ref.findingId),
+      ...expressionsOf(parts),
+    },
+  };
+}
+
+/** The counter and reference writes of a change of a finding's tags from `before` to `after`. */
+export function tagWrites(ref: FindingRef, before: readonly string[], after: readonly string[]): TransactItem[] {
+  const added = after.filter((tag) => !before.includes(tag));
+  const removed = before.filter((tag) => !after.includes(tag));
+  return [
+    ...added.flatMap((tag) => [tagCountWrite(tag, 1), tagReferenceWrite(tag, ref, true)]),
+    ...removed.flatMap((tag) => [tagCountWrite(tag, -1), tagReferenceWrite(tag, ref, false)]),
+  ];
+}
+
+/**
+ * Sends a transaction; when DynamoDB cancels it only because another transaction held the same items (a
+ * tag counter under many writers), sends it again after a random pause. Conditions that failed are the
+ * caller's to read (the error is rethrown).
+ */
+export async function transactWithRetry(items: TransactItem[]): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      const onlyContention =
+        (error as { name?: string }).name === 'TransactionCanceledException' &&
+        reasons.some((reason) => reason.Code === 'TransactionConflict') &&
+        !reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
+      if (!onlyContention || attempt >= 25) {
+        if (onlyContention) throw new ConflictError('Too many changes of the same tags at once; please try again.');
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 10 * 2 ** attempt)));
+    }
+  }
+}
+
+const isCancelledOnCondition = (error: unknown) =>
+  (error as { name?: string }).name === 'TransactionCanceledException' &&
+  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some(
+    (reason) => reason.Code === 'ConditionalCheckFailed',
+  );
+
+/** The event's put, in the form a raw transaction takes. */
+function eventItem(editor: EventActor, event: EventInput, now: number): TransactItem {
+  const { ToolboxItem: _item, ...write } = eventWrite(editor, event, now).params() as { ToolboxItem?: unknown };
+  return write;
+}
+
+const shownTitle = (finding: StoredFinding) =>
+  (finding.analystTitle as string | undefined) || (finding.title as string);
+
+const conflictOf = (finding: StoredFinding, field: EditableFindingField) =>
+  new ConflictError(`${field}: changed by someone else; here is the stored value.`, {
+    field,
+    value: editorValue(finding, field),
+    version: fieldVersionOf(finding, field),
+  });
+
+/**
+ * One field's edit, conditional on the version of that field the editor saw. Answers the field's version
+ * after it (the same when the value was already stored: nothing is written then).
+ */
+export async function updateFindingFieldAs(
+  editor: EventActor,
+  input: FindingRef & { field: EditableFindingField; value: unknown; expectedVersion: number },
+): Promise<{ version: number }> {
+  const { field, value, expectedVersion } = input;
+  const finding = await getFindingItem(input.slug, input.service, input.findingId, true);
+  if (!finding) throw new NotFoundError(findingNotFound);
+  const version = fieldVersionOf(finding, field);
+  if (version !== expectedVersion) throw conflictOf(finding, field);
+  const stored = editorValue(finding, field);
+  const wanted = field === 'tags' ? normalTags(value as string[]) : value;
+  if (sameValue(stored, wanted)) return { version };
+  const now = Date.now();
+  const stamp: EditStamp = { by: editor.email, at: now };
+  const parts = emptyParts();
+  addFieldEdit(parts, finding, field, wanted, stamp);
+  finishParts(parts, stamp);
+  const items: TransactItem[] = [findingUpdate(input, parts)];
+  if (field === 'tags') items.push(...tagWrites(input, stored as string[], wanted as string[]));
+  const entry = parts.entries[0]!;
+  items.push(
+    eventItem(
+      editor,
+      {
+        type: 'findingUpdated',
+        summary: `Changed the ${field} of finding ${shownTitle(finding)}`,
+        subject: {
+          company: { slug: input.slug },
+          finding: { slug: input.slug, service: input.service, findingId: input.findingId, title: shownTitle(finding) },
+        },
+        before: { [field]: entry.before, version },
+        after: { [field]: entry.after, version: version + 1 },
+      },
+      now,
+    ),
+  );
+  try {
+    await transactWithRetry(items);
+  } catch (error) {
+    if (!isCancelledOnCondition(error)) throw error;
+    const current = await getFindingItem(input.slug, input.service, input.findingId, true);
+    if (!current) throw new NotFoundError(findingNotFound);
+    throw conflictOf(current, field);
+  }
+  return { version: version + 1 };
+}
+
+/**
+ * The parts that apply a template to a finding: its texts become the finding's (each text field's version
+ * raised, conditional on the version read), with the lineage (template id, version, title) that lists it
+ * under the template; `templateTextsEdited` goes back to false. Undefined when the finding already holds
+ * this version's texts.
+ */
+export function templateParts(finding: StoredFinding, template: Template, stamp: EditStamp): UpdateParts | undefined {
+  const lineage = finding.template as { templateId: string; version: number } | undefined;
+  const texts = { title: template.title, description: template.description, remediation: template.remediation };
+  const unchanged =
+    lineage?.templateId === template.templateId &&
+    lineage.version === template.version &&
+    textFields.every((field) => sameValue(editorValue(finding, field), texts[field]));
+  if (unchanged) return undefined;
+  const parts = emptyParts();
+  for (const field of textFields) {
+    if (!sameValue(editorValue(finding, field), texts[field])) addFieldEdit(parts, finding, field, texts[field], stamp);
+  }
+  const slug = finding.slug as string;
+  const service = finding.service as string;
+  parts.names['#template'] = 'template';
+  parts.names['#templateTextsEdited'] = 'templateTextsEdited';
+  parts.names['#gsi2pk'] = 'gsi2pk';
+  parts.names['#gsi2sk'] = 'gsi2sk';
+  parts.values[':template'] = { templateId: template.templateId, version: template.version, title: template.title };
+  parts.values[':false'] = false;
+  parts.values[':gsi2pk'] = templateLineagePartition(template.templateId);
+  parts.values[':gsi2sk'] = templateLineageKey(template.version, slug, service, finding.id);
+  parts.sets.push('#template = :template', '#templateTextsEdited = :false', '#gsi2pk = :gsi2pk', '#gsi2sk = :gsi2sk');
+  if (parts.entries.length === 0) {
+    parts.entries.push({ field: 'title', before: editorValue(finding, 'title'), after: template.title });
+  }
+  return parts;
+}
+
+/** A live template (not retired), or NOT_FOUND naming the id. */
+export async function liveTemplate(templateId: string): Promise<Template> {
+  const template = await getTemplate(templateId);
+  if (template.retired) throw new NotFoundError(`templateId: template "${templateId}" is retired`);
+  return template;
+}
+
+/**
+ * Applies a template to one finding, counting the use in the same transaction (three requests: the two
+ * reads, the transaction). Answers the finding's lineage and field versions after it.
+ */
+export async function applyTemplateAs(
+  editor: EventActor,
+  input: FindingRef & { templateId: string },
+): Promise<{
+  template: { templateId: string; version: number; title: string };
+  fieldVersions: Record<string, number>;
+}> {
+  const [template, finding] = await Promise.all([
+    liveTemplate(input.templateId),
+    getFindingItem(input.slug, input.service, input.findingId, true),
+  ]);
+  if (!finding) throw new NotFoundError(findingNotFound);
+  const now = Date.now();
+  const stamp: EditStamp = { by: editor.email, at: now, templateId: template.templateId };
+  const parts = templateParts(finding, template, stamp);
+  const lineage = { templateId: template.templateId, version: template.version, title: template.title };
+  const versions = () =>
+    Object.fromEntries(editableFindingFields.map((field) => [field, fieldVersionOf(finding, field)]));
+  if (!parts) return { template: lineage, fieldVersions: versions() };
+  finishParts(parts, stamp);
+  try {
+    await transactWithRetry([
+      findingUpdate(input, parts),
+      eventItem(
+        editor,
+        {
+          type: 'templateAppliedToFinding',
+          summary: `Applied template ${template.title} to finding ${shownTitle(finding)}`,
+          subject: {
+            company: { slug: input.slug },
+            template: { templateId: template.templateId, title: template.title },
+            finding: { slug: input.slug, service: input.service, findingId: input.findingId, title: template.title },
+          },
+          before: Object.fromEntries(parts.entries.map((entry) => [entry.field, entry.before])),
+          after: {
+            ...Object.fromEntries(parts.entries.map((entry) => [entry.field, entry.after])),
+            template: template.version,
+          },
+        },
+        now,
+      ),
+      templateUsageWrite(template.templateId, 1, now),
+    ]);
+  } catch (error) {
+    if (!isCancelledOnCondition(error)) throw error;
+    throw new ConflictError(
+      'title, description or remediation: changed by someone else while the template was applied; try again.',
+    );
+  }
+  const fieldVersions = versions();
+  for (const entry of parts.entries) fieldVersions[entry.field] = (fieldVersions[entry.field] ?? 0) + 1;
+  return { template: lineage, fieldVersions };
+}
