@@ -34,14 +34,12 @@ import type { listFindings } from '../../../lambdas/calls/list-findings/list-fin
 import type { getFinding } from '../../../lambdas/calls/get-finding/get-finding';
 import type { listAssets } from '../../../lambdas/calls/list-assets/list-assets';
 import type { listTemplates } from '../../../lambdas/calls/list-templates/list-templates';
-import type {
-  bulkUpdate,
-  bulkUpdateInput,
-  findingCuration,
-  findingEdit,
-  findingFieldSchemas,
-  findingTag,
-} from '../../../lambdas/calls/shared/curation-schemas';
+import type { updateFinding } from '../../../lambdas/calls/update-finding/update-finding';
+import type { listFindingTags } from '../../../lambdas/calls/list-finding-tags/list-finding-tags';
+import type { applyTemplate } from '../../../lambdas/calls/apply-template/apply-template';
+import type { bulkUpdateFindings } from '../../../lambdas/calls/bulk-update-findings/bulk-update-findings';
+import type { getBulkUpdate } from '../../../lambdas/calls/get-bulk-update/get-bulk-update';
+import type { bulkUpdateInput, findingEdit, findingFieldSchemas } from '../../../lambdas/calls/shared/curation-schemas';
 import type { ServiceName } from '../../../lambdas/kernel/access/rules';
 
 import type * as z from 'zod/mini';
@@ -79,23 +77,8 @@ export type FindingFieldEditInput = {
   };
 }[EditableFindingField];
 
-/** What an analyst made of a finding (its wording, tags, status reason, template lineage, field versions). */
-export type FindingCuration = WireOutput<z.ZodMiniObject<typeof findingCuration>>;
+/** One change of a finding by an analyst, as the finding's history shows it. */
 export type FindingEdit = WireOutput<typeof findingEdit>;
-
-/**
- * A finding with its curation. Optional here until every server answering getFinding and listFindings carries
- * it; the page reads missing fields as "never edited".
- */
-export type Curated<Finding> = Finding &
-  Partial<FindingCuration> & {
-    /** The tool's own tags (`tags` are the analyst's). */
-    toolTags?: string[];
-    /** The analysts' changes, shown in the history with the imports'. */
-    edits?: FindingEdit[];
-  };
-
-type FindingScope = { slug: string; service: ServiceName; findingId: string };
 
 /** Each call's input and output, as the server's contracts define them. */
 export interface CallContracts {
@@ -131,26 +114,19 @@ export interface CallContracts {
   startScanImport: ContractOf<typeof startScanImport>;
   getScanImport: ContractOf<typeof getScanImport>;
   listScans: ContractOf<typeof listScans>;
-  listFindings: {
-    input: ContractOf<typeof listFindings>['input'];
-    output: Omit<ContractOf<typeof listFindings>['output'], 'findings'> & {
-      findings: Curated<ContractOf<typeof listFindings>['output']['findings'][number]>[];
-    };
-  };
-  getFinding: {
-    input: ContractOf<typeof getFinding>['input'];
-    output: Curated<ContractOf<typeof getFinding>['output']>;
-  };
+  listFindings: ContractOf<typeof listFindings>;
+  getFinding: ContractOf<typeof getFinding>;
   listAssets: ContractOf<typeof listAssets>;
-  // Curating findings (issue 10): the shapes of lambdas/calls/shared/curation-schemas.ts.
-  updateFinding: { input: FindingFieldEditInput; output: { version: number } };
-  listFindingTags: { input: { prefix?: string; limit?: number }; output: { tags: WireOutput<typeof findingTag>[] } };
-  applyTemplate: {
-    input: FindingScope & { templateId: string };
-    output: Curated<ContractOf<typeof getFinding>['output']>;
+  // Curating findings (issue 10). updateFinding's schema is a union built from the field list, whose
+  // inferred type is the members' common shape: its input is typed field by field here instead.
+  updateFinding: { input: FindingFieldEditInput; output: ContractOf<typeof updateFinding>['output'] };
+  listFindingTags: ContractOf<typeof listFindingTags>;
+  applyTemplate: ContractOf<typeof applyTemplate>;
+  bulkUpdateFindings: {
+    input: WireInput<typeof bulkUpdateInput>;
+    output: ContractOf<typeof bulkUpdateFindings>['output'];
   };
-  bulkUpdateFindings: { input: WireInput<typeof bulkUpdateInput>; output: { bulkId: string } };
-  getBulkUpdate: { input: { bulkId: string }; output: WireOutput<typeof bulkUpdate> };
+  getBulkUpdate: ContractOf<typeof getBulkUpdate>;
   // The finding-template library.
   listTemplates: ContractOf<typeof listTemplates>;
 }

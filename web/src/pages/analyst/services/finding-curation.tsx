@@ -39,17 +39,10 @@ function analystTextOf(finding: FindingDetailRecord, field: TextField): string {
   return finding.analystRemediation ?? '';
 }
 
-/**
- * The tool's own text: what the finding shows while the analyst has none of their own (the shown text
- * prefers the analyst's), or the server's `tool…` field when it sends one; undefined when not known here.
- */
-export function toolTextOf(finding: FindingDetailRecord, field: TextField): string | undefined {
-  const sent = (finding as Partial<Record<'toolTitle' | 'toolDescription' | 'toolRemediation', unknown>>)[
-    field === 'title' ? 'toolTitle' : field === 'description' ? 'toolDescription' : 'toolRemediation'
-  ];
-  if (typeof sent === 'string') return sent;
-  if (analystTextOf(finding, field) !== '') return undefined;
-  return field === 'title' ? finding.title : field === 'description' ? finding.description : finding.remediation;
+/** The tool's own text (the shown one prefers the analyst's). */
+export function toolTextOf(finding: FindingDetailRecord, field: TextField): string {
+  if (field === 'title') return finding.toolTitle;
+  return (field === 'description' ? finding.toolDescription : finding.toolRemediation) ?? '';
 }
 
 /** The stored value a conflict names, as this field's control holds it (none: the tool's, or empty). */
@@ -193,6 +186,18 @@ function CuratedTextField({ field, label, finding, version, save, multiline }: C
       }
       formatValue={(value) => (value === '' ? "(the tool's text)" : value)}
     >
+      {control}
+      {multiline ? (
+        <ExpandableSection headerText={toolLabels[field]} variant="footer">
+          {toolText.trim() === '' ? (
+            <Box color="text-body-secondary">The tool gave none.</Box>
+          ) : (
+            <FreeText text={toolText} />
+          )}
+        </ExpandableSection>
+      ) : own ? (
+        <Box variant="small">{`${toolLabels[field]}: ${toolText}`}</Box>
+      ) : null}
       {own ? (
         <Box>
           <Button variant="inline-link" onClick={() => autoSave.setValue('')}>
@@ -200,16 +205,6 @@ function CuratedTextField({ field, label, finding, version, save, multiline }: C
           </Button>
         </Box>
       ) : null}
-      {toolText !== undefined && (multiline || own) ? (
-        <ExpandableSection headerText={toolLabels[field]} variant="footer" defaultExpanded={!own && multiline}>
-          {toolText.trim() === '' ? (
-            <Box color="text-body-secondary">The tool gave none.</Box>
-          ) : (
-            <FreeText text={toolText} />
-          )}
-        </ExpandableSection>
-      ) : null}
-      {control}
     </CurationFieldFrame>
   );
 }
@@ -276,8 +271,7 @@ function TagsField({ finding, version, save }: TagsFieldProps) {
       autoSave={autoSave}
       label="Tags"
       description={
-        problem ??
-        (finding.toolTags && finding.toolTags.length > 0 ? `The tool's: ${finding.toolTags.join(', ')}` : undefined)
+        problem ?? (finding.toolTags.length > 0 ? `The tool's own: ${finding.toolTags.join(', ')}` : undefined)
       }
       formatValue={(tags) => (tags.length === 0 ? '(none)' : tags.join(', '))}
     >
@@ -296,7 +290,7 @@ export interface FindingCurationProps {
 
 export function FindingCuration({ slug, service, finding, onSaved }: FindingCurationProps) {
   const findingId = finding.id;
-  const versionOf = (field: EditableFindingField) => finding.fieldVersions?.[field] ?? 0;
+  const versionOf = (field: EditableFindingField) => finding.fieldVersions[field] ?? 0;
 
   const send = useCallback(
     <Field extends EditableFindingField>(field: Field) =>

@@ -108,7 +108,7 @@ export function FindingDetail({ slug, service, findingId, focusOnOpen, refreshKe
         service={service}
         finding={shown.finding}
         close={close}
-        onReplaced={(finding) => setLoaded({ findingId, finding })}
+        onApplied={() => setReads((count) => count + 1)}
         onSaved={onSaved}
       />
     );
@@ -159,13 +159,13 @@ interface FindingViewProps {
   service: ServiceName;
   finding: FindingDetailRecord;
   close: ReactNode;
-  /** The finding as a call answered it after a change (a template applied). */
-  onReplaced: (finding: FindingDetailRecord) => void;
+  /** A template was applied: the finding is read again. */
+  onApplied: () => void;
   /** A field was saved. */
   onSaved: () => void;
 }
 
-function FindingView({ slug, service, finding, close, onReplaced, onSaved }: FindingViewProps) {
+function FindingView({ slug, service, finding, close, onApplied, onSaved }: FindingViewProps) {
   const { userAccess } = useSession();
   const severityNote =
     finding.analystSeverity && finding.analystSeverity !== finding.toolSeverity
@@ -196,8 +196,8 @@ function FindingView({ slug, service, finding, close, onReplaced, onSaved }: Fin
     ...(finding.cvss?.vector ? [{ label: 'CVSS vector', value: <IdentifierText value={finding.cvss.vector} /> }] : []),
     ...(epssText(finding.epss) ? [{ label: 'EPSS', value: epssText(finding.epss) }] : []),
     ...(finding.toolStatus ? [{ label: 'Tool status', value: <ScannerValue value={finding.toolStatus} /> }] : []),
-    ...((finding.toolTags ?? []).length > 0
-      ? [{ label: "The tool's tags", value: <IdentifierList values={finding.toolTags ?? []} empty="None" /> }]
+    ...(finding.toolTags.length > 0
+      ? [{ label: "The tool's tags", value: <IdentifierList values={finding.toolTags} empty="None" /> }]
       : []),
   ];
   const evidence = finding.evidence ?? {};
@@ -214,7 +214,7 @@ function FindingView({ slug, service, finding, close, onReplaced, onSaved }: Fin
       <SpaceBetween size="l">
         <Section title="Curation">
           {canUseTemplateLibrary(userAccess) ? (
-            <FindingTemplatePanel slug={slug} service={service} finding={finding} onApplied={onReplaced} />
+            <FindingTemplatePanel slug={slug} service={service} finding={finding} onApplied={onApplied} />
           ) : null}
           <FindingCuration slug={slug} service={service} finding={finding} onSaved={onSaved} />
         </Section>
@@ -292,7 +292,7 @@ function FindingView({ slug, service, finding, close, onReplaced, onSaved }: Fin
           <ScannerFields record={{ ...finding.identity, identityKey: finding.id }} columns={2} />
         </Section>
         <Section title="History">
-          <FindingHistory history={finding.history} edits={finding.edits ?? []} />
+          <FindingHistory history={finding.history} edits={finding.edits} />
         </Section>
       </SpaceBetween>
     </Container>

@@ -1,7 +1,7 @@
 // A finding's template: where its texts came from ("From template X, version N", and whether they were
 // edited by hand since), the template the import suggests for it with an Apply button, and "Apply
 // template…" to choose any template of the library. Applying copies the template's title, description and
-// remediation into the finding's own wording (applyTemplate), which answers the finding as it is then.
+// remediation into the finding's own wording (applyTemplate); the page then reads the finding again.
 import { useState, type FormEvent } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -27,8 +27,8 @@ export interface FindingTemplatePanelProps {
   slug: string;
   service: ServiceName;
   finding: FindingDetailRecord;
-  /** The finding as applyTemplate answered it. */
-  onApplied: (finding: FindingDetailRecord) => void;
+  /** A template was applied (the finding's texts, lineage and versions changed). */
+  onApplied: () => void;
 }
 
 export function FindingTemplatePanel({ slug, service, finding, onApplied }: FindingTemplatePanelProps) {
@@ -40,8 +40,9 @@ export function FindingTemplatePanel({ slug, service, finding, onApplied }: Find
     setApplying(templateId);
     setFailure(undefined);
     try {
-      onApplied(await callFunction('applyTemplate', { slug, service, findingId: finding.id, templateId }));
+      await callFunction('applyTemplate', { slug, service, findingId: finding.id, templateId });
       setChoosing(false);
+      onApplied();
     } catch (caught: unknown) {
       setFailure(messageOf(caught, 'The template could not be applied.'));
     } finally {

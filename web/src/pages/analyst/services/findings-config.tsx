@@ -108,7 +108,7 @@ const columns: readonly TableColumn<FindingRow>[] = [
   {
     id: 'tags',
     header: 'Tags',
-    cell: (finding) => <IdentifierList values={finding.tags ?? []} empty="—" />,
+    cell: (finding) => <IdentifierList values={finding.tags} empty="—" />,
     minWidth: 160,
   },
   {
