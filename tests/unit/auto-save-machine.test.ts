@@ -156,7 +156,7 @@ describe('auto-save driver (fake timers)', () => {
     vi.useRealTimers();
   });
 
-  const status = (driver: AutoSaveDriver<unknown>) => visibleStatus(driver.getState());
+  const status = (driver: AutoSaveDriver<string>) => visibleStatus(driver.getState());
 
   it('saves 250 ms after the last edit, and typing restarts the pause', async () => {
     const field = new FakeField('old', 1);
