@@ -280,6 +280,15 @@ function TagsField({ finding, version, save }: TagsFieldProps) {
   );
 }
 
+/** One field and its status, as a named group (so its icon and lock are found with it). */
+function FieldGroup({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="group" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
 export interface FindingCurationProps {
   slug: string;
   service: ServiceName;
@@ -336,56 +345,72 @@ export function FindingCuration({ slug, service, finding, onSaved }: FindingCura
   return (
     <SpaceBetween size="l">
       <ColumnLayout columns={3} variant="text-grid">
-        <AutoSaveSelect
-          label="Severity"
-          stored={finding.analystSeverity ?? toolSeverity}
-          version={versionOf('severity')}
-          save={saves.severity}
-          options={severityOptions}
-        />
-        <StatusField finding={finding} version={versionOf('status')} save={saves.status} />
-        <AutoSaveToggle
-          label="Published"
-          stored={finding.published}
-          version={versionOf('published')}
-          save={saves.published}
-          text="The customer sees this finding"
-        />
+        <FieldGroup label="Severity">
+          <AutoSaveSelect
+            label="Severity"
+            stored={finding.analystSeverity ?? toolSeverity}
+            version={versionOf('severity')}
+            save={saves.severity}
+            options={severityOptions}
+          />
+        </FieldGroup>
+        <FieldGroup label="Status">
+          <StatusField finding={finding} version={versionOf('status')} save={saves.status} />
+        </FieldGroup>
+        <FieldGroup label="Published">
+          <AutoSaveToggle
+            label="Published"
+            stored={finding.published}
+            version={versionOf('published')}
+            save={saves.published}
+            text="The customer sees this finding"
+          />
+        </FieldGroup>
       </ColumnLayout>
-      <TagsField finding={finding} version={versionOf('tags')} save={saves.tags} />
-      <CuratedTextField
-        field="title"
-        label="Title"
-        finding={finding}
-        version={versionOf('title')}
-        save={saves.title}
-        multiline={false}
-      />
-      <CuratedTextField
-        field="description"
-        label="Description"
-        finding={finding}
-        version={versionOf('description')}
-        save={saves.description}
-        multiline
-      />
-      <CuratedTextField
-        field="remediation"
-        label="Remediation"
-        finding={finding}
-        version={versionOf('remediation')}
-        save={saves.remediation}
-        multiline
-      />
-      <AutoSaveTextarea
-        label="Notes"
-        description="For the analysts: saved 2 seconds after you stop typing."
-        stored={finding.notes ?? ''}
-        version={versionOf('notes')}
-        save={saves.notes}
-        delayMs={callbackAutoSavePauseMs}
-        rows={3}
-      />
+      <FieldGroup label="Tags">
+        <TagsField finding={finding} version={versionOf('tags')} save={saves.tags} />
+      </FieldGroup>
+      <FieldGroup label="Title">
+        <CuratedTextField
+          field="title"
+          label="Title"
+          finding={finding}
+          version={versionOf('title')}
+          save={saves.title}
+          multiline={false}
+        />
+      </FieldGroup>
+      <FieldGroup label="Description">
+        <CuratedTextField
+          field="description"
+          label="Description"
+          finding={finding}
+          version={versionOf('description')}
+          save={saves.description}
+          multiline
+        />
+      </FieldGroup>
+      <FieldGroup label="Remediation">
+        <CuratedTextField
+          field="remediation"
+          label="Remediation"
+          finding={finding}
+          version={versionOf('remediation')}
+          save={saves.remediation}
+          multiline
+        />
+      </FieldGroup>
+      <FieldGroup label="Notes">
+        <AutoSaveTextarea
+          label="Notes"
+          description="For the analysts: saved 2 seconds after you stop typing."
+          stored={finding.notes ?? ''}
+          version={versionOf('notes')}
+          save={saves.notes}
+          delayMs={callbackAutoSavePauseMs}
+          rows={3}
+        />
+      </FieldGroup>
     </SpaceBetween>
   );
 }
