@@ -20,7 +20,7 @@ import { createTestUser } from '../support/users.js';
 const stack = inject('localStack');
 const run = randomUUID().slice(0, 6);
 const company = { slug: `cur-${run}`, companyName: `Curation Co ${run}` };
-const zapReport = 'tests/fixtures/scanners/dast/owasp_zap.json';
+const zapReport = 'tests/fixtures/scanners/dast/zap-results-first-scan.xml';
 const templateTitle = `Curated wording ${run}`;
 
 type Caller = ReturnType<typeof signedInCaller>;
@@ -42,13 +42,13 @@ async function importZapReport(as: Caller): Promise<void> {
   const created = await as('createScanImport', {
     slug: company.slug,
     service: 'dast',
-    files: [{ name: 'owasp_zap.json', contentLength: body.length }],
+    files: [{ name: 'zap-results-first-scan.xml', contentLength: body.length }],
   });
   expect(created.statusCode, JSON.stringify(created.body)).toBe(200);
   const { importId, uploads } = created.body.result;
   const form = new FormData();
   for (const [name, value] of Object.entries(uploads[0].fields as Record<string, string>)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(body)]), 'owasp_zap.json');
+  form.append('file', new Blob([new Uint8Array(body)]), 'zap-results-first-scan.xml');
   const posted = await fetch(new URL(uploads[0].url, stack.appUrl), { method: 'POST', body: form });
   expect(posted.status).toBeLessThan(300);
   expect((await as('startScanImport', { importId })).statusCode).toBe(200);

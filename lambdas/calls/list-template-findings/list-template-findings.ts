@@ -6,7 +6,6 @@ import { templateLibraryAccess } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { queryTemplateFindings } from '../../kernel/data/entities/findings.js';
 import type { FindingStatus } from '../shared/finding-schemas.js';
-import type { Severity } from '../../kernel/scanners/finding-model.js';
 import type { ServiceName } from '../../kernel/access/rules.js';
 import { getTemplate } from '../../kernel/templates/templates.js';
 import { templateFindingRow } from '../shared/curation-schemas.js';

@@ -66,7 +66,15 @@ export function checkStatusValue(value: FindingStatusValue, now: number): void {
   }
 }
 
-export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Values as JSON with object keys sorted: DynamoDB gives a map's keys back in any order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+
+export const sameValue = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** Who edits and when, for the record and its history. */
 export interface EditStamp {
@@ -112,7 +120,7 @@ export function addFieldEdit(
   const version = fieldVersionOf(finding, field);
   const fv = `#fv_${key}`;
   parts.names[fv] = fieldVersionAttribute(field);
-  parts.values[`:fv_${key}`] = version;
+  if (version > 0) parts.values[`:fv_${key}`] = version;
   parts.values[':one'] = 1;
   parts.values[':zero'] = 0;
   parts.sets.push(`${fv} = if_not_exists(${fv}, :zero) + :one`);
