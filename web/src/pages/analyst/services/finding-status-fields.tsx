@@ -6,7 +6,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { dayStart, isExpiryDayAllowed, isoDay, statusNeedsExpiry, type StatusValue } from './curation-text';
 import { findingStatuses, findingStatusLabels, type FindingStatus } from './finding-labels';
 
@@ -45,6 +45,22 @@ export interface FindingStatusFieldsProps {
 export function FindingStatusFields({ value, onChange, statusInfo, expiryError, disabled }: FindingStatusFieldsProps) {
   const selected = statusOptions.find((option) => option.value === value.status) ?? statusOptions[0];
   const choose = (status: FindingStatus) => onChange({ ...value, status });
+  // The date as typed (the picker reports every keystroke); the value takes it once it is a whole allowed day.
+  const valueDay = value.expiresAt !== undefined ? isoDay(value.expiresAt) : undefined;
+  const [dayText, setDayText] = useState(valueDay ?? '');
+  const [seenDay, setSeenDay] = useState(valueDay);
+  if (seenDay !== valueDay) {
+    // Changed from elsewhere (a stored value read, taking theirs): show it.
+    setSeenDay(valueDay);
+    if (valueDay !== undefined) setDayText(valueDay);
+  }
+  const typeDay = (text: string) => {
+    setDayText(text);
+    const at = dayStart(text);
+    const { expiresAt: _previous, ...rest } = value;
+    if (at !== undefined && isExpiryDayAllowed(new Date(at))) onChange({ ...rest, expiresAt: at });
+    else if (value.expiresAt !== undefined) onChange(rest);
+  };
   return (
     <SpaceBetween size="s">
       <FormField label="Status" info={statusInfo}>
@@ -62,18 +78,14 @@ export function FindingStatusFields({ value, onChange, statusInfo, expiryError, 
           errorText={expiryError && value.expiresAt === undefined ? expiryError : undefined}
         >
           <DatePicker
-            value={value.expiresAt !== undefined ? isoDay(value.expiresAt) : ''}
+            value={dayText}
             placeholder="YYYY/MM/DD"
             disabled={disabled}
             isDateEnabled={(day) => isExpiryDayAllowed(day)}
             openCalendarAriaLabel={(selectedDate) =>
               `Choose the day the acceptance ends${selectedDate ? `, selected date is ${selectedDate}` : ''}`
             }
-            onChange={({ detail }) => {
-              const at = dayStart(detail.value);
-              const { expiresAt: _previous, ...rest } = value;
-              onChange(at !== undefined && isExpiryDayAllowed(new Date(at)) ? { ...rest, expiresAt: at } : rest);
-            }}
+            onChange={({ detail }) => typeDay(detail.value)}
           />
         </FormField>
       ) : null}

@@ -63,6 +63,7 @@ export function TagSuggestInput({
     <Autosuggest
       value={text}
       ariaLabel={ariaLabel}
+      clearAriaLabel="Clear the tag"
       placeholder={placeholder}
       disabled={disabled}
       options={suggestions.options}

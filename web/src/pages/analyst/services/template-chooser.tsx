@@ -71,6 +71,7 @@ export function TemplateChooser({ chosen, onChoose, ariaLabel = 'Template', inva
     <Autosuggest
       value={text}
       ariaLabel={ariaLabel}
+      clearAriaLabel="Clear the template"
       placeholder="Type part of a template's title or rule"
       invalid={invalid}
       options={(library?.templates ?? []).map(templateOption)}
