@@ -123,6 +123,9 @@ describe('two analysts on one finding', () => {
 
     await annPage.findingField('Title').getByRole('textbox').fill(annTitle);
     await annPage.fieldStatus('Title', 'Saved').waitFor();
+    // Ann's page reads the finding again after her save (its history shows it), and not again after Ben's.
+    const annHistory = annPage.findingDetail.getByRole('table', { name: 'History' });
+    await annHistory.getByRole('row').filter({ hasText: 'Title edited' }).waitFor();
     // Ben read the finding before Ann's save: his edit is on the version he saw.
     await benPage.findingField('Title').getByRole('textbox').fill(benTitle);
 
@@ -143,7 +146,7 @@ describe('two analysts on one finding', () => {
       ['title', ann.email, annTitle],
       ['title', ben.email, benTitle],
     ]);
-  });
+  }, 60_000);
 
   it('in another round, Take theirs shows the cross and the stored value, and writes nothing', async () => {
     const finding = fromEnd(0);
