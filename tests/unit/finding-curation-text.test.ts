@@ -3,12 +3,14 @@
 // server takes it, the values of an edit as the history shows them, what a bulk action says it does, the
 // tag a box may add, the history's order, and the bulk update remembered in this browser.
 import { describe, expect, it } from 'vitest';
+import { maxBulkFindings as serverMaxBulkFindings } from '../../lambdas/calls/shared/curation-schemas.js';
 import {
   bulkSummary,
   dayStart,
   editValueText,
   isExpiryDayAllowed,
   isoDay,
+  maxBulkFindings,
   statusText,
 } from '../../web/src/pages/analyst/services/curation-text.js';
 import { historyEntries } from '../../web/src/pages/analyst/services/finding-detail-tables.js';
@@ -108,6 +110,10 @@ describe("an edit's values in the history", () => {
 });
 
 describe('bulk actions and tags', () => {
+  it("take at most the server's number of findings at once", () => {
+    expect(maxBulkFindings).toBe(serverMaxBulkFindings);
+  });
+
   it('say what they do to how many findings', () => {
     expect(bulkSummary({ kind: 'setStatus', value: { status: 'fixed' } }, 12)).toBe(
       'Set the status to Fixed on 12 findings',

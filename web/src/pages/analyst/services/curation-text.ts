@@ -6,6 +6,12 @@ import type { EditableFindingField, FindingEdit, FindingFieldValues } from '../.
 import { findingStatusLabels, severityLabels, type FindingStatus, type Severity } from './finding-labels';
 import { plural } from './finding-text';
 
+/**
+ * The most findings one bulk update takes: curation-schemas.ts's maxBulkFindings, copied (that module brings
+ * zod with it) and kept equal by tests/unit/finding-curation-text.test.ts.
+ */
+export const maxBulkFindings = 1000;
+
 export const findingFieldLabels: Record<EditableFindingField, string> = {
   title: 'Title',
   description: 'Description',

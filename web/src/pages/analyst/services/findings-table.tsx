@@ -6,7 +6,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import { maxBulkFindings } from '../../../../../lambdas/calls/shared/curation-schemas';
 import type { ServiceName } from '../../../../../lambdas/kernel/access/rules';
 import { callFunction } from '../../../api/call-client';
 import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
@@ -16,6 +15,7 @@ import { BulkActionModal, bulkActionItems, type BulkActionKind } from './bulk-ac
 import { FindingFilterControls } from './finding-filter-controls';
 import { findingFilterInput, findingFiltersActive, noFindingFilters, type FindingFilters } from './finding-filter';
 import { findingMatches, findingsTables, type FindingRow } from './findings-config';
+import { maxBulkFindings } from './curation-text';
 import { countText, plural } from './finding-text';
 import { importInvitation } from './service-texts';
 import { useReloadOn } from './use-reload-on';
