@@ -24,6 +24,8 @@
 //      listFindings, requests counted, each timed against the same page at 100 findings.
 //  10. template search: 10,000 templates, the index build (time, heap) and p50/p95 of searches at the endpoint
 //      (bench-template-search.ts; reported, not enforced).
+//  11. curation (bench-curation.ts): the requests of a field save and of a tag change, and bulk updates of 1,000
+//      findings (time reported; finding writes enforced at most 1,000).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -34,6 +36,7 @@ import { round } from './bench-stats.js';
 import { measureLambdas } from './measure-lambdas.js';
 import { measureSignInPage } from './measure-web.js';
 import type { CallOverhead } from './bench-calls.js';
+import type { CurationMeasures } from './bench-curation.js';
 import type { FindingsPage } from './bench-findings-list.js';
 import type { ImportMemory, ImportThroughput } from './bench-imports.js';
 
@@ -54,6 +57,8 @@ interface Budgets {
   importPeakRssMiB: number;
   findingsPageRatio: number;
   templateSearchP95Ms: number;
+  fieldSaveRequests: number;
+  bulkFindingWrites: number;
 }
 const limits = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')) as Budgets;
 
@@ -362,6 +367,24 @@ try {
   const templateSearch = await measureTemplateSearch(stack.appUrl, 1000);
   metrics.templateSearch = { templatesWritten, ...templateSearch };
   budget('templateSearch.p95', templateSearch.p95Ms, limits.templateSearchP95Ms, 'ms', false);
+
+  // 11. Curating findings.
+  const { measureCuration } = await import('./bench-curation.js');
+  log('curation: a field save, a tag change, bulk updates of 1,000 findings…');
+  const curation = await measureCuration();
+  metrics.curation = curation;
+  budget('curation.fieldSave.requests', curation.fieldSave.requests, limits.fieldSaveRequests, 'requests', true);
+  budget('curation.tagChange.requests', curation.tagChange.requests, limits.fieldSaveRequests, 'requests', true);
+  budget('curation.tagChange.transactions', curation.tagChange.transactions, 1, 'transactions', true);
+  for (const entry of curation.bulk) {
+    budget(
+      `curation.bulk.${entry.action}.findingWrites`,
+      entry.writes.findings,
+      limits.bulkFindingWrites,
+      'writes',
+      true,
+    );
+  }
 } finally {
   await stack?.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -432,6 +455,30 @@ if (metrics.templateSearch) {
     `${limits.templateSearchP95Ms} ms (reported)`,
     statusOf('templateSearch.p95'),
   );
+}
+if (metrics.curation) {
+  const curation = metrics.curation as CurationMeasures;
+  row(
+    'finding field save: DynamoDB requests',
+    `${curation.fieldSave.requests} (${curation.fieldSave.operations.join(', ')})`,
+    `${limits.fieldSaveRequests}`,
+    statusOf('curation.fieldSave.requests'),
+  );
+  row(
+    'finding tag change: requests; transactions',
+    `${curation.tagChange.requests} (${curation.tagChange.operations.join(', ')}); ${curation.tagChange.transactions}`,
+    '1 transaction',
+    statusOf('curation.tagChange.transactions'),
+  );
+  for (const entry of curation.bulk) {
+    const writes = entry.writes;
+    row(
+      `bulk ${entry.action} on ${entry.findings} findings: time; item writes`,
+      `${(entry.ms / 1000).toFixed(1)} s; ${writes.findings} findings, ${writes.tagReferences} tag references, ${writes.tagCounters} tag counters, ${writes.bulkItem} progress, ${writes.events} event`,
+      `${limits.bulkFindingWrites} finding writes`,
+      statusOf(`curation.bulk.${entry.action}.findingWrites`),
+    );
+  }
 }
 for (const entry of Object.values((metrics.callOverhead ?? {}) as Record<string, CallOverhead>)) {
   const ms = (value: number) => `${value.toFixed(1)} ms`;

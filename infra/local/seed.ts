@@ -5,6 +5,7 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { ensureUser } from '../../lambdas/kernel/users/create-user.js';
 import { demoCompanies, demoUsers } from './demo-data.js';
+import { seedDemoCuration } from './demo-curation.js';
 import { seedDemoScans } from './demo-scans.js';
 import { seedTemplateLibrary } from './template-library.js';
 
@@ -32,4 +33,6 @@ export async function seedDemoData(): Promise<void> {
   await seedDemoScans(
     new Map([...actors].map(([email, actor]) => [email, { ...actor, displayName: actor.user.displayName }])),
   );
+  const analyst = actors.get('analyst@example.com');
+  if (analyst) await seedDemoCuration(analyst);
 }

@@ -11,7 +11,8 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
 import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
-import { newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
+import { getFindingItem, newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
+import { startBulkUpdateAs } from '../../lambdas/kernel/findings/bulk-updates.js';
 import { putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
 import { getTemplateItem } from '../../lambdas/kernel/data/entities/templates.js';
 import { createTemplateAs } from '../../lambdas/kernel/templates/templates.js';
@@ -188,7 +189,38 @@ const matrix: Record<string, MatrixRow> = {
     expect: onlyLevel(7),
   },
   getSearchClient: { input: () => ({ type: 'search' }), expect: onlyLevel(6) },
+  // Curating findings: whoever works on the service; tags, templates on findings: the library's analysts.
+  updateFinding: {
+    input: async () => ({
+      slug: 'acme',
+      service: 'dast',
+      findingId: matrixFindingId,
+      field: 'notes',
+      value: `Matrix note ${Math.random()}`,
+      expectedVersion: Number((await getFindingItem('acme', 'dast', matrixFindingId, true))!.fv_notes ?? 0),
+    }),
+    expect: serviceWorkers('dast'),
+  },
+  listFindingTags: { input: () => ({ limit: 5 }), expect: onlyLevel(7) },
+  applyTemplate: {
+    input: () => ({ slug: 'acme', service: 'dast', findingId: matrixFindingId, templateId: matrixApplyTemplateId }),
+    expect: onlyLevel(7),
+  },
+  bulkUpdateFindings: {
+    input: () => ({
+      slug: 'acme',
+      service: 'dast',
+      findingIds: [matrixFindingId],
+      action: { kind: 'setPublished', value: false },
+    }),
+    expect: serviceWorkers('dast'),
+  },
+  getBulkUpdate: { input: () => ({ bulkId: matrixBulkId }), expect: serviceWorkers('dast') },
+  listTemplateFindings: { input: () => ({ templateId: matrixApplyTemplateId }), expect: onlyLevel(7) },
+  refreshTemplateFindings: { input: () => ({ templateId: matrixApplyTemplateId }), expect: onlyLevel(7) },
 };
+const matrixApplyTemplateId = `matrix-apply-${Date.now().toString(36)}`;
+let matrixBulkId = '';
 const matrixTemplateId = `matrix-template-${Date.now().toString(36)}`;
 const ntdsFile = { name: 'customer.ntds', contentLength: 1200 };
 const potfile = { name: 'hashcat.potfile', contentLength: 300 };
@@ -252,6 +284,17 @@ beforeAll(async () => {
     { title: 'Matrix template', severity: 'low' },
     matrixTemplateId,
   );
+  await createTemplateAs(
+    { uid: 'test', email: 'test' },
+    { title: 'Matrix template to apply', severity: 'low' },
+    matrixApplyTemplateId,
+  );
+  matrixBulkId = (
+    await startBulkUpdateAs(
+      { uid: 'test', email: 'test@test.example' },
+      { slug: 'acme', service: 'dast', findingIds: [matrixFindingId], action: { kind: 'setPublished', value: false } },
+    )
+  ).bulkId;
   for (const [account, profile] of Object.entries(accountProfiles)) {
     const { uid, email } = await createTestUser({
       ...profile,

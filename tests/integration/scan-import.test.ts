@@ -143,6 +143,11 @@ describe('an import end to end', () => {
     expect(detail.statusCode).toBe(200);
     const finding = detail.body.result;
     expect(finding.description.length).toBeGreaterThan(20);
+    // The seeded library covers every ZAP alert of the fixtures: the import suggests the template of its rule.
+    expect(finding.suggestedTemplate).toEqual({
+      templateId: `rule-${finding.tool}-${finding.ruleId}`,
+      title: expect.any(String),
+    });
     expect(finding.remediation.length).toBeGreaterThan(10);
     expect(finding.instances.length).toBeGreaterThan(0);
     expect(finding.identity).toHaveProperty('pluginid');

@@ -3,12 +3,14 @@
 // input is made just before its call is sent, so conditional writes see the current versions. Free of vitest:
 // the bench counts every call's DynamoDB requests with it. Import it only after the local stack has set the
 // environment (it loads the data layer).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
 import { getTemplateItem } from '../../lambdas/kernel/data/entities/templates.js';
+import { getFindingItem, newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
+import { startBulkUpdateAs } from '../../lambdas/kernel/findings/bulk-updates.js';
 import { createTemplateAs } from '../../lambdas/kernel/templates/templates.js';
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
 import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
@@ -30,6 +32,36 @@ async function uploadingImport(slug: string): Promise<string> {
     version: 1,
   });
   return importId;
+}
+
+/** A finding of the company's dast, as an import leaves it. */
+async function seedFinding(slug: string): Promise<string> {
+  const id = createHash('sha256').update(`inputs finding ${slug}`).digest('hex').slice(0, 32);
+  const now = Date.now();
+  const change = { importId: `inputs-${slug}`, at: now, change: 'new', severity: 'low' } as const;
+  await putItems([
+    newFindingItem(slug, 'dast', {
+      id,
+      slug,
+      service: 'dast',
+      title: 'Inputs finding',
+      toolSeverity: 'low',
+      severity: 'low',
+      status: 'open',
+      ruleId: '10021',
+      tool: 'zap',
+      assetKey: 'url:https://inputs.example',
+      assetName: 'https://inputs.example',
+      assetKind: 'url',
+      published: false,
+      firstSeenAt: now,
+      firstImportId: `inputs-${slug}`,
+      lastChange: change,
+      history: [change],
+      version: 1,
+    }),
+  ]);
+  return id;
 }
 
 export type CallInputs = Record<string, () => Promise<unknown>>;
@@ -54,6 +86,13 @@ export async function prepareCallInputs(appUrl: string): Promise<CallInputs> {
   const template = `inputs-template-${run}`;
   await createTemplateAs({ uid: 'inputs', email: 'inputs' }, { title: 'Inputs template', severity: 'low' }, template);
   const fieldVersion = async (field: string) => (await getTemplateItem(template, true))!.fieldVersions[field]!;
+  const finding = await seedFinding(company);
+  const findingVersion = async (field: string) =>
+    Number((await getFindingItem(company, 'dast', finding, true))![`fv_${field}`] ?? 0);
+  const bulk = await startBulkUpdateAs(
+    { uid: 'inputs', email: 'inputs@test.example' },
+    { slug: company, service: 'dast', findingIds: [finding], action: { kind: 'setPublished', value: false } },
+  );
 
   return {
     sendSignInLink: async () => ({ email: `inputs-${next()}@test.example`, url: appUrl }),
@@ -120,6 +159,25 @@ export async function prepareCallInputs(appUrl: string): Promise<CallInputs> {
       retired: !(await getTemplateItem(template, true))!.retired,
     }),
     getSearchClient: async () => ({ type: 'search' }),
+    updateFinding: async () => ({
+      slug: company,
+      service: 'dast',
+      findingId: finding,
+      field: 'notes',
+      value: `Inputs note ${next()}`,
+      expectedVersion: await findingVersion('notes'),
+    }),
+    listFindingTags: async () => ({ limit: 5 }),
+    applyTemplate: async () => ({ slug: company, service: 'dast', findingId: finding, templateId: template }),
+    bulkUpdateFindings: async () => ({
+      slug: company,
+      service: 'dast',
+      findingIds: [finding],
+      action: { kind: 'addTag', tag: `inputs-${next()}` },
+    }),
+    getBulkUpdate: async () => ({ bulkId: bulk.bulkId }),
+    listTemplateFindings: async () => ({ templateId: template }),
+    refreshTemplateFindings: async () => ({ templateId: template }),
     updatePlatformService: async () => ({
       name: 'cloud',
       version: (await listPlatformServices()).find((service) => service.name === 'cloud')!.version,

@@ -12,6 +12,7 @@ import { configureAmplify } from './auth/configure-amplify';
 import { branding } from './config/branding';
 import { applyColorScheme, onSystemColorSchemeChange, readColorScheme } from './config/color-scheme';
 import { loadRuntimeConfig } from './config/runtime-config';
+import { configureSearchHosts } from './config/search-hosts';
 import { preloadRoutePages } from './routes';
 
 // First thing: the token must not stay in the address bar while the rest loads.
@@ -37,6 +38,7 @@ function showStartFailure(error: unknown): void {
 Promise.all([loadRuntimeConfig(), preloadRoutePages(window.location.pathname, { publicOnly: true })])
   .then(([config]) => {
     configureAmplify(config);
+    configureSearchHosts(config.searchHosts);
     createRoot(rootElement).render(
       <StrictMode>
         <App />

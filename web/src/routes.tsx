@@ -24,6 +24,8 @@ const ManageCompaniesPage = lazyPage(() => import('./pages/admin/company/manage-
 const ManageUsersPage = lazyPage(() => import('./pages/admin/company/manage-users/manage-users-page'));
 const PlatformUsersPage = lazyPage(() => import('./pages/admin/app/users/platform-users-page'));
 const PlatformServicesPage = lazyPage(() => import('./pages/admin/app/services/platform-services-page'));
+const TemplatesPage = lazyPage(() => import('./pages/templates/templates-page'));
+const FindingTemplatesPage = lazyPage(() => import('./pages/templates/finding-templates-page'));
 const AnalystServicePage = lazyPage<AnalystServicePageProps>(
   () => import('./pages/analyst/services/analyst-service-page'),
 );
@@ -36,6 +38,8 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/admin/company/manage-users': ManageUsersPage,
   '/admin/app/users': PlatformUsersPage,
   '/admin/app/services': PlatformServicesPage,
+  '/templates': TemplatesPage,
+  '/templates/finding': FindingTemplatesPage,
 };
 
 /** A rule of spec 6 by its name in menuRules; the two per-service rules carry their service. */

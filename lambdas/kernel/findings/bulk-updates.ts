@@ -5,22 +5,21 @@
 // a bulk update of one service never interleave) changes the findings a hundred at a time:
 //
 // - one consistent BatchGet per hundred; a finding already as asked is left alone (`unchanged`);
-// - one conditional UpdateItem per finding (the field's version as read, and not already changed by this
-//   update), or for tags one transaction per 25 findings holding their updates, references and one counter
-//   move, so the count stays exact; a condition that fails is told apart by reading the finding again: this
-//   update already changed it (a retry), it is gone (`notFound`), or someone changed it meanwhile (`conflict`);
+// - one transaction per 25 findings: each finding's update conditional on the field's version as read and on
+//   not being changed by this update already, and for tags their references and one counter move, so the count
+//   stays exact; a condition that fails is told apart by reading the finding again: this update already
+//   changed it (a retry), it is gone (`notFound`), or someone changed it meanwhile (`conflict`);
 // - the progress after each hundred, so a retry goes on from there.
 //
 // Writes for 1,000 findings: at most 1,000 finding updates, 10 progress writes, and for tags the references
 // and 40 counter moves.
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { BulkAction } from '../../calls/shared/curation-schemas.js';
 import { maxBulkFindings } from '../../calls/shared/curation-schemas.js';
 import type { ServiceName } from '../access/rules.js';
 import { readConfig } from '../config.js';
 import { documentClient } from '../data/client.js';
-import { isConditionalCheckFailure } from '../data/conditional.js';
 import {
   bulkFinishWrite,
   getBulkUpdateItem,
@@ -58,8 +57,8 @@ import { liveTemplate, templateParts, transactWithRetry } from './finding-curati
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const readChunk = 100;
-const tagChunk = 25;
-const writeConcurrency = 4;
+/** Findings per transaction: 25 updates, with a tag 25 references and the counter (51 of the 100 allowed). */
+const transactionChunk = 25;
 
 const actionWords = (action: BulkAction): string => {
   switch (action.kind) {
@@ -132,36 +131,41 @@ export async function startBulkUpdateAs(
 
 /**
  * The findings on an older version of a template whose texts no analyst edited since, brought to the
- * current version (the first 1,000 of them; the page says when more remain).
+ * current version. The call checks the template and queues the update (the caller's records, one read, one
+ * write); the worker lists the findings (`targetsOfRefresh`), the first 1,000 of them — run it again for more.
  */
-export async function startTemplateRefreshAs(
-  editor: EventActor,
-  templateId: string,
-): Promise<{ bulkId?: string; total: number }> {
-  const template = await liveTemplate(templateId);
+export async function startTemplateRefreshAs(editor: EventActor, templateId: string): Promise<{ bulkId: string }> {
+  await liveTemplate(templateId);
+  const bulkId = await startBulk(
+    editor,
+    { templateId, action: { kind: 'applyTemplate', templateId }, targets: [] },
+    `template#${templateId}`,
+  );
+  return { bulkId };
+}
+
+/** The findings a template's refresh changes: on an older version, texts not edited by hand, 1,000 at most. */
+async function targetsOfRefresh(template: Template): Promise<BulkTarget[]> {
   const targets: BulkTarget[] = [];
   let cursor: string | undefined;
   do {
-    const page = await queryTemplateFindings(templateId, { belowVersion: template.version, cursor, limit: 500 });
+    const page = await queryTemplateFindings(template.templateId, {
+      belowVersion: template.version,
+      cursor,
+      limit: 500,
+    });
     for (const finding of page.items) {
-      if (finding.templateTextsEdited === true) continue;
-      if (targets.length < maxBulkFindings) {
-        targets.push({ slug: finding.slug as string, service: finding.service as string, findingId: finding.id });
-      }
+      if (finding.templateTextsEdited === true || targets.length >= maxBulkFindings) continue;
+      targets.push({ slug: finding.slug as string, service: finding.service as string, findingId: finding.id });
     }
     cursor = page.nextCursor;
   } while (cursor && targets.length < maxBulkFindings);
-  if (targets.length === 0) return { total: 0 };
-  const bulkId = await startBulk(
-    editor,
-    { templateId, action: { kind: 'applyTemplate', templateId }, targets },
-    `template#${templateId}`,
-  );
-  return { bulkId, total: targets.length };
+  return targets;
 }
 
 /** The change a finding gets, or undefined when it already is as asked. */
 function partsFor(
+  target: BulkTarget,
   finding: StoredFinding,
   action: BulkAction,
   stamp: EditStamp,
@@ -191,7 +195,7 @@ function partsFor(
           )
         : undefined;
     case 'applyTemplate':
-      return templateParts(finding, template!, stamp);
+      return templateParts(target, finding, template!, stamp);
   }
 }
 
@@ -266,7 +270,7 @@ async function runChunk(
       outcome.changed += 1;
       continue;
     }
-    const parts = partsFor(finding, bulk.action, stamp, template);
+    const parts = partsFor(target, finding, bulk.action, stamp, template);
     if (!parts) {
       outcome.unchanged += 1;
       continue;
@@ -281,50 +285,38 @@ async function runChunk(
       ...expressionsOf(write.parts),
     },
   });
-  if (bulk.action.kind === 'addTag' || bulk.action.kind === 'removeTag') {
-    const { tag } = bulk.action;
-    const add = bulk.action.kind === 'addTag';
-    for (let start = 0; start < writes.length; start += tagChunk) {
-      let pending = writes.slice(start, start + tagChunk);
-      // A transaction fails whole: drop the findings whose condition failed, classify them, send the rest.
-      while (pending.length > 0) {
-        const items = [
-          ...pending.flatMap((write) => [update(write), tagReferenceWrite(tag, write.target, add)]),
-          tagCountWrite(tag, add ? pending.length : -pending.length),
-        ];
-        try {
-          await transactWithRetry(items);
-          outcome.changed += pending.length;
-          pending = [];
-        } catch (error) {
-          const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-          if (!reasons) throw error;
-          const failed = new Set<number>();
-          reasons.forEach((reason, index) => {
-            if (reason.Code === 'ConditionalCheckFailed') failed.add(Math.floor(index / 2));
-          });
-          if (failed.size === 0) throw error;
-          for (const index of failed) {
-            if (index < pending.length) await classifyRefusal(pending[index]!.target, bulk.bulkId, outcome);
-          }
-          pending = pending.filter((_, index) => !failed.has(index));
+  const tagAction = bulk.action.kind === 'addTag' || bulk.action.kind === 'removeTag' ? bulk.action : undefined;
+  // Per finding: its update, and for a tag its reference; then the tag's one counter move for the chunk.
+  const perFinding = tagAction ? 2 : 1;
+  for (let start = 0; start < writes.length; start += transactionChunk) {
+    let pending = writes.slice(start, start + transactionChunk);
+    // A transaction fails whole: drop the findings whose condition failed, classify them, send the rest.
+    while (pending.length > 0) {
+      const items = pending.flatMap((write) =>
+        tagAction
+          ? [update(write), tagReferenceWrite(tagAction.tag, write.target, tagAction.kind === 'addTag')]
+          : [update(write)],
+      );
+      if (tagAction)
+        items.push(tagCountWrite(tagAction.tag, tagAction.kind === 'addTag' ? pending.length : -pending.length));
+      try {
+        await transactWithRetry(items);
+        outcome.changed += pending.length;
+        pending = [];
+      } catch (error) {
+        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+        if (!reasons) throw error;
+        const failed = new Set<number>();
+        reasons.forEach((reason, index) => {
+          if (reason.Code === 'ConditionalCheckFailed') failed.add(Math.floor(index / perFinding));
+        });
+        if (failed.size === 0) throw error;
+        for (const index of failed) {
+          if (index < pending.length) await classifyRefusal(pending[index]!.target, bulk.bulkId, outcome);
         }
+        pending = pending.filter((_, index) => !failed.has(index));
       }
     }
-    return outcome;
-  }
-  for (let start = 0; start < writes.length; start += writeConcurrency) {
-    await Promise.all(
-      writes.slice(start, start + writeConcurrency).map(async (write) => {
-        try {
-          await documentClient.send(new UpdateCommand(update(write).Update!));
-          outcome.changed += 1;
-        } catch (error) {
-          if (!isConditionalCheckFailure(error)) throw error;
-          await classifyRefusal(write.target, bulk.bulkId, outcome);
-        }
-      }),
-    );
   }
   return outcome;
 }
@@ -342,6 +334,11 @@ export async function runBulkUpdate(bulkId: string): Promise<void> {
       await failBulkUpdate(bulkId, (error as Error).message);
       return;
     }
+  }
+  if (template && !bulk.slug && bulk.targets.length === 0 && bulk.processed === 0) {
+    bulk.targets = await targetsOfRefresh(template);
+    bulk.total = bulk.targets.length;
+    await setBulkFields(bulkId, { targets: bulk.targets, total: bulk.total });
   }
   let { processed, changed, unchanged } = bulk;
   const conflicted = [...bulk.conflicted];

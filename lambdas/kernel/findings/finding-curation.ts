@@ -1,15 +1,16 @@
 // An analyst's edit of one finding field (auto-save), and a template applied to one finding. Each is two
-// DynamoDB requests: a consistent read (the version the editor saw is checked, the history's "before" is
+// DynamoDB requests: a consistent read (for a template, one BatchGet of the finding and the template) (the version the editor saw is checked, the history's "before" is
 // taken, a missing finding told from a stale version) and one transaction writing the finding, its event
 // and — for tags — each tag's counter and reference. A stale version is a ConflictError carrying the stored
 // value and version, so the editor shows both and lets the analyst choose.
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EditableFindingField } from '../../calls/shared/curation-schemas.js';
 import { readConfig } from '../config.js';
 import { documentClient } from '../data/client.js';
 import {
   findingKey,
   getFindingItem,
+  stripFindingKeys,
   templateLineageKey,
   templateLineagePartition,
   type StoredFinding,
@@ -17,7 +18,7 @@ import {
 import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { eventWrite, type EventActor, type EventInput } from '../events/events.js';
-import { templateUsageWrite } from '../data/entities/templates.js';
+import { stripTemplateKeys, templateKey, templateUsageWrite } from '../data/entities/templates.js';
 import { getTemplate, type Template } from '../templates/templates.js';
 import { editableFindingFields } from '../../calls/shared/curation-schemas.js';
 import {
@@ -169,7 +170,12 @@ export async function updateFindingFieldAs(
  * under the template; `templateTextsEdited` goes back to false. Undefined when the finding already holds
  * this version's texts.
  */
-export function templateParts(finding: StoredFinding, template: Template, stamp: EditStamp): UpdateParts | undefined {
+export function templateParts(
+  ref: FindingRef,
+  finding: StoredFinding,
+  template: Template,
+  stamp: EditStamp,
+): UpdateParts | undefined {
   const lineage = finding.template as { templateId: string; version: number } | undefined;
   const texts = { title: template.title, description: template.description, remediation: template.remediation };
   const unchanged =
@@ -181,8 +187,7 @@ export function templateParts(finding: StoredFinding, template: Template, stamp:
   for (const field of textFields) {
     if (!sameValue(editorValue(finding, field), texts[field])) addFieldEdit(parts, finding, field, texts[field], stamp);
   }
-  const slug = finding.slug as string;
-  const service = finding.service as string;
+  const { slug, service } = ref;
   parts.names['#template'] = 'template';
   parts.names['#templateTextsEdited'] = 'templateTextsEdited';
   parts.names['#gsi2pk'] = 'gsi2pk';
@@ -196,6 +201,33 @@ export function templateParts(finding: StoredFinding, template: Template, stamp:
     parts.entries.push({ field: 'title', before: editorValue(finding, 'title'), after: template.title });
   }
   return parts;
+}
+
+/** The finding and the template in one consistent BatchGet; NOT_FOUND naming what is missing or retired. */
+async function readFindingAndTemplate(
+  ref: FindingRef,
+  templateId: string,
+): Promise<{ finding: StoredFinding; template: Template }> {
+  const table = readConfig().TABLE_NAME;
+  const keys = [findingKey(ref.slug, ref.service, ref.findingId), templateKey(templateId)];
+  const items: Record<string, unknown>[] = [];
+  let pending: Record<string, unknown>[] = keys;
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    if (attempt > 8) throw new Error('DynamoDB left reads unprocessed eight times in a row');
+    const answer = await documentClient.send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    items.push(...(answer.Responses?.[table] ?? []));
+    pending = (answer.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+  }
+  const findingItem = items.find((item) => item.pk === keys[0]!.pk && item.sk === keys[0]!.sk);
+  const templateItem = items.find((item) => item.pk === keys[1]!.pk && item.sk === keys[1]!.sk);
+  if (!templateItem) throw new NotFoundError(`templateId: no template "${templateId}"`);
+  const template = stripTemplateKeys(templateItem) as unknown as Template;
+  if (template.retired) throw new NotFoundError(`templateId: template "${templateId}" is retired`);
+  if (!findingItem) throw new NotFoundError(findingNotFound);
+  return { finding: stripFindingKeys(findingItem), template };
 }
 
 /** A live template (not retired), or NOT_FOUND naming the id. */
@@ -216,14 +248,10 @@ export async function applyTemplateAs(
   template: { templateId: string; version: number; title: string };
   fieldVersions: Record<string, number>;
 }> {
-  const [template, finding] = await Promise.all([
-    liveTemplate(input.templateId),
-    getFindingItem(input.slug, input.service, input.findingId, true),
-  ]);
-  if (!finding) throw new NotFoundError(findingNotFound);
+  const { template, finding } = await readFindingAndTemplate(input, input.templateId);
   const now = Date.now();
   const stamp: EditStamp = { by: editor.email, at: now, templateId: template.templateId };
-  const parts = templateParts(finding, template, stamp);
+  const parts = templateParts(input, finding, template, stamp);
   const lineage = { templateId: template.templateId, version: template.version, title: template.title };
   const versions = () =>
     Object.fromEntries(editableFindingFields.map((field) => [field, fieldVersionOf(finding, field)]));

@@ -29,6 +29,7 @@ import {
   type StoredScanImport,
 } from '../data/entities/scan-imports.js';
 import { logger } from '../logger.js';
+import { suggestTemplate, templatesByRule, type SuggestedTemplate } from '../templates/template-rules.js';
 import {
   emptySeverityCounts,
   mergeFindings,
@@ -192,7 +193,10 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
   progress.progress.bytesRead = 0;
   await progress.maybeWrite(true);
   const now = scan.startedAt ?? Date.now();
-  const writer = new ImportWriter(scan, plan, inFile, progress, now);
+  // Only new findings get a suggestion: read the library's rules when there are some.
+  const anyNew = [...plan.present.values()].some((entry) => entry.classification === 'new');
+  const templateRules = anyNew ? await templatesByRule() : new Map<string, SuggestedTemplate>();
+  const writer = new ImportWriter(scan, plan, inFile, progress, now, templateRules);
   for await (const record of parse()) {
     if (record.kind === 'asset') await writer.asset(record.asset);
     else if (record.kind === 'finding') await writer.finding(record.finding);
@@ -284,6 +288,7 @@ class ImportWriter {
     private readonly inFile: Map<string, FileIdentity>,
     private readonly progress: ProgressWriter,
     private readonly now: number,
+    private readonly templateRules: Map<string, SuggestedTemplate>,
   ) {}
 
   async asset(asset: Asset): Promise<void> {
@@ -349,6 +354,7 @@ class ImportWriter {
           id: finding.identity.key,
           slug: this.scan.slug,
           status: finding.suggestedStatus ?? 'open',
+          suggestedTemplate: suggestTemplate(this.templateRules, finding),
           severity: finding.severity,
           published: false,
           firstSeenAt: this.now,

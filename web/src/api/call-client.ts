@@ -33,14 +33,22 @@ import type { listScans } from '../../../lambdas/calls/list-scans/list-scans';
 import type { listFindings } from '../../../lambdas/calls/list-findings/list-findings';
 import type { getFinding } from '../../../lambdas/calls/get-finding/get-finding';
 import type { listAssets } from '../../../lambdas/calls/list-assets/list-assets';
-import type { listTemplates } from '../../../lambdas/calls/list-templates/list-templates';
 import type { updateFinding } from '../../../lambdas/calls/update-finding/update-finding';
 import type { listFindingTags } from '../../../lambdas/calls/list-finding-tags/list-finding-tags';
 import type { applyTemplate } from '../../../lambdas/calls/apply-template/apply-template';
 import type { bulkUpdateFindings } from '../../../lambdas/calls/bulk-update-findings/bulk-update-findings';
-import type { getBulkUpdate } from '../../../lambdas/calls/get-bulk-update/get-bulk-update';
 import type { bulkUpdateInput, findingEdit, findingFieldSchemas } from '../../../lambdas/calls/shared/curation-schemas';
 import type { ServiceName } from '../../../lambdas/kernel/access/rules';
+import type { createTemplate } from '../../../lambdas/calls/create-template/create-template';
+import type { getTemplate } from '../../../lambdas/calls/get-template/get-template';
+import type { listTemplates } from '../../../lambdas/calls/list-templates/list-templates';
+import type { updateTemplate } from '../../../lambdas/calls/update-template/update-template';
+import type { retireTemplate } from '../../../lambdas/calls/retire-template/retire-template';
+import type { getSearchClient } from '../../../lambdas/calls/get-search-client/get-search-client';
+import type { listTemplateFindings } from '../../../lambdas/calls/list-template-findings/list-template-findings';
+import type { refreshTemplateFindings } from '../../../lambdas/calls/refresh-template-findings/refresh-template-findings';
+import type { getBulkUpdate } from '../../../lambdas/calls/get-bulk-update/get-bulk-update';
+import type { EditableTemplateField } from '../../../lambdas/kernel/templates/template-fields';
 
 import type * as z from 'zod/mini';
 
@@ -126,9 +134,26 @@ export interface CallContracts {
     input: WireInput<typeof bulkUpdateInput>;
     output: ContractOf<typeof bulkUpdateFindings>['output'];
   };
-  getBulkUpdate: ContractOf<typeof getBulkUpdate>;
-  // The finding-template library.
+  // The finding-template library (issue 10).
+  createTemplate: ContractOf<typeof createTemplate>;
+  getTemplate: ContractOf<typeof getTemplate>;
   listTemplates: ContractOf<typeof listTemplates>;
+  /** One field: its value as the field's rule takes it (the union's members share only the common shape). */
+  updateTemplate: {
+    input: {
+      templateId: string;
+      field: Exclude<EditableTemplateField, 'retired'>;
+      value: unknown;
+      expectedVersion: number;
+    };
+    output: ContractOf<typeof updateTemplate>['output'];
+  };
+  retireTemplate: ContractOf<typeof retireTemplate>;
+  getSearchClient: ContractOf<typeof getSearchClient>;
+  // Findings using a template, brought up to its version by a bulk update (issue 10).
+  listTemplateFindings: ContractOf<typeof listTemplateFindings>;
+  refreshTemplateFindings: ContractOf<typeof refreshTemplateFindings>;
+  getBulkUpdate: ContractOf<typeof getBulkUpdate>;
 }
 
 export type CallName = keyof CallContracts;

@@ -9,6 +9,30 @@ export interface RuntimeConfig {
   apiUrl: string;
   /** Absolute Cognito-compatible endpoint; present only on the local stack. */
   userPoolEndpoint?: string;
+  /** The template search's hosts, as the Algolia client's `hosts` option takes them (none: not offered). */
+  searchHosts: SearchHost[];
+}
+
+export interface SearchHost {
+  url: string;
+  protocol: 'http' | 'https';
+  accept: 'read' | 'write' | 'readWrite';
+}
+
+function searchHostsOf(value: unknown): SearchHost[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((host: unknown): SearchHost[] => {
+    if (typeof host !== 'object' || host === null) return [];
+    const { url, protocol, accept } = host as Record<string, unknown>;
+    if (typeof url !== 'string' || url === '') return [];
+    return [
+      {
+        url,
+        protocol: protocol === 'http' ? 'http' : 'https',
+        accept: accept === 'write' || accept === 'readWrite' ? accept : 'read',
+      },
+    ];
+  });
 }
 
 export class RuntimeConfigError extends Error {
@@ -34,6 +58,7 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     userPoolId: requiredText(source, 'userPoolId'),
     userPoolClientId: requiredText(source, 'userPoolClientId'),
     apiUrl: requiredText(source, 'apiUrl').replace(/\/+$/, ''),
+    searchHosts: searchHostsOf(source.searchHosts),
   };
   const endpoint = source.userPoolEndpoint;
   if (typeof endpoint === 'string' && endpoint.trim() !== '') config.userPoolEndpoint = endpoint.trim();

@@ -378,7 +378,11 @@ export async function queryTemplateFindings(
     }),
   );
   return {
-    items: Items.map(stripFindingKeys),
+    // The company and service as the lineage key names them (the finding's own partition).
+    items: Items.map((item) => {
+      const [, slug, service] = String(item.gsi2sk).split('#');
+      return { ...stripFindingKeys(item), slug, service };
+    }),
     nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string> | undefined),
   };
 }

@@ -12,7 +12,7 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export const templateListPartition = 'TEMPLATES';
-const templateKey = (templateId: string) => ({ pk: `TEMPLATE#${templateId}`, sk: 'TEMPLATE' });
+export const templateKey = (templateId: string) => ({ pk: `TEMPLATE#${templateId}`, sk: 'TEMPLATE' });
 /** The index sort key: when the template last changed, then its id (two changes of one millisecond). */
 export const templateChangeKey = (updatedAt: number, templateId: string) =>
   `${String(updatedAt).padStart(15, '0')}#${templateId}`;
@@ -29,7 +29,7 @@ export type StoredTemplate = Record<string, unknown> & {
   changedAt?: number;
 };
 
-function strip(item: Record<string, unknown>): StoredTemplate {
+export function stripTemplateKeys(item: Record<string, unknown>): StoredTemplate {
   const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...template } = item;
   return template as StoredTemplate;
 }
@@ -38,7 +38,7 @@ export async function getTemplateItem(templateId: string, consistent = false): P
   const { Item } = await documentClient.send(
     new GetCommand({ TableName: tableName(), Key: templateKey(templateId), ConsistentRead: consistent }),
   );
-  return Item ? strip(Item) : undefined;
+  return Item ? stripTemplateKeys(Item) : undefined;
 }
 
 /** The put of a new template (never over an existing id), to go in one transaction with its event. */
@@ -148,7 +148,10 @@ export async function queryTemplates(page: {
       ExclusiveStartKey: decodeCursor(page.cursor, { attribute: 'gsi1pk', value: templateListPartition }),
     }),
   );
-  return { items: Items.map(strip), nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string> | undefined) };
+  return {
+    items: Items.map(stripTemplateKeys),
+    nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string> | undefined),
+  };
 }
 
 /**
@@ -170,7 +173,7 @@ export async function* templatesChangedSince(since: number): AsyncGenerator<Stor
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) yield strip(item);
+    for (const item of page.Items ?? []) yield stripTemplateKeys(item);
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 }

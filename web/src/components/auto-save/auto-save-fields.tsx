@@ -53,28 +53,31 @@ function AutoSaveFrame<T>({
   controlId,
   children,
 }: FrameProps<T>) {
+  // A group named after the field holds its control, status and conflict panel together.
   return (
-    <FormField
-      controlId={controlId}
-      label={label}
-      description={description}
-      constraintText={constraintText}
-      errorText={autoSaveErrorText(autoSave as AutoSave<unknown>)}
-      info={
-        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-          {info}
-          <span className={styles.status} data-auto-save-status={autoSave.status}>
-            <AutoSaveStatusIcon status={autoSave.status} />
-          </span>
+    <div role="group" aria-label={label}>
+      <FormField
+        controlId={controlId}
+        label={label}
+        description={description}
+        constraintText={constraintText}
+        errorText={autoSaveErrorText(autoSave as AutoSave<unknown>)}
+        info={
+          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+            {info}
+            <span className={styles.status} data-auto-save-status={autoSave.status}>
+              <AutoSaveStatusIcon status={autoSave.status} />
+            </span>
+          </SpaceBetween>
+        }
+        stretch
+      >
+        <SpaceBetween size="xs">
+          {children}
+          <AutoSaveConflictPanel autoSave={autoSave} fieldLabel={label} formatValue={formatValue} />
         </SpaceBetween>
-      }
-      stretch
-    >
-      <SpaceBetween size="xs">
-        {children}
-        <AutoSaveConflictPanel autoSave={autoSave} fieldLabel={label} formatValue={formatValue} />
-      </SpaceBetween>
-    </FormField>
+      </FormField>
+    </div>
   );
 }
 
