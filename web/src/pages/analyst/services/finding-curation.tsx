@@ -116,26 +116,31 @@ interface FrameProps<T> {
   children: ReactNode;
 }
 
-/** A field's frame as the auto-save fields draw it: the status icon beside the label, the lock's panel below. */
+/**
+ * A field's frame as the auto-save fields draw it: a group named after the field, the status icon beside the
+ * label, the lock's panel below.
+ */
 function CurationFieldFrame<T>({ autoSave, label, description, controlId, formatValue, children }: FrameProps<T>) {
   return (
-    <FormField
-      controlId={controlId}
-      label={label}
-      description={description}
-      errorText={autoSaveErrorText(autoSave as AutoSave<unknown>)}
-      info={
-        <span data-auto-save-status={autoSave.status}>
-          <AutoSaveStatusIcon status={autoSave.status} />
-        </span>
-      }
-      stretch
-    >
-      <SpaceBetween size="xs">
-        {children}
-        <AutoSaveConflictPanel autoSave={autoSave} fieldLabel={label} formatValue={formatValue} />
-      </SpaceBetween>
-    </FormField>
+    <div role="group" aria-label={label}>
+      <FormField
+        controlId={controlId}
+        label={label}
+        description={description}
+        errorText={autoSaveErrorText(autoSave as AutoSave<unknown>)}
+        info={
+          <span data-auto-save-status={autoSave.status}>
+            <AutoSaveStatusIcon status={autoSave.status} />
+          </span>
+        }
+        stretch
+      >
+        <SpaceBetween size="xs">
+          {children}
+          <AutoSaveConflictPanel autoSave={autoSave} fieldLabel={label} formatValue={formatValue} />
+        </SpaceBetween>
+      </FormField>
+    </div>
   );
 }
 
@@ -238,22 +243,24 @@ function StatusField({ finding, version, save }: StatusFieldProps) {
     }
   };
   return (
-    <SpaceBetween size="xs">
-      <FindingStatusFields
-        value={shown}
-        onChange={change}
-        expiryError={draft ? 'Choose the day the acceptance ends: the status is saved then.' : undefined}
-        statusInfo={
-          <span data-auto-save-status={autoSave.status}>
-            <AutoSaveStatusIcon status={autoSave.status} />
-          </span>
-        }
-      />
-      {autoSaveErrorText(autoSave as AutoSave<unknown>) ? (
-        <Box color="text-status-error">{autoSaveErrorText(autoSave as AutoSave<unknown>)}</Box>
-      ) : null}
-      <AutoSaveConflictPanel autoSave={autoSave} fieldLabel="Status" formatValue={statusText} />
-    </SpaceBetween>
+    <div role="group" aria-label="Status">
+      <SpaceBetween size="xs">
+        <FindingStatusFields
+          value={shown}
+          onChange={change}
+          expiryError={draft ? 'Choose the day the acceptance ends: the status is saved then.' : undefined}
+          statusInfo={
+            <span data-auto-save-status={autoSave.status}>
+              <AutoSaveStatusIcon status={autoSave.status} />
+            </span>
+          }
+        />
+        {autoSaveErrorText(autoSave as AutoSave<unknown>) ? (
+          <Box color="text-status-error">{autoSaveErrorText(autoSave as AutoSave<unknown>)}</Box>
+        ) : null}
+        <AutoSaveConflictPanel autoSave={autoSave} fieldLabel="Status" formatValue={statusText} />
+      </SpaceBetween>
+    </div>
   );
 }
 
@@ -277,15 +284,6 @@ function TagsField({ finding, version, save }: TagsFieldProps) {
     >
       <FindingTagsInput tags={autoSave.value} onChange={autoSave.setValue} onProblem={setProblem} />
     </CurationFieldFrame>
-  );
-}
-
-/** One field and its status, as a named group (so its icon and lock are found with it). */
-function FieldGroup({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div role="group" aria-label={label}>
-      {children}
-    </div>
   );
 }
 
@@ -345,72 +343,56 @@ export function FindingCuration({ slug, service, finding, onSaved }: FindingCura
   return (
     <SpaceBetween size="l">
       <ColumnLayout columns={3} variant="text-grid">
-        <FieldGroup label="Severity">
-          <AutoSaveSelect
-            label="Severity"
-            stored={finding.analystSeverity ?? toolSeverity}
-            version={versionOf('severity')}
-            save={saves.severity}
-            options={severityOptions}
-          />
-        </FieldGroup>
-        <FieldGroup label="Status">
-          <StatusField finding={finding} version={versionOf('status')} save={saves.status} />
-        </FieldGroup>
-        <FieldGroup label="Published">
-          <AutoSaveToggle
-            label="Published"
-            stored={finding.published}
-            version={versionOf('published')}
-            save={saves.published}
-            text="The customer sees this finding"
-          />
-        </FieldGroup>
+        <AutoSaveSelect
+          label="Severity"
+          stored={finding.analystSeverity ?? toolSeverity}
+          version={versionOf('severity')}
+          save={saves.severity}
+          options={severityOptions}
+        />
+        <StatusField finding={finding} version={versionOf('status')} save={saves.status} />
+        <AutoSaveToggle
+          label="Published"
+          stored={finding.published}
+          version={versionOf('published')}
+          save={saves.published}
+          text="The customer sees this finding"
+        />
       </ColumnLayout>
-      <FieldGroup label="Tags">
-        <TagsField finding={finding} version={versionOf('tags')} save={saves.tags} />
-      </FieldGroup>
-      <FieldGroup label="Title">
-        <CuratedTextField
-          field="title"
-          label="Title"
-          finding={finding}
-          version={versionOf('title')}
-          save={saves.title}
-          multiline={false}
-        />
-      </FieldGroup>
-      <FieldGroup label="Description">
-        <CuratedTextField
-          field="description"
-          label="Description"
-          finding={finding}
-          version={versionOf('description')}
-          save={saves.description}
-          multiline
-        />
-      </FieldGroup>
-      <FieldGroup label="Remediation">
-        <CuratedTextField
-          field="remediation"
-          label="Remediation"
-          finding={finding}
-          version={versionOf('remediation')}
-          save={saves.remediation}
-          multiline
-        />
-      </FieldGroup>
-      <FieldGroup label="Notes">
-        <AutoSaveTextarea
-          label="Notes"
-          description="For the analysts: saved 2 seconds after you stop typing."
-          stored={finding.notes ?? ''}
-          version={versionOf('notes')}
-          save={saves.notes}
-          delayMs={callbackAutoSavePauseMs}
-          rows={3}
-        />
-      </FieldGroup>
+      <TagsField finding={finding} version={versionOf('tags')} save={saves.tags} />
+      <CuratedTextField
+        field="title"
+        label="Title"
+        finding={finding}
+        version={versionOf('title')}
+        save={saves.title}
+        multiline={false}
+      />
+      <CuratedTextField
+        field="description"
+        label="Description"
+        finding={finding}
+        version={versionOf('description')}
+        save={saves.description}
+        multiline
+      />
+      <CuratedTextField
+        field="remediation"
+        label="Remediation"
+        finding={finding}
+        version={versionOf('remediation')}
+        save={saves.remediation}
+        multiline
+      />
+      <AutoSaveTextarea
+        label="Notes"
+        description="For the analysts: saved 2 seconds after you stop typing."
+        stored={finding.notes ?? ''}
+        version={versionOf('notes')}
+        save={saves.notes}
+        delayMs={callbackAutoSavePauseMs}
+        rows={3}
+      />
     </SpaceBetween>
   );
 }
