@@ -2,7 +2,8 @@
 // browser contexts against the local stack: the same field edited by both (the second sees the lock with
 // the first's value; Keep mine saves it; in another round Take theirs shows the cross and the stored value),
 // different fields of one finding both saved (versions are per field; the status with its expiry), the
-// history with the analysts' edits, tags added with a suggestion of a tag in use and removed, and a bulk
+// history with the analysts' edits, tags added with a suggestion of a tag in use and removed, a template
+// applied to one finding (the import's suggestion, then one chosen in the library: the lineage), and a bulk
 // update of a selection (a template applied, then a status set) followed to its counts. The findings are a
 // real ZAP report imported through the calls; every person, the company and the template are fresh.
 import { randomUUID } from 'node:crypto';
@@ -73,6 +74,8 @@ async function tagCount(tag: string): Promise<number | undefined> {
   return (answer.body.result.tags as { tag: string; tagCount: number }[]).find((entry) => entry.tag === tag)?.tagCount;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A finding no other test of this file edits (counted from the end of the list; the bulk uses the start). */
 const fromEnd = (index: number): FindingRow => findings[findings.length - 1 - index]!;
 
@@ -89,7 +92,7 @@ beforeAll(async () => {
   await importZapReport(asAnn);
   const listed = await asAnn('listFindings', { slug: company.slug, service: 'dast', limit: 100 });
   findings = listed.body.result.findings.map((row: FindingRow) => ({ id: row.id, title: row.title }));
-  expect(findings.length).toBeGreaterThanOrEqual(8);
+  expect(findings.length).toBeGreaterThanOrEqual(9);
   const template = await asAnn('createTemplate', {
     title: templateTitle,
     severity: 'medium',
@@ -261,6 +264,38 @@ describe('tags', () => {
   }, 60_000);
 });
 
+describe('templates on one finding', () => {
+  it('applies the template the import suggests, then one chosen in the library; the lineage says so, and a hand edit', async () => {
+    const finding = fromEnd(4);
+    const suggested = (await findingAs(ann.call, finding.id)).suggestedTemplate;
+    expect(suggested, 'the seeded library covers every ZAP alert').toBeDefined();
+    const page = new AnalystServicePage(ann.session.page);
+    await page.openFinding(servicePaths.dast, finding.id);
+    const detail = page.findingDetail;
+
+    await detail.getByText(`The import suggests template ${suggested.title}.`).waitFor();
+    await detail.getByRole('button', { name: `Apply the template ${suggested.title}` }).click();
+    await detail.getByText(new RegExp(`^From template ${escapeRegExp(suggested.title)}, version \\d+$`)).waitFor();
+    expect((await findingAs(ann.call, finding.id)).template.templateId).toBe(suggested.templateId);
+
+    await detail.getByRole('button', { name: 'Apply template…' }).click();
+    const dialog = dialogNamed(page.page, 'Apply a template');
+    await dialog.getByRole('combobox', { name: 'Template' }).fill(templateTitle);
+    await page.page.getByRole('option', { name: new RegExp(`^${templateTitle}`) }).click();
+    await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await detail.getByText(`From template ${templateTitle}, version 1`, { exact: true }).waitFor();
+    expect(await page.findingField('Title').getByRole('textbox').inputValue()).toBe(templateTitle);
+
+    await page.findingField('Title').getByRole('textbox').fill(`${templateTitle}, for this host`);
+    await page.fieldStatus('Title', 'Saved').waitFor();
+    await detail.getByText(`From template ${templateTitle}, version 1 · edited by hand`, { exact: true }).waitFor();
+    const stored = await findingAs(ann.call, finding.id);
+    expect(stored.template).toMatchObject({ templateId, version: 1 });
+    expect(stored.templateTextsEdited).toBe(true);
+  }, 60_000);
+});
+
 describe('bulk actions on a selection', () => {
   it('applies a template to the selected findings, then sets their status, and says what changed', async () => {
     const chosen = findings.slice(0, 3);
@@ -305,9 +340,9 @@ describe('bulk actions on a selection', () => {
 
     // Their titles are the template's now: the three rows of that title are the three findings.
     await page.findings.waitForRow(templateTitle);
-    const rows = page.findings.table.getByRole('row').filter({ hasText: templateTitle });
-    expect(await rows.count()).toBe(3);
-    for (let index = 0; index < 3; index += 1) await tick(rows.nth(index).getByRole('checkbox'));
+    const boxes = page.findings.table.getByRole('checkbox', { name: `Select ${templateTitle}`, exact: true });
+    expect(await boxes.count()).toBe(3);
+    for (let index = 0; index < 3; index += 1) await tick(boxes.nth(index));
     await bulkAction('Set status…');
     const statusDialog = dialogNamed(page.page, 'Set the status');
     await statusDialog.getByRole('button', { name: /^Status/ }).click();
