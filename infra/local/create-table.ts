@@ -4,13 +4,19 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { tableDesign } from '../../lambdas/kernel/data/table-design.js';
 
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(
+      client,
+      tableName,
+      new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName)),
+    );
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -45,4 +51,32 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       TimeToLiveSpecification: { AttributeName: tableDesign.timeToLiveAttribute, Enabled: true },
     }),
   );
+}
+
+/** A table kept from an earlier version (`.data/`) gets the indexes added since, one at a time. */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string | undefined>) {
+  for (const index of tableDesign.globalSecondaryIndexes) {
+    if (existing.has(index.indexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [
+          { AttributeName: index.partitionKey, AttributeType: 'S' },
+          { AttributeName: index.sortKey, AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.indexName,
+              KeySchema: [
+                { AttributeName: index.partitionKey, KeyType: 'HASH' },
+                { AttributeName: index.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+  }
 }

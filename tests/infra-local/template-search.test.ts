@@ -1,7 +1,8 @@
 // The template search endpoint of the local stack, driven by the official Algolia client (algoliasearch
 // lite, unmodified) with the credentials getSearchClient hands out and the hosts runtime-config.json names:
-// typos (one from 4 letters, two from 8), prefixes, highlighting, ranking by usage on ties, retired
-// templates leaving the index, and keys refused (forged, expired, for another index) with Algolia's words.
+// typos (one from 4 letters, two from 8; in titles, not descriptions), prefixes, highlighting, ranking by
+// usage on ties, retired templates leaving the index, and keys refused (forged, expired, for another index)
+// with Algolia's words.
 // The templates use made-up words, so the seeded library and other suites' templates never match.
 import { liteClient } from 'algoliasearch/lite';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -47,6 +48,7 @@ beforeAll(async () => {
   await make('seven', 'Plumbus injection');
   await make('four', 'Vorq banner leak');
   await make('markup', 'Glimmerfax reflected', { description: 'Glimmerfax <script>alert(1)</script> & co' });
+  await make('described', 'Thrombulate exposure', { description: 'Seen behind the wobblequint proxy' });
   await make('retired', 'Snorkelwump exposure');
   await recordTemplateUse(editor, { templateId: ids.often!, title: 'Quarblex cookie disclosure' }, 5);
   const retired = (await getTemplateItem(ids.retired!, true))!;
@@ -90,6 +92,13 @@ describe('template search through the Algolia client', () => {
     expect(await titles('zandrovien')).toEqual(['Zendrovian session fixation']); // 10 letters, 2 typos
     expect(await titles('zandrovoen')).toEqual([]); // 3 typos
     expect(await titles('vox')).toEqual([]); // 3 letters: no typo
+  });
+
+  it('tolerates typos in the title, not in the description, where words match as typed', async () => {
+    expect(await titles('thrombulete')).toEqual(['Thrombulate exposure']); // a typo, in the title
+    expect(await titles('wobblequint')).toEqual(['Thrombulate exposure']); // the description's word
+    expect(await titles('wobbleq')).toEqual(['Thrombulate exposure']); // its prefix
+    expect(await titles('wobblequimt')).toEqual([]); // a typo, in the description
   });
 
   it('matches the last word as a prefix while the analyst types', async () => {

@@ -5,10 +5,13 @@
 // templates leave it.
 //
 // Matching follows the issue's rules, the way Algolia's defaults behave: every word must match; one typo
-// allowed from 4 letters, two from 8; the last word also matches as a prefix (the analyst is typing it).
+// allowed from 4 letters, two from 8, in the title, rules, tags and CWE (the long description and remediation
+// match a word as typed, as Algolia's disableTypoToleranceOnAttributes does: typos there matched thousands of
+// templates at 10,000 and cost most of the search's time); the last word also matches as a prefix (the analyst
+// is typing it).
 // Hits are ranked by relevance (MiniSearch's BM25 with field boosts; scores within 2% count as a tie),
 // then by usage count.
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import { templatesChangedSince, type StoredTemplate } from '../data/entities/templates.js';
 import { readConfig } from '../config.js';
 import { templateChangesHere } from './templates.js';
@@ -165,7 +168,11 @@ export class TemplateIndex {
       }
       return;
     }
-    if (known && known.version === template.version && known.usageCount === template.usageCount) return;
+    if (known && known.version === template.version) {
+      // Only its usage changed (applying a template raises it, the version stays): nothing searched changed.
+      if (known.usageCount !== template.usageCount) this.templates.set(template.templateId, template);
+      return;
+    }
     if (known) this.miniSearch.replace(template);
     else this.miniSearch.add(template);
     this.templates.set(template.templateId, template);
@@ -176,7 +183,7 @@ export class TemplateIndex {
    * needs (worked out for that page only). An empty query lists every template by usage.
    */
   search(query: string, page = { offset: 0, length: 20 }): { total: number; matches: TemplateMatch[] } {
-    const words = tokenize(query).map(normaliseWord).filter(Boolean);
+    const words = queryWords(query);
     if (words.length === 0) {
       const all = [...this.templates.values()].sort(
         (a, b) => b.usageCount - a.usageCount || a.title.localeCompare(b.title),
@@ -188,13 +195,18 @@ export class TemplateIndex {
           .map((template) => ({ template, score: 0, matchedTerms: new Set<string>(), queryWords: [] })),
       };
     }
-    const ranked = this.miniSearch
-      .search(words.join(' '))
-      .map((result) => ({ result, bucket: relevanceBucket(result.score), usage: this.usageOf(result.id as string) }))
-      .sort((a, b) => b.bucket - a.bucket || b.usage - a.usage || b.result.score - a.result.score);
+    const results = this.miniSearch.search(wordQuery(words));
+    const ranked: Ranked[] = results.map((result, position) => ({
+      position,
+      score: result.score,
+      bucket: relevanceBucket(result.score),
+      usage: this.usageOf(result.id as string),
+    }));
     return {
-      total: ranked.length,
-      matches: ranked.slice(page.offset, page.offset + page.length).map(({ result }) => this.match(result, words)),
+      total: results.length,
+      matches: topRanked(ranked, page.offset + page.length)
+        .slice(page.offset)
+        .map(({ position }) => this.match(results[position]!, words)),
     };
   }
 
@@ -204,17 +216,74 @@ export class TemplateIndex {
 
   private match(result: SearchResult, words: string[]): TemplateMatch {
     const template = this.templates.get(result.id as string)!;
-    const matchedTerms = new Set(result.terms);
     const queryWords = words.map((word, index) => {
       const prefix = index === words.length - 1;
-      return {
-        word,
-        prefix,
-        terms: new Set(result.terms.filter((term) => termMatchesWord(term, word, prefix))),
-      };
+      return { word, prefix, terms: new Set(result.terms.filter((term) => termMatchesWord(term, word, prefix))) };
     });
-    return { template, score: result.score, matchedTerms, queryWords };
+    return { template, score: result.score, matchedTerms: new Set(result.terms), queryWords };
   }
+}
+
+/** Fields where a word may match with typos: the short ones, which name what a template is about. */
+const typoFields: SearchableField[] = ['title', 'rules', 'tags', 'cwe'];
+/** The long texts: a word matches there as itself (or, the last one, as a prefix), not with typos. */
+const exactFields = (Object.keys(searchableFields) as SearchableField[]).filter((field) => !typoFields.includes(field));
+
+/** MiniSearch's query: every word (AND), each with typos in the short fields, as typed in the long ones. */
+function wordQuery(words: string[]): Query {
+  return {
+    combineWith: 'AND',
+    queries: words.map((word, index) => {
+      const prefix = index === words.length - 1;
+      return {
+        combineWith: 'OR',
+        queries: [
+          { queries: [word], fields: typoFields, prefix, fuzzy: typosAllowed(word) },
+          { queries: [word], fields: exactFields, prefix, fuzzy: false },
+        ],
+      };
+    }),
+  };
+}
+
+/** The words of a query as the index keeps them (each one word again once normalised). */
+function queryWords(query: string): string[] {
+  return tokenize(query).flatMap((word) => tokenize(normaliseWord(word)));
+}
+
+interface Ranked {
+  /** Where MiniSearch put it (by score). */
+  position: number;
+  score: number;
+  bucket: number;
+  usage: number;
+}
+
+/** Relevance first (scores within 2% tie), then usage, then the exact score, then MiniSearch's order. */
+const byRank = (a: Ranked, b: Ranked) =>
+  b.bucket - a.bucket || b.usage - a.usage || b.score - a.score || a.position - b.position;
+
+/**
+ * The first `count` in rank order. A page near the top (the usual one) is picked in one pass over the matches,
+ * keeping the best `count` in order, instead of sorting thousands.
+ */
+function topRanked(ranked: Ranked[], count: number): Ranked[] {
+  if (count <= 0) return [];
+  if (count * 8 >= ranked.length) return ranked.sort(byRank).slice(0, count);
+  const top: Ranked[] = [];
+  for (const candidate of ranked) {
+    if (top.length === count && byRank(candidate, top[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = top.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (byRank(candidate, top[middle]!) < 0) high = middle;
+      else low = middle + 1;
+    }
+    top.splice(low, 0, candidate);
+    if (top.length > count) top.pop();
+  }
+  return top;
 }
 
 /** Scores within about 2% of each other share a bucket: between them, usage decides. */
