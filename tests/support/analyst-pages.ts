@@ -1,5 +1,7 @@
 // Page object of the analyst service pages (/analyst/services/…), by the roles and names a user of
-// assistive technology meets: the tabs, the findings, scans and assets tables, the import panel and form.
+// assistive technology meets: the tabs, the findings, scans and assets tables, the import panel and form,
+// the finding's curation fields (each a named group holding its control, status icon and lock) and the
+// bulk update panel.
 import type { Locator, Page } from 'playwright-core';
 import { ListTable, dialogNamed } from './admin-pages.js';
 import { ShellPage } from './shell-page.js';
@@ -56,5 +58,26 @@ export class AnalystServicePage extends ShellPage {
     const dialog = dialogNamed(this.page, 'Import a scan');
     await dialog.waitFor();
     return dialog;
+  }
+
+  /** The panel that follows a bulk update: its progress bar, then what it did. */
+  get bulkPanel(): Locator {
+    return this.page.getByRole('region', { name: 'Bulk update' });
+  }
+
+  /** One curation field of the open finding: its control, its status icon and its lock's panel. */
+  findingField(label: string): Locator {
+    return this.findingDetail.getByRole('group', { name: label, exact: true });
+  }
+
+  /** The field's status icon named `status` ('Saving', 'Saved', 'Conflict', 'Rejected', 'Save failed'). */
+  fieldStatus(label: string, status: string): Locator {
+    return this.findingField(label).getByRole('img', { name: status, exact: true });
+  }
+
+  /** Opens a finding's detail by its address, as a shared link would. */
+  async openFinding(path: string, findingId: string): Promise<void> {
+    await this.open(`${path}?finding=${findingId}`);
+    await this.findingDetail.getByRole('group', { name: 'Title', exact: true }).waitFor();
   }
 }

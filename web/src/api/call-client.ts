@@ -33,6 +33,12 @@ import type { listScans } from '../../../lambdas/calls/list-scans/list-scans';
 import type { listFindings } from '../../../lambdas/calls/list-findings/list-findings';
 import type { getFinding } from '../../../lambdas/calls/get-finding/get-finding';
 import type { listAssets } from '../../../lambdas/calls/list-assets/list-assets';
+import type { updateFinding } from '../../../lambdas/calls/update-finding/update-finding';
+import type { listFindingTags } from '../../../lambdas/calls/list-finding-tags/list-finding-tags';
+import type { applyTemplate } from '../../../lambdas/calls/apply-template/apply-template';
+import type { bulkUpdateFindings } from '../../../lambdas/calls/bulk-update-findings/bulk-update-findings';
+import type { bulkUpdateInput, findingEdit, findingFieldSchemas } from '../../../lambdas/calls/shared/curation-schemas';
+import type { ServiceName } from '../../../lambdas/kernel/access/rules';
 import type { createTemplate } from '../../../lambdas/calls/create-template/create-template';
 import type { getTemplate } from '../../../lambdas/calls/get-template/get-template';
 import type { listTemplates } from '../../../lambdas/calls/list-templates/list-templates';
@@ -60,6 +66,27 @@ interface CallDefinitionShape {
   output: z.ZodMiniType;
 }
 type ContractOf<Call extends CallDefinitionShape> = { input: z.infer<Call['input']>; output: z.infer<Call['output']> };
+
+/** The value each editable field of a finding takes (curation-schemas.ts). */
+export type FindingFieldValues = {
+  [Field in keyof typeof findingFieldSchemas]: z.input<(typeof findingFieldSchemas)[Field]>;
+};
+export type EditableFindingField = keyof FindingFieldValues;
+
+/** updateFinding's input: one field, its value and the field's version the editor saw. */
+export type FindingFieldEditInput = {
+  [Field in EditableFindingField]: {
+    slug: string;
+    service: ServiceName;
+    findingId: string;
+    field: Field;
+    value: FindingFieldValues[Field];
+    expectedVersion: number;
+  };
+}[EditableFindingField];
+
+/** One change of a finding by an analyst, as the finding's history shows it. */
+export type FindingEdit = WireOutput<typeof findingEdit>;
 
 /** Each call's input and output, as the server's contracts define them. */
 export interface CallContracts {
@@ -98,6 +125,15 @@ export interface CallContracts {
   listFindings: ContractOf<typeof listFindings>;
   getFinding: ContractOf<typeof getFinding>;
   listAssets: ContractOf<typeof listAssets>;
+  // Curating findings (issue 10). updateFinding's schema is a union built from the field list, whose
+  // inferred type is the members' common shape: its input is typed field by field here instead.
+  updateFinding: { input: FindingFieldEditInput; output: ContractOf<typeof updateFinding>['output'] };
+  listFindingTags: ContractOf<typeof listFindingTags>;
+  applyTemplate: ContractOf<typeof applyTemplate>;
+  bulkUpdateFindings: {
+    input: WireInput<typeof bulkUpdateInput>;
+    output: ContractOf<typeof bulkUpdateFindings>['output'];
+  };
   // The finding-template library (issue 10).
   createTemplate: ContractOf<typeof createTemplate>;
   getTemplate: ContractOf<typeof getTemplate>;

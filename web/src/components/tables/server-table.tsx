@@ -34,6 +34,10 @@ export interface ServerTableProps<Item> {
   tableLabel: string;
   /** With row selection: each row's control is named 'Select <nameOf(item)>'. */
   nameOf?: (item: Item) => string;
+  /** With `nameOf`: one row at a time (the default), or several. */
+  selectionType?: 'single' | 'multi';
+  /** The header's counter in place of the rows' count ('(3/50)' with a selection). */
+  counter?: string;
   loadingText: string;
   /** The header's text. */
   title: ReactNode;
@@ -63,6 +67,8 @@ export function ServerTable<Item>({
   table,
   tableLabel,
   nameOf,
+  selectionType = 'single',
+  counter,
   loadingText,
   title,
   description,
@@ -129,14 +135,14 @@ export function ServerTable<Item>({
         stripedRows={preferences.stripedRows}
         resizableColumns
         {...(nameOf
-          ? { selectionType: 'single' as const, ariaLabels: selectionLabels<Item>(tableLabel, nameOf) }
+          ? { selectionType, ariaLabels: selectionLabels<Item>(tableLabel, nameOf) }
           : { selectionType: undefined, ariaLabels: { tableLabel } })}
         loading={loading}
         loadingText={loadingText}
         header={
           <Header
             variant="h2"
-            counter={loading ? undefined : `(${countText(matched, pages.hasMore)})`}
+            counter={loading ? undefined : (counter ?? `(${countText(matched, pages.hasMore)})`)}
             description={description}
             actions={
               <SpaceBetween direction="horizontal" size="xs" alignItems="center">

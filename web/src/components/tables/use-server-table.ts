@@ -30,6 +30,8 @@ export interface ServerTableOptions<Item> {
   /** 'server' (the default): filter and order go to the server. 'client': the list comes whole in one answer. */
   filtering?: 'server' | 'client';
   failureText: string;
+  /** Selected rows stay selected when the page, the filter or the rows change (multi-selection). */
+  keepSelection?: boolean;
 }
 
 export interface ServerTableState<Item> {
@@ -53,6 +55,9 @@ export interface ServerTableState<Item> {
    */
   restoreOrder: () => void;
   selectedItem: Item | undefined;
+  /** Every selected row (more than one with multi-selection). */
+  selectedItems: readonly Item[];
+  clearSelection: () => void;
 }
 
 /** Typing pauses this long before the text goes to the server. */
@@ -78,7 +83,7 @@ export function useServerTable<Item>(options: ServerTableOptions<Item>): ServerT
     filtering: { filteringFunction: (item, text) => matches(item, text) },
     sorting: orderColumn ? { defaultState: { sortingColumn: orderColumn, isDescending: descending } } : {},
     pagination: { pageSize: preferences.pageSize },
-    selection: { trackBy: keyOf },
+    selection: { trackBy: keyOf, keepSelection: options.keepSelection === true },
   });
 
   const typed = collection.filterProps.filteringText;
@@ -138,6 +143,8 @@ export function useServerTable<Item>(options: ServerTableOptions<Item>): ServerT
   );
 
   const clearFilter = useCallback(() => onFilteringChange(''), [onFilteringChange]);
+  const clearSelection = useCallback(() => collectionActions.setSelectedItems([]), [collectionActions]);
+  const selectedItems = collection.collectionProps.selectedItems ?? [];
 
   return {
     config,
@@ -152,6 +159,8 @@ export function useServerTable<Item>(options: ServerTableOptions<Item>): ServerT
     searching: onServer && filterKey(typed) !== appliedFilter,
     clearFilter,
     restoreOrder,
-    selectedItem: collection.collectionProps.selectedItems?.[0],
+    selectedItem: selectedItems[0],
+    selectedItems,
+    clearSelection,
   };
 }

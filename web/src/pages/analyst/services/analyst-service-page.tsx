@@ -1,8 +1,9 @@
 // /analyst/services/{projectmariana,dast,network,cloud,password-cracking} (level 7; password cracking also
 // for the people who manage it): the service's findings, scans and assets for the company selected in the
-// header, and the import of a scan file with its progress (which survives a reload) and result. The tab
-// and the finding shown are in the address (?tab=scans, ?finding=<id>), so either can be linked.
-import { useCallback, useState } from 'react';
+// header, the import of a scan file with its progress (which survives a reload) and result, and the bulk
+// update of selected findings, followed the same way. The tab and the finding shown are in the address
+// (?tab=scans, ?finding=<id>), so either can be linked.
+import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -17,6 +18,7 @@ import { useNotifications } from '../../../components/notifications/notification
 import { useSession } from '../../../components/session/session-context';
 import { analystServiceHelp } from './analyst-service-help';
 import { AssetsTable } from './assets-table';
+import { BulkUpdatePanel } from './bulk-update-panel';
 import { FindingDetail } from './finding-detail';
 import { noFindingFilters, type FindingFilters } from './finding-filter';
 import { FindingsTable } from './findings-table';
@@ -26,6 +28,8 @@ import { ImportScanModal } from './import-scan-modal';
 import { NoServiceCompany } from './no-service-company';
 import { findingParam, tabOf, withFinding, withTab, type TabId } from './page-address';
 import { ScansTable } from './scans-table';
+import { plural } from './finding-text';
+import { useBulkUpdate, type BulkUpdateRecord } from './use-bulk-update';
 import { useLastScan } from './use-last-scan';
 import { useScanImport } from './use-scan-import';
 
@@ -127,6 +131,26 @@ function ServiceWorkspace({ slug, companyName, service, importing, onImportingCh
   );
   const imports = useScanImport(slug, service, finished);
 
+  const bulkFinished = useCallback(
+    (record: BulkUpdateRecord) => {
+      setRefreshKey((key) => key + 1);
+      if (record.status === 'done') {
+        const conflicted = record.conflicted.length;
+        notify({
+          type: conflicted > 0 ? 'warning' : 'success',
+          title: 'Bulk update done',
+          message: `${plural(record.changed, 'finding')} changed${conflicted > 0 ? `, ${plural(conflicted, 'finding')} left as they were` : ''}.`,
+        });
+      } else {
+        notify({ type: 'error', title: 'Bulk update failed', message: record.error ?? 'The bulk update failed.' });
+      }
+    },
+    [notify],
+  );
+  const bulk = useBulkUpdate(slug, service, bulkFinished);
+  // The titles of the findings last selected, for the links to the ones a bulk update left.
+  const selectedTitles = useRef(new Map<string, string>());
+
   const chooseTab = (next: TabId) => setParams((current) => withTab(current, next), { replace: true });
   const openImport = () => onImportingChange(true);
   const closeFinding = () => void navigate(`${location.pathname}${withFinding(location.search, undefined)}`);
@@ -141,6 +165,10 @@ function ServiceWorkspace({ slug, companyName, service, importing, onImportingCh
         lastScanId={lastScan?.importId}
         refreshKey={refreshKey}
         onImport={openImport}
+        onBulkStarted={(bulkId, summary, selection) => {
+          selectedTitles.current = new Map(selection.map((finding) => [finding.id, finding.title]));
+          bulk.begin(bulkId, summary);
+        }}
       />
       {findingId ? (
         <FindingDetail
@@ -149,6 +177,7 @@ function ServiceWorkspace({ slug, companyName, service, importing, onImportingCh
           service={service}
           findingId={findingId}
           focusOnOpen={openedHere}
+          refreshKey={refreshKey}
           onClose={closeFinding}
         />
       ) : null}
@@ -158,6 +187,13 @@ function ServiceWorkspace({ slug, companyName, service, importing, onImportingCh
   return (
     <SpaceBetween size="l">
       {imports.followed ? <ImportPanel followed={imports.followed} onDismiss={imports.dismiss} /> : null}
+      {bulk.followed ? (
+        <BulkUpdatePanel
+          followed={bulk.followed}
+          titleOf={(id) => selectedTitles.current.get(id)}
+          onDismiss={bulk.dismiss}
+        />
+      ) : null}
       <Tabs
         ariaLabel={`${serviceLabels[service]} of ${companyName}`}
         activeTabId={tab}

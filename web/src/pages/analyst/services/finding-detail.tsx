@@ -1,9 +1,10 @@
-// One finding with every field the tool gave (getFinding): severity and status, the asset, first and last
-// seen, description, impact and remediation, references (links only for http and https), CWE and CVE,
-// CVSS and EPSS, evidence in code boxes, the instances, the identity, the asset's detail, what else the
-// tool said, and the finding's history across scans. All of it is rendered as text: markup a scanner
+// One finding: what the analyst makes of it, edited in place (finding-curation.tsx, and its template), then
+// every field the tool gave (getFinding): severity and status, the asset, first and last seen, description,
+// impact and remediation, references (links only for http and https), CWE and CVE, CVSS and EPSS, evidence
+// in code boxes, the instances, the identity, the asset's detail, what else the tool said, and the
+// finding's history (the scans' changes and the analysts' edits). All of it is rendered as text: markup a scanner
 // wrote (ZAP evidence holds some) stays inert.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -12,13 +13,16 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import type { ServiceName } from '../../../../../lambdas/kernel/access/rules';
+import { canUseTemplateLibrary, type ServiceName } from '../../../../../lambdas/kernel/access/rules';
 import { callFunction, type CallOutput } from '../../../api/call-client';
 import { messageOf } from '../../../components/forms/call-problems';
+import { useSession } from '../../../components/session/session-context';
 import { IdentifierList, IdentifierText } from '../../../components/tables/cell-text';
 import { TimeAgo } from '../../../components/time/updated-label';
 import { findingStatusLabels, severityLabels } from './finding-labels';
 import { FindingHistory, FindingInstances } from './finding-detail-tables';
+import { FindingCuration } from './finding-curation';
+import { FindingTemplatePanel } from './finding-template-panel';
 import { countText, paragraphsOf, plural } from './finding-text';
 import { FreeText, ReferenceLink, ScannerFields, ScannerValue, SeverityBadge } from './scanner-values';
 
@@ -30,13 +34,25 @@ export interface FindingDetailProps {
   findingId: string;
   /** Move the focus to the detail once it shows (it was opened from the table). */
   focusOnOpen: boolean;
+  /** Changes when the finding must be read again (a bulk update or an import ended). */
+  refreshKey?: number;
   onClose: () => void;
 }
 
 type Loaded = { findingId: string; finding?: FindingDetailRecord; error?: string };
 
-export function FindingDetail({ slug, service, findingId, focusOnOpen, onClose }: FindingDetailProps) {
+/** After a field saves, the finding is read again this much later (its history shows the edit). */
+export const rereadAfterSaveMs = 1500;
+
+export function FindingDetail({ slug, service, findingId, focusOnOpen, refreshKey, onClose }: FindingDetailProps) {
   const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
+  const [reads, setReads] = useState(0);
+  const rereadTimer = useRef<number | undefined>(undefined);
+  const onSaved = useCallback(() => {
+    window.clearTimeout(rereadTimer.current);
+    rereadTimer.current = window.setTimeout(() => setReads((count) => count + 1), rereadAfterSaveMs);
+  }, []);
+  useEffect(() => () => window.clearTimeout(rereadTimer.current), []);
   useEffect(() => {
     let current = true;
     callFunction('getFinding', { slug, service, findingId }).then(
@@ -47,7 +63,7 @@ export function FindingDetail({ slug, service, findingId, focusOnOpen, onClose }
     return () => {
       current = false;
     };
-  }, [slug, service, findingId]);
+  }, [slug, service, findingId, refreshKey, reads]);
   const shown = loaded?.findingId === findingId ? loaded : undefined;
 
   const region = useRef<HTMLDivElement>(null);
@@ -86,7 +102,16 @@ export function FindingDetail({ slug, service, findingId, focusOnOpen, onClose }
       </Container>
     );
   } else {
-    content = <FindingView finding={shown.finding} close={close} />;
+    content = (
+      <FindingView
+        slug={slug}
+        service={service}
+        finding={shown.finding}
+        close={close}
+        onApplied={() => setReads((count) => count + 1)}
+        onSaved={onSaved}
+      />
+    );
   }
   return (
     <div ref={region} tabIndex={-1} role="region" aria-label="Finding detail">
@@ -129,7 +154,19 @@ function epssText(epss: FindingDetailRecord['epss']): string | undefined {
   return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
-function FindingView({ finding, close }: { finding: FindingDetailRecord; close: ReactNode }) {
+interface FindingViewProps {
+  slug: string;
+  service: ServiceName;
+  finding: FindingDetailRecord;
+  close: ReactNode;
+  /** A template was applied: the finding is read again. */
+  onApplied: () => void;
+  /** A field was saved. */
+  onSaved: () => void;
+}
+
+function FindingView({ slug, service, finding, close, onApplied, onSaved }: FindingViewProps) {
+  const { userAccess } = useSession();
   const severityNote =
     finding.analystSeverity && finding.analystSeverity !== finding.toolSeverity
       ? `set by an analyst; the tool said ${severityLabels[finding.toolSeverity]} (${finding.severityRaw})`
@@ -160,9 +197,8 @@ function FindingView({ finding, close }: { finding: FindingDetailRecord; close: 
     ...(epssText(finding.epss) ? [{ label: 'EPSS', value: epssText(finding.epss) }] : []),
     ...(finding.toolStatus ? [{ label: 'Tool status', value: <ScannerValue value={finding.toolStatus} /> }] : []),
     ...(finding.toolTags.length > 0
-      ? [{ label: 'Tool tags', value: <IdentifierList values={finding.toolTags} empty="None" /> }]
+      ? [{ label: "The tool's tags", value: <IdentifierList values={finding.toolTags} empty="None" /> }]
       : []),
-    { label: 'Published to the customer', value: finding.published ? 'Yes' : 'No' },
   ];
   const evidence = finding.evidence ?? {};
   const compliance = finding.compliance ?? {};
@@ -176,6 +212,12 @@ function FindingView({ finding, close }: { finding: FindingDetailRecord; close: 
       }
     >
       <SpaceBetween size="l">
+        <Section title="Curation">
+          {canUseTemplateLibrary(userAccess) ? (
+            <FindingTemplatePanel slug={slug} service={service} finding={finding} onApplied={onApplied} />
+          ) : null}
+          <FindingCuration slug={slug} service={service} finding={finding} onSaved={onSaved} />
+        </Section>
         <KeyValuePairs columns={4} items={overview} />
         {hasText(finding.description) ? (
           <Section title="Description">
@@ -250,7 +292,7 @@ function FindingView({ finding, close }: { finding: FindingDetailRecord; close: 
           <ScannerFields record={{ ...finding.identity, identityKey: finding.id }} columns={2} />
         </Section>
         <Section title="History">
-          <FindingHistory history={finding.history} />
+          <FindingHistory history={finding.history} edits={finding.edits} />
         </Section>
       </SpaceBetween>
     </Container>

@@ -1,6 +1,7 @@
-// The findings table of each analyst service page: columns (the finding's title links to its detail), the
-// order the server lists findings in (by severity, critical first, either way), page sizes, and the text
-// filter's rule as listFindings states it (title, rule, asset, CVE or tool, in any case).
+// The findings table of each analyst service page: columns (the finding's title links to its detail; the
+// analyst's tags and whether the customer sees it), the order the server lists findings in (by severity,
+// critical first, either way), page sizes, and the text filter's rule as listFindings states it (title,
+// rule, asset, CVE or tool, in any case).
 import { services, type ServiceName } from '../../../../../lambdas/kernel/access/rules';
 import { matchesFilter, searchText } from '../../../../../lambdas/kernel/search/search-text';
 import type { CallOutput } from '../../../api/call-client';
@@ -105,10 +106,17 @@ const columns: readonly TableColumn<FindingRow>[] = [
     hiddenByDefault: true,
   },
   {
+    id: 'tags',
+    header: 'Tags',
+    cell: (finding) => <IdentifierList values={finding.tags} empty="—" />,
+    minWidth: 160,
+  },
+  {
     id: 'published',
     header: 'Published',
     cell: (finding) => <CellText value={finding.published ? 'Yes' : 'No'} />,
-    hiddenByDefault: true,
+    sortingComparator: (a, b) => Number(a.published) - Number(b.published),
+    width: 130,
   },
 ];
 
