@@ -41,12 +41,26 @@ export function seededTemplateId(rule: string): string {
 
 const clip = (text: string | undefined, max: number) => (text ?? '').slice(0, max);
 
+const paragraph = /<p>([\s\S]*?)<\/p>/gi;
+/**
+ * A template's text is the analyst's plain wording: ZAP's '<p>One.</p><p>Two.</p>' becomes paragraphs separated
+ * by a blank line ('<p></p>', the tool having nothing to say, becomes nothing). Other text is kept as it is.
+ */
+function plainText(text: string | undefined): string {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '' || trimmed.replace(paragraph, '').trim() !== '') return trimmed;
+  return [...trimmed.matchAll(paragraph)]
+    .map((match) => (match[1] ?? '').trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 function templateOf(finding: Finding, service: ServiceName): NewTemplate {
   return {
     title: clip(finding.title.replace(/\p{Cc}+/gu, ' ').trim(), 200) || ruleOf(finding),
     severity: finding.severity,
-    description: clip(finding.description, 20_000),
-    remediation: clip(finding.remediation, 20_000),
+    description: clip(plainText(finding.description), 20_000),
+    remediation: clip(plainText(finding.remediation), 20_000),
     references: [...new Set(finding.references)].filter((ref) => ref.length > 0 && ref.length <= 2048).slice(0, 50),
     cwe: finding.cwe.filter((cwe) => /^CWE-\d{1,6}$/.test(cwe)).slice(0, 20),
     services: [service],
