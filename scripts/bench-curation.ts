@@ -4,13 +4,13 @@
 // process (the worker's own function, runBulkUpdate), so every request is counted.
 // `tsx scripts/bench-curation.ts` runs it alone on a stack of its own. Import only after startLocalStack has set
 // the environment.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createCompanyAs } from '../lambdas/kernel/companies/company-admin.js';
-import { newFindingItem, putItems } from '../lambdas/kernel/data/entities/findings.js';
 import { putBulkUpdate } from '../lambdas/kernel/data/entities/bulk-updates.js';
 import { runBulkUpdate } from '../lambdas/kernel/findings/bulk-updates.js';
 import { updateFindingFieldAs } from '../lambdas/kernel/findings/finding-curation.js';
 import { captureDynamoDbRequests, type CapturedRequest } from '../tests/support/dynamodb-capture.js';
+import { seedFindings } from '../tests/support/seed-findings.js';
 import { round } from './bench-stats.js';
 
 export interface BulkMeasure {
@@ -67,44 +67,10 @@ function countWrites(requests: CapturedRequest[], into: BulkMeasure['writes']): 
   }
 }
 
-async function seedFindings(slug: string, count: number): Promise<string[]> {
-  const now = Date.now();
-  const ids = Array.from({ length: count }, (_, index) =>
-    createHash('sha256').update(`${slug}#${index}`).digest('hex').slice(0, 32),
-  );
-  const change = { importId: `bench-${slug}`, at: now, change: 'new', severity: 'medium' } as const;
-  await putItems(
-    ids.map((id, index) =>
-      newFindingItem(slug, 'dast', {
-        id,
-        slug,
-        service: 'dast',
-        title: `Bench finding ${index}`,
-        description: 'A finding of the curation bench.',
-        toolSeverity: 'medium',
-        severity: 'medium',
-        status: 'open',
-        ruleId: '10038',
-        tool: 'zap',
-        assetKey: `url:https://bench.example/${index}`,
-        assetName: `https://bench.example/${index}`,
-        assetKind: 'url',
-        published: false,
-        firstSeenAt: now,
-        firstImportId: `bench-${slug}`,
-        lastChange: change,
-        history: [change],
-        version: 1,
-      }),
-    ),
-  );
-  return ids;
-}
-
 export async function measureCuration(): Promise<CurationMeasures> {
   const slug = `bench-curation-${randomUUID().slice(0, 8)}`;
   await createCompanyAs(editor, { slug, companyName: 'Bench curation', flags: { enableDast: true } });
-  const ids = await seedFindings(slug, 1000);
+  const ids = await seedFindings({ slug, count: 1000, severity: 'medium', ruleId: '10038', host: 'bench.example' });
 
   const save = await captureDynamoDbRequests(() =>
     updateFindingFieldAs(editor, {

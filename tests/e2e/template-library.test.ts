@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
-import { newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
 import { toast } from '../support/admin-pages.js';
 import { seriousViolations } from '../support/axe.js';
+import { seedFindings as seedFindingItems } from '../support/seed-findings.js';
 import { launchBrowser } from '../support/browser.js';
 import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
 import { signedInCaller } from '../support/signed-in-call.js';
@@ -212,38 +212,7 @@ describe('findings using a template', () => {
   const service = 'dast';
 
   /** Findings straight in the table, as an import leaves them. */
-  async function seedFindings(count: number): Promise<string[]> {
-    const now = Date.now();
-    const ids = Array.from({ length: count }, () => randomUUID().replace(/-/g, ''));
-    const change = { importId: `import-${run}`, at: now, change: 'new', severity: 'low' } as const;
-    await putItems(
-      ids.map((id, index) =>
-        newFindingItem(slug, service, {
-          id,
-          slug,
-          service,
-          title: `Tool title ${index}`,
-          description: 'The tool says so.',
-          remediation: "The tool's fix.",
-          toolSeverity: 'low',
-          severity: 'low',
-          status: 'open',
-          ruleId: '10021',
-          tool: 'zap',
-          assetKey: `url:https://templates.example/${index}`,
-          assetName: `https://templates.example/${index}`,
-          assetKind: 'url',
-          published: false,
-          firstSeenAt: now,
-          firstImportId: `import-${run}`,
-          lastChange: change,
-          history: [change],
-          version: 1,
-        }),
-      ),
-    );
-    return ids;
-  }
+  const seedFindings = (count: number) => seedFindingItems({ slug, service, count, host: 'templates.example' });
 
   async function findingOf(findingId: string) {
     const read = await asFirst('getFinding', { slug, service, findingId });

@@ -7,11 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { getBulkUpdateItem, setBulkFields } from '../../lambdas/kernel/data/entities/bulk-updates.js';
-import { getFindingItem, newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
+import { getFindingItem } from '../../lambdas/kernel/data/entities/findings.js';
 import { tagReferences, tagsInUse } from '../../lambdas/kernel/data/entities/finding-tags.js';
 import { getTemplateItem } from '../../lambdas/kernel/data/entities/templates.js';
 import { runBulkUpdate } from '../../lambdas/kernel/findings/bulk-updates.js';
 import { listEventsCreatedBy } from '../../lambdas/kernel/events/events.js';
+import { seedFindings as seedFindingItems } from '../support/seed-findings.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
@@ -25,41 +26,9 @@ let slug: string;
 const service = 'dast';
 
 const hex = (n: number) => n.toString(16).padStart(32, '0');
-let nextId = Number.parseInt(run, 16) * 10_000;
 
 /** Findings straight in the table, as an import leaves them. */
-async function seedFindings(count: number, severity: 'low' | 'medium' = 'low'): Promise<string[]> {
-  const now = Date.now();
-  const ids = Array.from({ length: count }, () => hex((nextId += 1)));
-  const change = { importId: `import-${run}`, at: now, change: 'new', severity } as const;
-  await putItems(
-    ids.map((id, index) =>
-      newFindingItem(slug, service, {
-        id,
-        slug,
-        service,
-        title: `Tool title ${index}`,
-        description: 'The tool says so.',
-        remediation: "The tool's fix.",
-        toolSeverity: severity,
-        severity,
-        status: 'open',
-        ruleId: '10021',
-        tool: 'zap',
-        assetKey: `url:https://curation.example/${index}`,
-        assetName: `https://curation.example/${index}`,
-        assetKind: 'url',
-        published: false,
-        firstSeenAt: now,
-        firstImportId: `import-${run}`,
-        lastChange: change,
-        history: [change],
-        version: 1,
-      }),
-    ),
-  );
-  return ids;
-}
+const seedFindings = (count: number) => seedFindingItems({ slug, service, count, host: 'curation.example' });
 
 async function detail(findingId: string) {
   const answer = await ada('getFinding', { slug, service, findingId });

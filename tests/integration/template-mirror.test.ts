@@ -16,7 +16,6 @@ import { startSqsEndpoint, type SqsEndpoint } from '../../infra/local/queue/sqs-
 import { handler as worker } from '../../lambdas/import/handler.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
-import { newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
 import {
   forgetAlgoliaClient,
   mirrorIndexSettings,
@@ -24,6 +23,7 @@ import {
   mirrorTemplateChanges,
 } from '../../lambdas/kernel/templates/template-mirror.js';
 import { syncAlgolia } from '../../scripts/algolia-sync.js';
+import { seedFindings as seedFindingItems } from '../support/seed-findings.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
@@ -330,38 +330,6 @@ describe('the Algolia mirror', () => {
   });
 });
 
-let nextFinding = Number.parseInt(run, 16) * 1000;
-
 /** Findings straight in the table, as an import leaves them. */
-async function seedFindings(slug: string, count: number): Promise<string[]> {
-  const now = Date.now();
-  const ids = Array.from({ length: count }, () => (nextFinding += 1).toString(16).padStart(32, '0'));
-  const change = { importId: `import-${run}`, at: now, change: 'new', severity: 'low' } as const;
-  await putItems(
-    ids.map((id, index) =>
-      newFindingItem(slug, 'dast', {
-        id,
-        slug,
-        service: 'dast',
-        title: `Tool title ${index}`,
-        description: 'The tool says so.',
-        remediation: "The tool's fix.",
-        toolSeverity: 'low',
-        severity: 'low',
-        status: 'open',
-        ruleId: '10020',
-        tool: 'zap',
-        assetKey: `url:https://mirror.example/${index}`,
-        assetName: `https://mirror.example/${index}`,
-        assetKind: 'url',
-        published: false,
-        firstSeenAt: now,
-        firstImportId: `import-${run}`,
-        lastChange: change,
-        history: [change],
-        version: 1,
-      }),
-    ),
-  );
-  return ids;
-}
+const seedFindings = (slug: string, count: number) =>
+  seedFindingItems({ slug, count, ruleId: '10020', host: 'mirror.example' });

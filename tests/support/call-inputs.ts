@@ -9,11 +9,12 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
 import { getTemplateItem } from '../../lambdas/kernel/data/entities/templates.js';
-import { getFindingItem, newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
+import { getFindingItem } from '../../lambdas/kernel/data/entities/findings.js';
 import { startBulkUpdateAs } from '../../lambdas/kernel/findings/bulk-updates.js';
 import { createTemplateAs } from '../../lambdas/kernel/templates/templates.js';
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
 import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
+import { seedFindings } from './seed-findings.js';
 import { createTestUser } from './users.js';
 
 /** An import of the company's dast that is waiting for its file. */
@@ -37,30 +38,7 @@ async function uploadingImport(slug: string): Promise<string> {
 /** A finding of the company's dast, as an import leaves it. */
 async function seedFinding(slug: string): Promise<string> {
   const id = createHash('sha256').update(`inputs finding ${slug}`).digest('hex').slice(0, 32);
-  const now = Date.now();
-  const change = { importId: `inputs-${slug}`, at: now, change: 'new', severity: 'low' } as const;
-  await putItems([
-    newFindingItem(slug, 'dast', {
-      id,
-      slug,
-      service: 'dast',
-      title: 'Inputs finding',
-      toolSeverity: 'low',
-      severity: 'low',
-      status: 'open',
-      ruleId: '10021',
-      tool: 'zap',
-      assetKey: 'url:https://inputs.example',
-      assetName: 'https://inputs.example',
-      assetKind: 'url',
-      published: false,
-      firstSeenAt: now,
-      firstImportId: `inputs-${slug}`,
-      lastChange: change,
-      history: [change],
-      version: 1,
-    }),
-  ]);
+  await seedFindings({ slug, count: 1, ids: [id], host: 'inputs.example' });
   return id;
 }
 

@@ -1,0 +1,55 @@
+// Findings written straight into the table, as an import leaves them (new, open, unpublished, one history
+// entry): for tests and benches that need findings without importing a file. Free of vitest; import it only
+// after the local stack has set the environment.
+import { randomUUID } from 'node:crypto';
+import { newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
+import type { Severity } from '../../lambdas/kernel/scanners/finding-model.js';
+
+export interface SeedOptions {
+  slug: string;
+  service?: string;
+  count: number;
+  severity?: Severity;
+  /** ZAP's rule of the findings (a pluginid). */
+  ruleId?: string;
+  /** The host of the findings' URLs. */
+  host?: string;
+  /** The ids to give them (default: random). */
+  ids?: string[];
+}
+
+/** Writes `count` findings of one company's service; answers their ids, in order. */
+export async function seedFindings(options: SeedOptions): Promise<string[]> {
+  const { slug, service = 'dast', count, severity = 'low', ruleId = '10021', host = 'findings.example' } = options;
+  const now = Date.now();
+  const ids = options.ids ?? Array.from({ length: count }, () => randomUUID().replace(/-/g, ''));
+  const importId = `seed-${slug}`;
+  const change = { importId, at: now, change: 'new', severity } as const;
+  await putItems(
+    ids.map((id, index) =>
+      newFindingItem(slug, service, {
+        id,
+        slug,
+        service,
+        title: `Tool title ${index}`,
+        description: 'The tool says so.',
+        remediation: "The tool's fix.",
+        toolSeverity: severity,
+        severity,
+        status: 'open',
+        ruleId,
+        tool: 'zap',
+        assetKey: `url:https://${host}/${index}`,
+        assetName: `https://${host}/${index}`,
+        assetKind: 'url',
+        published: false,
+        firstSeenAt: now,
+        firstImportId: importId,
+        lastChange: change,
+        history: [change],
+        version: 1,
+      }),
+    ),
+  );
+  return ids;
+}
