@@ -395,3 +395,24 @@ describe('templates on findings', () => {
     expect(unknown.body.error.message).toContain('templateId');
   });
 });
+
+describe('severity filters', () => {
+  it('lists several severities in severity order, contiguous or not, and nothing else', async () => {
+    const own = `severities-${run}`;
+    await createCompanyAs({ uid: 'test', email: 'test' }, { slug: own, companyName: `Severities ${run}`, flags: {} });
+    const bySeverity: Record<string, string[]> = {};
+    for (const severity of ['critical', 'high', 'medium', 'low', 'info'] as const) {
+      bySeverity[severity] = await seedFindingItems({ slug: own, service, count: 2, severity });
+    }
+    const listed = async (severity: string[]) => {
+      const answer = await ada('listFindings', { slug: own, service, filter: { severity }, limit: 100 });
+      expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
+      return (answer.body.result.findings as Array<{ severity: string }>).map((row) => row.severity);
+    };
+
+    expect(await listed(['high', 'critical'])).toEqual(['critical', 'critical', 'high', 'high']);
+    expect(await listed(['low', 'critical'])).toEqual(['critical', 'critical', 'low', 'low']);
+    expect(await listed(['medium', 'low', 'info'])).toEqual(['medium', 'medium', 'low', 'low', 'info', 'info']);
+    expect(await listed(['info'])).toEqual(['info', 'info']);
+  });
+});

@@ -9,7 +9,7 @@ import type {
   FindingStatus,
 } from '../../calls/shared/finding-schemas.js';
 import { getAsset } from '../data/entities/assets.js';
-import { getFindingItem, queryFindings, type StoredFinding } from '../data/entities/findings.js';
+import { getFindingItem, queryFindings, severityRank, type StoredFinding } from '../data/entities/findings.js';
 import type { Finding, Severity } from '../scanners/finding-model.js';
 import { filterKey, searchText } from '../search/search-text.js';
 import { editableFindingFields } from '../../calls/shared/curation-schemas.js';
@@ -186,11 +186,15 @@ export async function listFindingsPage(
   page: FindingsPageRequest,
 ): Promise<{ items: FindingRowOutput[]; nextCursor?: string }> {
   const filter = page.filter ?? {};
-  const severities = [...new Set(filter.severity ?? [])];
+  // The wanted severities, lowest first: the key condition reads the range from the lowest to the highest,
+  // and only severities inside it that are not wanted are filtered out (none when they are contiguous).
+  const severities = [...new Set(filter.severity ?? [])].sort((a, b) => severityRank[a] - severityRank[b]);
   const conditions: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  if (severities.length > 1) {
+  const range = severities.length ? { lowest: severities[0]!, highest: severities[severities.length - 1]! } : undefined;
+  const contiguous = !range || severityRank[range.highest] - severityRank[range.lowest] === severities.length - 1;
+  if (!contiguous) {
     names['#severity'] = 'severity';
     conditions.push(
       `#severity IN (${severities
@@ -227,7 +231,7 @@ export async function listFindingsPage(
     conditions.push('firstImportId = :newIn');
   }
   const { items, nextCursor } = await queryFindings(slug, service, {
-    severity: severities.length === 1 ? severities[0] : undefined,
+    severities: range,
     filter: conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined,
     descending: page.descending,
     cursor: page.cursor,

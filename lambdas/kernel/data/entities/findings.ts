@@ -18,7 +18,7 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
 export const findingsPartition = (slug: string, service: string) => `FINDINGS#${slug}#${service}`;
 export const findingSortKey = (id: string) => `F#${id}`;
 
-const severityRank: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
+export const severityRank: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
 export const severityIndexPrefix = (severity: Severity) => `${severityRank[severity]}#`;
 export const findingIndexKey = (severity: Severity, firstSeenAt: number, id: string) =>
   `${severityRank[severity]}#${String(firstSeenAt).padStart(15, '0')}#${id}`;
@@ -293,8 +293,11 @@ export async function getFindingItem(
 }
 
 export interface FindingQuery {
-  /** Only this severity (a key condition: no item of another severity is read). */
-  severity?: Severity;
+  /**
+   * Only severities from `lowest` to `highest` (a key condition: no item outside it is read). Severities
+   * inside the range that are not wanted go in `filter`.
+   */
+  severities?: { lowest: Severity; highest: Severity };
   /** DynamoDB filter conditions over stored attributes, already written as an expression. */
   filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
   descending: boolean;
@@ -319,9 +322,14 @@ export async function queryFindings(
   const names: Record<string, string> = { ...query.filter?.names };
   const values: Record<string, unknown> = { ':partition': partition, ...query.filter?.values };
   let keyCondition = 'gsi1pk = :partition';
-  if (query.severity) {
+  if (query.severities && query.severities.lowest === query.severities.highest) {
     keyCondition += ' AND begins_with(gsi1sk, :severityPrefix)';
-    values[':severityPrefix'] = severityIndexPrefix(query.severity);
+    values[':severityPrefix'] = severityIndexPrefix(query.severities.lowest);
+  } else if (query.severities) {
+    // '~' sorts after every digit: the range holds every key of the highest severity.
+    keyCondition += ' AND gsi1sk BETWEEN :lowestSeverity AND :highestSeverity';
+    values[':lowestSeverity'] = severityIndexPrefix(query.severities.lowest);
+    values[':highestSeverity'] = `${severityIndexPrefix(query.severities.highest)}~`;
   }
   const input: QueryCommandInput = {
     TableName: tableName(),
