@@ -14,24 +14,10 @@
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import { templatesChangedSince, type StoredTemplate } from '../data/entities/templates.js';
 import { readConfig } from '../config.js';
+import { indexedTemplate, type IndexedTemplate } from './template-hit.js';
 import { templateChangesHere } from './templates.js';
 
-/** What a hit carries of a template (the library's fields, as the search client shows them). */
-export interface IndexedTemplate {
-  templateId: string;
-  title: string;
-  severity: string;
-  description: string;
-  remediation: string;
-  references: string[];
-  cwe: string[];
-  services: string[];
-  tags: string[];
-  rules: string[];
-  usageCount: number;
-  version: number;
-  updatedAt: number;
-}
+export type { IndexedTemplate };
 
 /** Fields searched, with their weight: a word in the title counts most. */
 export const searchableFields = {
@@ -81,25 +67,6 @@ function newMiniSearch(): MiniSearch<IndexedTemplate> {
       maxFuzzy: 2,
     },
   });
-}
-
-function indexed(template: StoredTemplate): IndexedTemplate {
-  const t = template as unknown as IndexedTemplate;
-  return {
-    templateId: t.templateId,
-    title: t.title,
-    severity: t.severity,
-    description: t.description,
-    remediation: t.remediation,
-    references: t.references,
-    cwe: t.cwe,
-    services: t.services,
-    tags: t.tags,
-    rules: t.rules,
-    usageCount: t.usageCount,
-    version: t.version,
-    updatedAt: t.updatedAt,
-  };
 }
 
 /** How far back before the previous refresh a refresh looks: writers' clocks may run this much behind. */
@@ -159,7 +126,7 @@ export class TemplateIndex {
   }
 
   private apply(stored: StoredTemplate): void {
-    const template = indexed(stored);
+    const template = indexedTemplate(stored);
     const known = this.templates.get(template.templateId);
     if (stored.retired === true) {
       if (known) {

@@ -15,6 +15,7 @@ import { documentClient } from '../data/client.js';
 import { isConditionalCheckFailure } from '../data/conditional.js';
 import { templatesChangedSince, type StoredTemplate } from '../data/entities/templates.js';
 import { templateIndexName } from './template-fields.js';
+import { indexedTemplate, type IndexedTemplate } from './template-hit.js';
 
 type AlgoliaClient = ReturnType<typeof searchClient>;
 type Host = NonNullable<NonNullable<Parameters<typeof searchClient>[2]>['hosts']>[number];
@@ -28,39 +29,11 @@ export const mirrorMarginMs = 10_000;
 const batchSize = 1000;
 
 /** A template as Algolia holds it: the fields the portal's own index serves as a hit, keyed by its id. */
-export type MirroredTemplate = {
-  objectID: string;
-  title: string;
-  severity: string;
-  description: string;
-  remediation: string;
-  references: string[];
-  cwe: string[];
-  services: string[];
-  tags: string[];
-  rules: string[];
-  usageCount: number;
-  version: number;
-  updatedAt: number;
-};
+export type MirroredTemplate = Omit<IndexedTemplate, 'templateId'> & { objectID: string };
 
 export function mirroredTemplate(stored: StoredTemplate): MirroredTemplate {
-  const t = stored as unknown as Omit<MirroredTemplate, 'objectID'>;
-  return {
-    objectID: stored.templateId,
-    title: t.title,
-    severity: t.severity,
-    description: t.description,
-    remediation: t.remediation,
-    references: t.references,
-    cwe: t.cwe,
-    services: t.services,
-    tags: t.tags,
-    rules: t.rules,
-    usageCount: t.usageCount,
-    version: t.version,
-    updatedAt: t.updatedAt,
-  };
+  const { templateId, ...fields } = indexedTemplate(stored);
+  return { objectID: templateId, ...fields };
 }
 
 /**
