@@ -1,5 +1,6 @@
 // Recording what users do, and listing it back to them newest first.
 import { randomUUID } from 'node:crypto';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import type { Caller } from '../access/caller.js';
 import { allEventsPartition, eventEntity, eventPartition } from '../data/entities/events.js';
@@ -40,6 +41,12 @@ export function eventWrite(actor: EventActor, event: EventInput, now = Date.now(
     before: event.before,
     after: event.after,
   });
+}
+
+/** The same write as an item of a raw lib-dynamodb transaction (TransactWriteCommand), beside other items. */
+export function eventTransactItem(actor: EventActor, event: EventInput, now = Date.now()) {
+  const { ToolboxItem: _item, ...write } = eventWrite(actor, event, now).params() as { ToolboxItem?: unknown };
+  return write as NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 }
 
 export interface EventsPageRequest {

@@ -38,7 +38,7 @@ import {
 } from '../data/entities/findings.js';
 import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.js';
 import { templateUsageWrite } from '../data/entities/templates.js';
-import { eventWrite, type EventActor } from '../events/events.js';
+import { eventTransactItem, type EventActor } from '../events/events.js';
 import { queueWork } from './import-queue.js';
 import type { Template } from '../templates/templates.js';
 import {
@@ -76,11 +76,6 @@ const actionWords = (action: BulkAction): string => {
       return 'apply a template';
   }
 };
-
-function eventItem(editor: EventActor, event: Parameters<typeof eventWrite>[1], now: number): TransactItem {
-  const { ToolboxItem: _item, ...write } = eventWrite(editor, event, now).params() as { ToolboxItem?: unknown };
-  return write;
-}
 
 /** Checks what the action needs before anything is stored (a bad status value, a retired template). */
 async function checkAction(action: BulkAction): Promise<void> {
@@ -357,7 +352,7 @@ export async function runBulkUpdate(bulkId: string): Promise<void> {
   const scope = bulk.slug ? ` of ${bulk.slug}` : '';
   const items: TransactItem[] = [
     bulkFinishWrite(bulkId, end),
-    eventItem(
+    eventTransactItem(
       actor,
       {
         type: 'findingsBulkUpdated',

@@ -17,7 +17,7 @@ import {
 } from '../data/entities/findings.js';
 import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import { eventWrite, type EventActor, type EventInput } from '../events/events.js';
+import { eventTransactItem, type EventActor } from '../events/events.js';
 import { stripTemplateKeys, templateKey, templateUsageWrite } from '../data/entities/templates.js';
 import { queueTemplateMirror } from '../templates/template-mirror-queue.js';
 import { getTemplate, type Template } from '../templates/templates.js';
@@ -98,12 +98,6 @@ const isCancelledOnCondition = (error: unknown) =>
     (reason) => reason.Code === 'ConditionalCheckFailed',
   );
 
-/** The event's put, in the form a raw transaction takes. */
-function eventItem(editor: EventActor, event: EventInput, now: number): TransactItem {
-  const { ToolboxItem: _item, ...write } = eventWrite(editor, event, now).params() as { ToolboxItem?: unknown };
-  return write;
-}
-
 const shownTitle = (finding: StoredFinding) =>
   (finding.analystTitle as string | undefined) || (finding.title as string);
 
@@ -139,7 +133,7 @@ export async function updateFindingFieldAs(
   if (field === 'tags') items.push(...tagWrites(input, stored as string[], wanted as string[]));
   const entry = parts.entries[0]!;
   items.push(
-    eventItem(
+    eventTransactItem(
       editor,
       {
         type: 'findingUpdated',
@@ -261,7 +255,7 @@ export async function applyTemplateAs(
   try {
     await transactWithRetry([
       findingUpdate(input, parts),
-      eventItem(
+      eventTransactItem(
         editor,
         {
           type: 'templateAppliedToFinding',

@@ -16,7 +16,7 @@ import {
 } from '../data/entities/templates.js';
 import { failedConditions } from '../data/transactions.js';
 import { ConflictError, NotFoundError, AlreadyExistsError } from '../errors.js';
-import { eventWrite, type EventActor } from '../events/events.js';
+import { eventTransactItem, type EventActor } from '../events/events.js';
 import { editableTemplateFields, type EditableTemplateField } from './template-fields.js';
 import { queueTemplateMirror } from './template-mirror-queue.js';
 
@@ -87,7 +87,7 @@ export async function createTemplateAs(
   try {
     await writeTemplateTransaction([
       newTemplateWrite(template as unknown as StoredTemplate),
-      eventParams(
+      eventTransactItem(
         editor,
         {
           type: 'templateCreated',
@@ -149,7 +149,7 @@ export async function updateTemplateFieldAs(
         { [field]: { value, expectedVersion } },
         { updatedAt: now, updatedBy: editor.email },
       ),
-      eventParams(
+      eventTransactItem(
         editor,
         {
           type: field === 'retired' ? (value ? 'templateRetired' : 'templateRestored') : 'templateUpdated',
@@ -186,7 +186,7 @@ export async function recordTemplateUse(
   const now = Date.now();
   await writeTemplateTransaction([
     templateUsageWrite(template.templateId, uses, now),
-    eventParams(
+    eventTransactItem(
       editor,
       {
         type: 'templateApplied',
@@ -198,10 +198,4 @@ export async function recordTemplateUse(
   ]);
   changesHere += 1;
   await queueTemplateMirror();
-}
-
-/** The event's put, in the form a raw transaction takes (the events entity builds it). */
-function eventParams(editor: EventActor, event: Parameters<typeof eventWrite>[1], now: number) {
-  const { ToolboxItem: _item, ...write } = eventWrite(editor, event, now).params() as { ToolboxItem?: unknown };
-  return write as Parameters<typeof writeTemplateTransaction>[0][number];
 }
