@@ -1,6 +1,14 @@
-// What a cancelled transaction says: which items failed their condition (so the caller can name the rule
-// that broke), or that another request wrote the same items at the same moment (a conflict to retry).
+// Transactions and consistent batch reads of the single table: what a cancelled transaction says (which items
+// failed their condition, so the caller can name the rule,
+// or that another request wrote the same items at the same moment), sending one again on contention, and
+// reading up to 100 items at once.
+import { BatchGetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../errors.js';
+import { readConfig } from '../config.js';
+import { documentClient } from './client.js';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type CancellationReasons = { CancellationReasons?: { Code?: string }[] };
 
 /**
  * The indexes of the items whose condition failed, or undefined when `error` is no cancelled transaction.
@@ -13,4 +21,52 @@ export function failedConditions(error: unknown): number[] | undefined {
     throw new ConflictError('Someone else changed this at the same moment; please try again.');
   }
   return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
+}
+
+/** A transaction DynamoDB cancelled because a condition of one of its items failed. */
+export const isCancelledOnCondition = (error: unknown) =>
+  (error as { name?: string }).name === 'TransactionCanceledException' &&
+  ((error as CancellationReasons).CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
+
+/**
+ * Sends a transaction; when DynamoDB cancels it only because another transaction held the same items (a
+ * counter under many writers), sends it again after a random pause, up to 25 times. Conditions that failed
+ * are the caller's to read (the error is rethrown).
+ */
+export async function transactWithRetry(items: TransactItem[]): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const reasons = (error as CancellationReasons).CancellationReasons ?? [];
+      const onlyContention =
+        (error as { name?: string }).name === 'TransactionCanceledException' &&
+        reasons.some((reason) => reason.Code === 'TransactionConflict') &&
+        !reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
+      if (!onlyContention) throw error;
+      if (attempt >= 25) throw new ConflictError('Too many changes of the same records at once; please try again.');
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 10 * 2 ** attempt)));
+    }
+  }
+}
+
+/**
+ * The items of these keys (at most 100) in one consistent BatchGet, sending again what DynamoDB leaves
+ * unprocessed with a growing pause. Items come back in no particular order.
+ */
+export async function batchGetConsistent(keys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const table = readConfig().TABLE_NAME;
+  const items: Record<string, unknown>[] = [];
+  let pending = keys;
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * 2 ** attempt)));
+    if (attempt > 10) throw new Error('DynamoDB left reads unprocessed ten times in a row');
+    const answer = await documentClient.send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    items.push(...(answer.Responses?.[table] ?? []));
+    pending = (answer.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+  }
+  return items;
 }

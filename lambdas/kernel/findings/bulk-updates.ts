@@ -14,12 +14,10 @@
 // Writes for 1,000 findings: at most 1,000 finding updates, 10 progress writes, and for tags the references
 // and 40 counter moves.
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { BulkAction } from '../../calls/shared/curation-schemas.js';
 import { maxBulkFindings } from '../../calls/shared/curation-schemas.js';
 import type { ServiceName } from '../access/rules.js';
-import { readConfig } from '../config.js';
-import { documentClient } from '../data/client.js';
+import { batchGetConsistent, transactWithRetry, type TransactItem } from '../data/transactions.js';
 import {
   bulkFinishWrite,
   getBulkUpdateItem,
@@ -46,15 +44,12 @@ import {
   checkStatusValue,
   editorValue,
   emptyParts,
-  expressionsOf,
   finishParts,
   sameValue,
   type EditStamp,
   type UpdateParts,
 } from './finding-fields.js';
-import { liveTemplate, templateParts, transactWithRetry } from './finding-curation.js';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import { findingUpdate, liveTemplate, templateParts } from './finding-curation.js';
 
 const readChunk = 100;
 /** Findings per transaction: 25 updates, with a tag 25 references and the counter (51 of the 100 allowed). */
@@ -204,23 +199,10 @@ function markBulk(parts: UpdateParts, bulkId: string): UpdateParts {
 }
 
 async function readFindings(targets: BulkTarget[]): Promise<Map<string, StoredFinding>> {
-  const table = readConfig().TABLE_NAME;
-  const found = new Map<string, StoredFinding>();
-  let keys: Record<string, unknown>[] = targets.map((target) =>
-    findingKey(target.slug, target.service, target.findingId),
+  const items = await batchGetConsistent(
+    targets.map((target) => findingKey(target.slug, target.service, target.findingId)),
   );
-  for (let attempt = 0; keys.length > 0; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * 2 ** attempt)));
-    if (attempt > 10) throw new Error('DynamoDB left reads unprocessed ten times in a row');
-    const answer = await documentClient.send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
-    );
-    for (const item of answer.Responses?.[table] ?? []) {
-      found.set(`${String(item.pk)}\n${String(item.sk)}`, stripFindingKeys(item));
-    }
-    keys = (answer.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-  }
-  return found;
+  return new Map(items.map((item) => [`${String(item.pk)}\n${String(item.sk)}`, stripFindingKeys(item)]));
 }
 
 const keyText = (target: BulkTarget) => {
@@ -272,14 +254,7 @@ async function runChunk(
     }
     writes.push({ target, finding, parts: markBulk(finishParts(parts, stamp), bulk.bulkId) });
   }
-  const table = readConfig().TABLE_NAME;
-  const update = (write: (typeof writes)[number]): TransactItem => ({
-    Update: {
-      TableName: table,
-      Key: findingKey(write.target.slug, write.target.service, write.target.findingId),
-      ...expressionsOf(write.parts),
-    },
-  });
+  const update = (write: (typeof writes)[number]) => findingUpdate(write.target, write.parts);
   const tagAction = bulk.action.kind === 'addTag' || bulk.action.kind === 'removeTag' ? bulk.action : undefined;
   // Per finding: its update, and for a tag its reference; then the tag's one counter move for the chunk.
   const perFinding = tagAction ? 2 : 1;

@@ -3,10 +3,14 @@
 // taken, a missing finding told from a stale version) and one transaction writing the finding, its event
 // and — for tags — each tag's counter and reference. A stale version is a ConflictError carrying the stored
 // value and version, so the editor shows both and lets the analyst choose.
-import { BatchGetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EditableFindingField } from '../../calls/shared/curation-schemas.js';
 import { readConfig } from '../config.js';
-import { documentClient } from '../data/client.js';
+import {
+  batchGetConsistent,
+  isCancelledOnCondition,
+  transactWithRetry,
+  type TransactItem,
+} from '../data/transactions.js';
 import {
   findingKey,
   getFindingItem,
@@ -36,8 +40,6 @@ import {
   type UpdateParts,
 } from './finding-fields.js';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 export interface FindingRef {
   slug: string;
   service: string;
@@ -66,37 +68,6 @@ export function tagWrites(ref: FindingRef, before: readonly string[], after: rea
     ...removed.flatMap((tag) => [tagCountWrite(tag, -1), tagReferenceWrite(tag, ref, false)]),
   ];
 }
-
-/**
- * Sends a transaction; when DynamoDB cancels it only because another transaction held the same items (a
- * tag counter under many writers), sends it again after a random pause. Conditions that failed are the
- * caller's to read (the error is rethrown).
- */
-export async function transactWithRetry(items: TransactItem[]): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      const onlyContention =
-        (error as { name?: string }).name === 'TransactionCanceledException' &&
-        reasons.some((reason) => reason.Code === 'TransactionConflict') &&
-        !reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
-      if (!onlyContention || attempt >= 25) {
-        if (onlyContention) throw new ConflictError('Too many changes of the same tags at once; please try again.');
-        throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 10 * 2 ** attempt)));
-    }
-  }
-}
-
-const isCancelledOnCondition = (error: unknown) =>
-  (error as { name?: string }).name === 'TransactionCanceledException' &&
-  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some(
-    (reason) => reason.Code === 'ConditionalCheckFailed',
-  );
 
 const shownTitle = (finding: StoredFinding) =>
   (finding.analystTitle as string | undefined) || (finding.title as string);
@@ -203,19 +174,8 @@ async function readFindingAndTemplate(
   ref: FindingRef,
   templateId: string,
 ): Promise<{ finding: StoredFinding; template: Template }> {
-  const table = readConfig().TABLE_NAME;
   const keys = [findingKey(ref.slug, ref.service, ref.findingId), templateKey(templateId)];
-  const items: Record<string, unknown>[] = [];
-  let pending: Record<string, unknown>[] = keys;
-  for (let attempt = 0; pending.length > 0; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    if (attempt > 8) throw new Error('DynamoDB left reads unprocessed eight times in a row');
-    const answer = await documentClient.send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    items.push(...(answer.Responses?.[table] ?? []));
-    pending = (answer.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-  }
+  const items = await batchGetConsistent(keys);
   const findingItem = items.find((item) => item.pk === keys[0]!.pk && item.sk === keys[0]!.sk);
   const templateItem = items.find((item) => item.pk === keys[1]!.pk && item.sk === keys[1]!.sk);
   if (!templateItem) throw new NotFoundError(`templateId: no template "${templateId}"`);
