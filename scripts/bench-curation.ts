@@ -138,26 +138,6 @@ export async function measureCuration(): Promise<CurationMeasures> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const path = await import('node:path');
-  const { startLocalStack } = await import('../infra/local/stack.js');
-  const { freePort } = await import('../tests/support/free-port.js');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-curation-'));
-  const stack = await startLocalStack({
-    port: await freePort(),
-    mailPort: await freePort(),
-    dynamoDbPort: await freePort(),
-    s3Port: await freePort(),
-    sqsPort: await freePort(),
-    dataDir,
-    webRoot: path.resolve('web/dist'),
-    seed: false,
-  });
-  try {
-    console.log(JSON.stringify(await measureCuration(), null, 2));
-  } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const { onOwnStack } = await import('./bench-own-stack.js');
+  console.log(JSON.stringify(await onOwnStack('curation', () => measureCuration()), null, 2));
 }

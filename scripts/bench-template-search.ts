@@ -175,23 +175,8 @@ export async function measureTemplateSearch(appUrl: string, searches = 1000): Pr
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const path = await import('node:path');
-  const { startLocalStack } = await import('../infra/local/stack.js');
-  const { freePort } = await import('../tests/support/free-port.js');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-search-'));
-  const stack = await startLocalStack({
-    port: await freePort(),
-    mailPort: await freePort(),
-    dynamoDbPort: await freePort(),
-    s3Port: await freePort(),
-    sqsPort: await freePort(),
-    dataDir,
-    webRoot: path.resolve('web/dist'),
-    seed: false,
-  });
-  try {
+  const { onOwnStack } = await import('./bench-own-stack.js');
+  await onOwnStack('search', async (stack) => {
     const count = Number(process.argv[2] ?? 10_000);
     let started = performance.now();
     const written = await seedTemplates(count);
@@ -200,8 +185,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const measure = await measureTemplateSearch(stack.appUrl, Number(process.argv[3] ?? 1000));
     console.error(`measured in ${round((performance.now() - started) / 1000, 1)} s`);
     console.log(JSON.stringify({ written, ...measure }, null, 2));
-  } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
