@@ -188,8 +188,15 @@ export function createUploadRoute(options: UploadRouteOptions) {
         size += chunk.length;
         if (!writer) return; // over the limit: the rest is read and dropped
         if (size > max) {
-          writer.destroy();
+          // A write of an earlier chunk may still be in flight: destroying the file stream fails it with
+          // ERR_STREAM_DESTROYED, which is our own doing, not a failure of the upload (counting it as one
+          // left the request unanswered). Its errors are dropped from here on; the file is removed at the end.
+          const dropped = writer;
           writer = undefined;
+          dropped.removeAllListeners('error');
+          dropped.removeAllListeners('drain');
+          dropped.on('error', () => undefined);
+          dropped.destroy();
           return;
         }
         if (!writer.write(chunk)) {
