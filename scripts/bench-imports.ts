@@ -391,3 +391,89 @@ export async function measureImports(options: {
   });
   return { nuclei: nuclei.throughput, nmap: nmap.throughput, memory, nucleiFindingItems: nuclei.findingItems };
 }
+
+// Run alone: `tsx scripts/bench-imports.ts [nuclei|nmap|memory]…` (all three by default), on a stack of its own.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { onOwnStack } = await import('./bench-own-stack.js');
+  const parts = process.argv.slice(2);
+  const wanted = (part: string) => parts.length === 0 || parts.includes(part);
+  const report = await onOwnStack('imports', async (stack) => {
+    const { createTestUser } = await import('../tests/support/users.js');
+    const { claimsOf } = await import('./bench-calls.js');
+    const { importsThroughCalls } = await import('./bench-import-drivers.js');
+    const { writeNmapFile, writeNucleiFile } = await import('./bench-scan-files.js');
+    const { maxImportFileBytes } = await import('../lambdas/calls/shared/finding-schemas.js');
+    const analyst = await createTestUser({ userType: 'analyst', accessLevel: 7, displayName: 'Bench Analyst' });
+    const driver = importsThroughCalls({ appUrl: stack.appUrl, claims: claimsOf(analyst) });
+    const table = { dynamoDbEndpoint: stack.dynamoDbEndpoint, region: stack.region, tableName: stack.tableName };
+    const filesDir = mkdtempSync(path.join(tmpdir(), 'bench-import-files-'));
+    const log = (message: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
+    const common = { driver, table, slug: benchCompanies.imports, floorSlug: benchCompanies.floor, log };
+    const measured: Record<string, unknown> = {};
+    try {
+      if (wanted('nuclei')) {
+        const file = path.join(filesDir, 'nuclei-30000.jsonl');
+        const written = await writeNucleiFile(file, {
+          seed: 9,
+          hosts: 1000,
+          results: 30_000,
+          responseBodyBytes: [200, 4000],
+        });
+        measured.nuclei = (
+          await measureImportThroughput({
+            ...common,
+            name: 'nuclei',
+            service: 'dast',
+            file,
+            fileBytes: written.bytes,
+            description: 'nuclei 30,000',
+          })
+        ).throughput;
+      }
+      if (wanted('nmap')) {
+        const file = path.join(filesDir, 'nmap-5000-hosts.xml');
+        const written = await writeNmapFile(file, {
+          seed: 9,
+          hosts: 5000,
+          openPorts: [1, 3],
+          vulnersShare: 0.15,
+          vulnersEntries: [2, 6],
+        });
+        measured.nmap = (
+          await measureImportThroughput({
+            ...common,
+            name: 'nmap',
+            service: 'network',
+            file,
+            fileBytes: written.bytes,
+            description: 'nmap 5,000 hosts',
+          })
+        ).throughput;
+      }
+      if (wanted('memory')) {
+        const file = path.join(filesDir, 'nuclei-largest.jsonl');
+        const written = await writeNucleiFile(file, {
+          seed: 10,
+          hosts: 1000,
+          maxBytes: maxImportFileBytes,
+          responseBodyBytes: [4000, 40_000],
+        });
+        measured.memory = await measureImportMemory({
+          driver,
+          environment: stack.environment,
+          slug: benchCompanies.memory,
+          service: 'dast',
+          file,
+          fileBytes: written.bytes,
+          description: 'nuclei, largest file',
+        });
+      }
+    } finally {
+      rmSync(filesDir, { recursive: true, force: true });
+    }
+    return measured;
+  });
+  console.log(JSON.stringify(report, null, 2));
+}

@@ -15,6 +15,7 @@ import { documentClient } from '../../lambdas/kernel/data/client.js';
 import { findingsPartition, findingSortKey } from '../../lambdas/kernel/data/entities/findings.js';
 import { getScanImport, putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
 import { runScanImport } from '../../lambdas/kernel/findings/import-run.js';
+import { captureDynamoDbRequests } from '../support/dynamodb-capture.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
@@ -35,8 +36,8 @@ async function newCompany(name: string): Promise<string> {
   return slug;
 }
 
-/** createScanImport, the presigned POST of each file, startScanImport: the import's id. */
-async function startImport(
+/** createScanImport and the presigned POST of each file: the import's id, not started. */
+async function uploadImport(
   as: Caller,
   scope: { slug: string; service: string; tool?: string },
   files: ImportFile[],
@@ -58,6 +59,16 @@ async function startImport(
     const answer = await fetch(new URL(upload.url, appUrl), { method: 'POST', body: form });
     expect(answer.status, await answer.clone().text()).toBeLessThan(300);
   }
+  return importId;
+}
+
+/** createScanImport, the presigned POST of each file, startScanImport: the import's id. */
+async function startImport(
+  as: Caller,
+  scope: { slug: string; service: string; tool?: string },
+  files: ImportFile[],
+): Promise<string> {
+  const importId = await uploadImport(as, scope, files);
   const started = await as('startScanImport', { importId });
   expect(started.statusCode, JSON.stringify(started.body)).toBe(200);
   expect(['queued', 'running', 'done']).toContain(started.body.result.status);
@@ -458,6 +469,90 @@ describe('a crash half way', () => {
     expect(crashedScan?.status).toBe('done');
     expect(crashedScan?.counts).toEqual(cleanScan?.counts);
     expect(await stateOf(crashed)).toEqual(await stateOf(clean));
+  });
+});
+
+describe('the import digest', () => {
+  /** A nuclei JSONL: one finding per id, on 10 hosts. */
+  const nuclei = (ids: number[]) =>
+    ids
+      .map((id) =>
+        JSON.stringify({
+          'template-id': `digest-check-${id}`,
+          info: { name: `Digest check ${id}`, severity: 'medium' },
+          host: `digest-${id % 10}.example.com`,
+          'matched-at': `https://digest-${id % 10}.example.com/p${id}`,
+          type: 'http',
+          timestamp: '2026-11-01T00:00:00Z',
+        }),
+      )
+      .join('\n');
+  const ids = Array.from({ length: 40 }, (_, index) => index);
+  /** The partition keys a request read or wrote (Query's key value, a write's items' keys). */
+  const partitionsOf = (input: Record<string, unknown>): string[] =>
+    JSON.stringify(input).match(/"(?:FINDINGS|ASSETS|IMPORT_DIGEST|FINDING_STATUS_LOG)#[^"]*"/g) ?? [];
+
+  it('a re-import of the same file reads the digest, not the stored findings or assets, and writes none', async () => {
+    const slug = await newCompany('digest');
+    const scope = { slug, service: 'projectmariana' };
+    const first = await importScan(analyst, scope, [{ name: 'a.jsonl', body: nuclei(ids) }]);
+    expect(first.counts).toMatchObject({ new: 40, total: 40 });
+    // Run here, as the import function runs it, so that its requests can be watched.
+    const importId = await uploadImport(analyst, scope, [{ name: 'a.jsonl', body: nuclei(ids) }]);
+    const { requests } = await captureDynamoDbRequests(() => runScanImport(importId));
+    const again = await finished(analyst, importId);
+
+    expect(again.counts).toMatchObject({ new: 0, unchanged: 40, fixed: 0, reopened: 0, changed: 0, total: 40 });
+    const touched = requests.flatMap((request) =>
+      partitionsOf(request.input).map((key) => `${request.command} ${key}`),
+    );
+    expect(touched.filter((entry) => /(FINDINGS|ASSETS)#/.test(entry))).toEqual([]);
+    expect(touched.filter((entry) => entry.includes('IMPORT_DIGEST#')).length).toBeGreaterThan(0);
+    const writes = requests.filter((request) => /^(BatchWrite|Put|Update|Delete|TransactWrite)/.test(request.command));
+    expect(writes.flatMap((request) => partitionsOf(request.input))).toEqual([]);
+  });
+
+  it("carries an analyst's status change to the next import: marked fixed and seen again is reopened, a false positive gone is not fixed", async () => {
+    const slug = await newCompany('digest-status');
+    const scope = { slug, service: 'projectmariana' };
+    await importScan(analyst, scope, [{ name: 'a.jsonl', body: nuclei(ids) }]);
+    const rows = await allFindings(analyst, slug, 'projectmariana');
+    const byTitle = (title: string) => rows.find((row) => row.title === title);
+    const markedFixed = byTitle('Digest check 1');
+    const falsePositive = byTitle('Digest check 2');
+    for (const [row, status] of [
+      [markedFixed, 'fixed'],
+      [falsePositive, 'false_positive'],
+    ] as const) {
+      const edited = await analyst('updateFinding', {
+        ...scope,
+        findingId: row.id,
+        field: 'status',
+        value: { status },
+        expectedVersion: 0,
+      });
+      expect(edited.statusCode, JSON.stringify(edited.body)).toBe(200);
+    }
+
+    // The next scan still finds check 1, no longer check 2 (its host was scanned).
+    const next = await importScan(analyst, scope, [{ name: 'b.jsonl', body: nuclei(ids.filter((id) => id !== 2)) }]);
+    expect(next.counts).toMatchObject({ new: 0, reopened: 1, fixed: 0, unchanged: 38, total: 39 });
+    const after = async (id: string) =>
+      (await analyst('getFinding', { ...scope, findingId: id })).body.result as { status: string };
+    expect((await after(markedFixed.id)).status).toBe('open');
+    expect((await after(falsePositive.id)).status).toBe('false_positive');
+
+    // Absorbed: the import after that sees the same, from the digest alone.
+    const third = await importScan(analyst, scope, [{ name: 'b.jsonl', body: nuclei(ids.filter((id) => id !== 2)) }]);
+    expect(third.counts).toMatchObject({ new: 0, reopened: 0, fixed: 0, unchanged: 39, total: 39 });
+    const { Items = [] } = await documentClient.send(
+      new QueryCommand({
+        TableName: readConfig().TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `FINDING_STATUS_LOG#${slug}#projectmariana` },
+      }),
+    );
+    expect(Items).toEqual([]);
   });
 });
 

@@ -49,7 +49,7 @@ import {
   type EditStamp,
   type UpdateParts,
 } from './finding-fields.js';
-import { findingUpdate, liveTemplate, templateParts } from './finding-curation.js';
+import { findingWrites, liveTemplate, templateParts } from './finding-curation.js';
 
 const readChunk = 100;
 /** Findings per transaction: 25 updates, with a tag 25 references and the counter (51 of the 100 allowed). */
@@ -254,19 +254,23 @@ async function runChunk(
     }
     writes.push({ target, finding, parts: markBulk(finishParts(parts, stamp), bulk.bulkId) });
   }
-  const update = (write: (typeof writes)[number]) => findingUpdate(write.target, write.parts);
   const tagAction = bulk.action.kind === 'addTag' || bulk.action.kind === 'removeTag' ? bulk.action : undefined;
-  // Per finding: its update, and for a tag its reference; then the tag's one counter move for the chunk.
-  const perFinding = tagAction ? 2 : 1;
+  // Per finding: its update (with the status log's write when the status changes), and for a tag its
+  // reference; then the tag's one counter move for the chunk.
+  const itemsOf = (write: (typeof writes)[number]) => [
+    ...findingWrites(write.target, write.parts, stamp.at),
+    ...(tagAction ? [tagReferenceWrite(tagAction.tag, write.target, tagAction.kind === 'addTag')] : []),
+  ];
   for (let start = 0; start < writes.length; start += transactionChunk) {
     let pending = writes.slice(start, start + transactionChunk);
     // A transaction fails whole: drop the findings whose condition failed, classify them, send the rest.
     while (pending.length > 0) {
-      const items = pending.flatMap((write) =>
-        tagAction
-          ? [update(write), tagReferenceWrite(tagAction.tag, write.target, tagAction.kind === 'addTag')]
-          : [update(write)],
-      );
+      const owners: number[] = [];
+      const items = pending.flatMap((write, index) => {
+        const ofFinding = itemsOf(write);
+        owners.push(...ofFinding.map(() => index));
+        return ofFinding;
+      });
       if (tagAction)
         items.push(tagCountWrite(tagAction.tag, tagAction.kind === 'addTag' ? pending.length : -pending.length));
       try {
@@ -278,11 +282,12 @@ async function runChunk(
         if (!reasons) throw error;
         const failed = new Set<number>();
         reasons.forEach((reason, index) => {
-          if (reason.Code === 'ConditionalCheckFailed') failed.add(Math.floor(index / perFinding));
+          const owner = owners[index];
+          if (reason.Code === 'ConditionalCheckFailed' && owner !== undefined) failed.add(owner);
         });
         if (failed.size === 0) throw error;
         for (const index of failed) {
-          if (index < pending.length) await classifyRefusal(pending[index]!.target, bulk.bulkId, outcome);
+          await classifyRefusal(pending[index]!.target, bulk.bulkId, outcome);
         }
         pending = pending.filter((_, index) => !failed.has(index));
       }

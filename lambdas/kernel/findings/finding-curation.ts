@@ -20,6 +20,7 @@ import {
   type StoredFinding,
 } from '../data/entities/findings.js';
 import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.js';
+import { statusLogWrite } from '../data/entities/import-digest.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { stripTemplateKeys, templateKey, templateUsageWrite } from '../data/entities/templates.js';
@@ -57,6 +58,18 @@ export function findingUpdate(ref: FindingRef, parts: UpdateParts): TransactItem
       ...expressionsOf(parts),
     },
   };
+}
+
+/**
+ * The finding's Update and, when it changes the status, the status log's write the next import reads over its
+ * digest (import-digest.ts). The Update comes first.
+ */
+export function findingWrites(ref: FindingRef, parts: UpdateParts, at: number): TransactItem[] {
+  const status = parts.entries.find((entry) => entry.field === 'status')?.after as { status: string } | undefined;
+  return [
+    findingUpdate(ref, parts),
+    ...(status ? [statusLogWrite(ref.slug, ref.service, ref.findingId, status.status, at)] : []),
+  ];
 }
 
 /** The counter and reference writes of a change of a finding's tags from `before` to `after`. */
@@ -100,7 +113,7 @@ export async function updateFindingFieldAs(
   const parts = emptyParts();
   addFieldEdit(parts, finding, field, wanted, stamp);
   finishParts(parts, stamp);
-  const items: TransactItem[] = [findingUpdate(input, parts)];
+  const items: TransactItem[] = findingWrites(input, parts, now);
   if (field === 'tags') items.push(...tagWrites(input, stored as string[], wanted as string[]));
   const entry = parts.entries[0]!;
   items.push(

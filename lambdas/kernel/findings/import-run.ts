@@ -2,16 +2,33 @@
 // anywhere can be run again:
 // 1. reading: the whole file is parsed once, streaming, keeping per identity only a count and a hash of
 //    its occurrences (never the findings); a format error ends the import 'failed' before any write;
-// 2. comparing: the service's stored findings (their state only) are read and each identity is classed
-//    new, unchanged, changed, reopened, or (open before, absent now, on an asset the file covered) fixed;
-// 3. writing: the file is parsed again and only what changed is written: new findings in batches, changed
-//    and reopened ones by an update of the tool's fields (the analyst's are never touched), fixed ones by
-//    a conditional status change. Assets are written with their first and last sighting.
+// 2. comparing: what is stored of the service's findings and assets is read — from the import digest (a few
+//    items, import-digest.ts) with the analysts' logged statuses over it, or, when there is no digest to
+//    trust, from the findings themselves — and each identity is classed new, unchanged, changed, reopened,
+//    or (open before, absent now, on an asset the file covered) fixed;
+// 3. writing: only when something is to be written, the file is parsed again and only what changed is
+//    written: new findings in batches, changed and reopened ones by an update of the tool's fields (the
+//    analyst's are never touched), fixed ones by a conditional status change. Assets are written with their
+//    first and last sighting, except when the file is the very file the digest was made from (the same
+//    scan again is no new sighting). Then the digest is written anew.
 // Every finding write records the import that made it (`lastChange`), so a retry after a crash classes
 // those findings as the first attempt did and writes them no more: the retry ends as one clean run would.
-import { createHmac } from 'node:crypto';
+// A retry never trusts the digest: the import marks it before its first write, and only its new digest
+// clears the mark.
+import { createHash, createHmac } from 'node:crypto';
 import { assetItem, assetStates, type AssetState } from '../data/entities/assets.js';
 import {
+  absorbStatusLog,
+  markImportDigestWriting,
+  readImportDigest,
+  readStatusLog,
+  writeImportDigest,
+  type DigestFinding,
+  type ImportDigest,
+  type LoggedStatus,
+} from '../data/entities/import-digest.js';
+import {
+  findingKey,
   findingStates,
   markFindingFixed,
   newFindingItem,
@@ -21,6 +38,7 @@ import {
   type FindingChangeKind,
   type FindingState,
 } from '../data/entities/findings.js';
+import { batchGetConsistent } from '../data/transactions.js';
 import {
   getScanImport,
   updateScanImport,
@@ -57,6 +75,10 @@ interface FileIdentity {
   occurrences: number;
   hash: bigint;
   severity: Severity;
+  assetKey: string;
+  assetParentKey?: string;
+  /** The status a new finding starts with when the tool says (a muted check). */
+  suggestedStatus?: string;
 }
 
 type Classification = FindingChangeKind | 'unchanged';
@@ -65,8 +87,14 @@ interface Plan {
   /** Identity → what this import does with it (present in the file). */
   present: Map<string, { classification: Classification; state?: FindingState; severity: Severity }>;
   /** Stored findings this import marks fixed (or did, in an earlier attempt). */
-  fixed: Array<{ state: FindingState; alreadyApplied: boolean }>;
+  fixed: Array<{ id: string; toolSeverity: Severity; assetKey: string; alreadyApplied: boolean }>;
   assetsBefore: Map<string, AssetState>;
+  /** What was stored before, as the digest keeps it (the next digest starts from it). */
+  stored: Map<string, DigestFinding>;
+  /** The digest the comparison read, when there was one to trust. */
+  digest?: ImportDigest;
+  /** Statuses analysts logged since the digest was written (read before the findings, absorbed after). */
+  statusLog: LoggedStatus[];
 }
 
 export async function runScanImport(importId: string): Promise<void> {
@@ -146,10 +174,11 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
           .update(`password-reuse-groups\n${scan.slug}`)
           .digest()
       : undefined;
+  const uploads = scan.files.map((file) => lazyUpload(file.objectKey, file.contentLength));
   const parse = () =>
     parseScan({
       service: scan.service,
-      inputs: scan.files.map((file) => lazyUpload(file.objectKey)),
+      inputs: uploads.map((upload) => upload.open()),
       format: scan.formatChosen ? scan.format : undefined,
       ...(reuseKey ? { passwordAudit: { reuseKey } } : {}),
       onProgress: (bytesRead) => {
@@ -160,10 +189,12 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
   // 1. Reading: the whole file, nothing written.
   const inFile = new Map<string, FileIdentity>();
   const covered = new Set<string>();
+  let assetRecords = 0;
   let summary: ScanSummary | undefined;
   for await (const record of parse()) {
     if (record.kind === 'asset') {
       covered.add(record.asset.key);
+      assetRecords += 1;
     } else if (record.kind === 'finding') {
       const { finding } = record;
       covered.add(finding.asset.key);
@@ -174,7 +205,14 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
         known.hash = addOccurrence(known.hash, hash);
         if (severityOrder(finding.severity) > severityOrder(known.severity)) known.severity = finding.severity;
       } else {
-        inFile.set(finding.identity.key, { occurrences: 1, hash, severity: finding.severity });
+        inFile.set(finding.identity.key, {
+          occurrences: 1,
+          hash,
+          severity: finding.severity,
+          assetKey: finding.asset.key,
+          ...(finding.asset.parentKey ? { assetParentKey: finding.asset.parentKey } : {}),
+          ...(finding.suggestedStatus ? { suggestedStatus: finding.suggestedStatus } : {}),
+        });
       }
     } else {
       summary = record.summary;
@@ -182,30 +220,49 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
     await progress.maybeWrite();
   }
   if (!summary) throw new Error('The parser ended without a summary');
+  const fileSha256 = filesSha256(uploads);
 
   // 2. Comparing with what is stored.
   progress.progress.phase = 'comparing';
   await progress.maybeWrite(true);
   const plan = await comparePlan(scan, inFile, covered);
+  // The same scan again is no new sighting of its assets.
+  const sameFile = fileSha256 !== undefined && plan.digest?.fileSha256 === fileSha256;
+  const writeAssets = assetRecords > 0 && !sameFile;
+  const findingWrites = [...plan.present.values()].filter(
+    (entry) => entry.classification !== 'unchanged' && entry.state?.lastChange?.importId !== scan.importId,
+  ).length;
+  const fixedWrites = plan.fixed.filter((entry) => !entry.alreadyApplied).length;
 
   // 3. Writing what changed.
   progress.progress.phase = 'writing';
   progress.progress.bytesRead = 0;
   await progress.maybeWrite(true);
   const now = scan.startedAt ?? Date.now();
+  if (findingWrites + fixedWrites > 0 || writeAssets) {
+    await markImportDigestWriting(scan.slug, scan.service, scan.importId);
+  }
   // Only new findings get a suggestion: read the library's rules when there are some.
   const anyNew = [...plan.present.values()].some((entry) => entry.classification === 'new');
   const templateRules = anyNew ? await templatesByRule() : new Map<string, SuggestedTemplate>();
-  const writer = new ImportWriter(scan, plan, inFile, progress, now, templateRules);
-  for await (const record of parse()) {
-    if (record.kind === 'asset') await writer.asset(record.asset);
-    else if (record.kind === 'finding') await writer.finding(record.finding);
-    await progress.maybeWrite();
+  const writer = new ImportWriter(scan, plan, inFile, progress, now, templateRules, writeAssets);
+  if (findingWrites > 0 || writeAssets) {
+    for await (const record of parse()) {
+      if (record.kind === 'asset') await writer.asset(record.asset);
+      else if (record.kind === 'finding') await writer.finding(record.finding);
+      await progress.maybeWrite();
+    }
+    await writer.flush();
   }
-  await writer.flush();
-  await writer.markFixed();
+  const fixedNow = await writer.markFixed();
   progress.progress.findingsWritten = writer.findingsWritten;
   progress.progress.bytesRead = bytesTotal;
+
+  const wrote = findingWrites + fixedWrites > 0 || writeAssets;
+  if (wrote || !plan.digest || plan.statusLog.length > 0) {
+    await writeImportDigest(scan.slug, scan.service, nextDigest(plan, inFile, fixedNow, writer.assetsSeen, fileSha256));
+    await absorbStatusLog(scan.slug, scan.service, plan.statusLog);
+  }
 
   const counts = countPlan(plan, summary.assets);
   await updateScanImport(
@@ -224,31 +281,123 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
   );
 }
 
-/** The S3 object, opened only when the parser first reads it. */
-function lazyUpload(objectKey: string): AsyncIterable<Uint8Array> & { destroy(): void } {
-  let stream: (AsyncIterable<Uint8Array> & { destroy(): void }) | undefined;
-  return {
-    async *[Symbol.asyncIterator]() {
-      stream = await openUpload(objectKey);
-      yield* stream;
-    },
-    destroy() {
-      stream?.destroy();
+interface Upload {
+  /** The S3 object as a stream, opened only when the parser first reads it; its bytes are hashed on the way. */
+  open(): AsyncIterable<Uint8Array> & { destroy(): void };
+  /** SHA-256 of the object, once a reading has passed every byte of it. */
+  sha256?: string;
+}
+
+function lazyUpload(objectKey: string, contentLength: number): Upload {
+  const upload: Upload = {
+    open() {
+      let stream: (AsyncIterable<Uint8Array> & { destroy(): void }) | undefined;
+      return {
+        async *[Symbol.asyncIterator]() {
+          stream = await openUpload(objectKey);
+          const hash = upload.sha256 ? undefined : createHash('sha256');
+          let bytes = 0;
+          for await (const chunk of stream) {
+            hash?.update(chunk);
+            bytes += chunk.length;
+            yield chunk;
+          }
+          if (hash && bytes === contentLength) upload.sha256 = hash.digest('hex');
+        },
+        destroy() {
+          stream?.destroy();
+        },
+      };
     },
   };
+  return upload;
+}
+
+/** One hash of every file of the import, in order; undefined when a file was not read whole. */
+function filesSha256(uploads: readonly Upload[]): string | undefined {
+  if (uploads.some((upload) => !upload.sha256)) return undefined;
+  return createHash('sha256')
+    .update(uploads.map((upload) => upload.sha256).join('\n'))
+    .digest('hex');
 }
 
 const severityRanks: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
 const severityOrder = (severity: Severity) => severityRanks[severity];
+
+const digestFindingOf = (state: FindingState): DigestFinding => ({
+  sourceHash: state.sourceHash,
+  status: state.status,
+  assetKey: state.assetKey,
+  ...(state.assetParentKey ? { assetParentKey: state.assetParentKey } : {}),
+  toolSeverity: state.toolSeverity,
+});
+
+const coveredBy = (covered: Set<string>, stored: { assetKey: string; assetParentKey?: string }) =>
+  covered.has(stored.assetKey) || (stored.assetParentKey !== undefined && covered.has(stored.assetParentKey));
 
 async function comparePlan(
   scan: StoredScanImport,
   inFile: Map<string, FileIdentity>,
   covered: Set<string>,
 ): Promise<Plan> {
+  // The log first: a status logged after this read is newer than what the digest or the findings say.
+  const statusLog = await readStatusLog(scan.slug, scan.service);
+  const digest = await readImportDigest(scan.slug, scan.service);
+  if (!digest) return comparePlanFromFindings(scan, inFile, covered, statusLog);
+
+  const stored = new Map(digest.findings);
+  for (const logged of statusLog) {
+    const finding = stored.get(logged.id);
+    if (finding) stored.set(logged.id, { ...finding, status: logged.status });
+  }
   const present: Plan['present'] = new Map();
   const fixed: Plan['fixed'] = [];
+  const toRead: string[] = [];
+  for (const [id, file] of inFile) {
+    const known = stored.get(id);
+    let classification: Classification;
+    if (!known) classification = 'new';
+    else if (known.status === 'fixed') classification = 'reopened';
+    else if (known.sourceHash !== hashText(file.hash)) classification = 'changed';
+    else classification = 'unchanged';
+    present.set(id, { classification, severity: file.severity });
+    if (classification === 'changed' || classification === 'reopened') toRead.push(id);
+  }
+  for (const [id, known] of stored) {
+    if (!inFile.has(id) && known.status === 'open' && coveredBy(covered, known)) {
+      fixed.push({ id, toolSeverity: known.toolSeverity, assetKey: known.assetKey, alreadyApplied: false });
+    }
+  }
+  // The findings to update are read whole: their analyst severity and first sighting shape the write.
+  for (let start = 0; start < toRead.length; start += 100) {
+    const items = await batchGetConsistent(
+      toRead.slice(start, start + 100).map((id) => findingKey(scan.slug, scan.service, id)),
+    );
+    for (const item of items) {
+      const entry = present.get(item.id as string);
+      if (entry) entry.state = item as unknown as FindingState;
+    }
+  }
+  for (const id of toRead) {
+    const entry = present.get(id)!;
+    if (!entry.state) entry.classification = 'new';
+  }
+  const assetsBefore = new Map<string, AssetState>([...digest.assets].map(([key, asset]) => [key, { key, ...asset }]));
+  return { present, fixed, assetsBefore, stored, digest, statusLog };
+}
+
+/** The comparison when no digest can be trusted: every stored finding's and asset's state, read from them. */
+async function comparePlanFromFindings(
+  scan: StoredScanImport,
+  inFile: Map<string, FileIdentity>,
+  covered: Set<string>,
+  statusLog: LoggedStatus[],
+): Promise<Plan> {
+  const present: Plan['present'] = new Map();
+  const fixed: Plan['fixed'] = [];
+  const stored = new Map<string, DigestFinding>();
   for await (const state of findingStates(scan.slug, scan.service)) {
+    stored.set(state.id, digestFindingOf(state));
     const file = inFile.get(state.id);
     const appliedHere = state.lastChange?.importId === scan.importId;
     if (file) {
@@ -259,12 +408,9 @@ async function comparePlan(
       else classification = 'unchanged';
       present.set(state.id, { classification, state, severity: file.severity });
     } else if (appliedHere && state.lastChange.change === 'fixed') {
-      fixed.push({ state, alreadyApplied: true });
-    } else if (
-      state.status === 'open' &&
-      (covered.has(state.assetKey) || (state.assetParentKey !== undefined && covered.has(state.assetParentKey)))
-    ) {
-      fixed.push({ state, alreadyApplied: false });
+      fixed.push({ id: state.id, toolSeverity: state.toolSeverity, assetKey: state.assetKey, alreadyApplied: true });
+    } else if (state.status === 'open' && coveredBy(covered, state)) {
+      fixed.push({ id: state.id, toolSeverity: state.toolSeverity, assetKey: state.assetKey, alreadyApplied: false });
     }
   }
   for (const [id, file] of inFile) {
@@ -272,11 +418,54 @@ async function comparePlan(
   }
   const assetsBefore = new Map<string, AssetState>();
   for await (const asset of assetStates(scan.slug, scan.service)) assetsBefore.set(asset.key, asset);
-  return { present, fixed, assetsBefore };
+  return { present, fixed, assetsBefore, stored, statusLog };
+}
+
+/** What the next import compares with: what was stored, with this import's changes. */
+function nextDigest(
+  plan: Plan,
+  inFile: Map<string, FileIdentity>,
+  fixedNow: ReadonlySet<string>,
+  assetsSeen: ReadonlyMap<string, AssetState>,
+  fileSha256: string | undefined,
+): ImportDigest {
+  const findings = new Map(plan.stored);
+  for (const [id, entry] of plan.present) {
+    const file = inFile.get(id)!;
+    const before = findings.get(id);
+    const fromFile = {
+      sourceHash: hashText(file.hash),
+      assetKey: file.assetKey,
+      ...(file.assetParentKey ? { assetParentKey: file.assetParentKey } : {}),
+      toolSeverity: file.severity,
+    };
+    if (entry.classification === 'unchanged' && before) continue;
+    let status: string;
+    if (entry.classification === 'reopened') status = 'open';
+    else if (before) status = before.status;
+    else status = file.suggestedStatus ?? 'open';
+    findings.set(id, { ...fromFile, status });
+  }
+  for (const { id } of plan.fixed) {
+    const before = findings.get(id);
+    if (before && fixedNow.has(id)) findings.set(id, { ...before, status: 'fixed' });
+  }
+  const assets = new Map(
+    [...plan.assetsBefore].map(([key, { firstSeenAt, firstImportId, lastSeenAt }]) => [
+      key,
+      { firstSeenAt, firstImportId, lastSeenAt },
+    ]),
+  );
+  for (const [key, { firstSeenAt, firstImportId, lastSeenAt }] of assetsSeen) {
+    assets.set(key, { firstSeenAt, firstImportId, lastSeenAt });
+  }
+  return { findings, assets, ...(fileSha256 ? { fileSha256 } : {}) };
 }
 
 class ImportWriter {
   findingsWritten = 0;
+  /** The assets written, with the sightings written. */
+  readonly assetsSeen = new Map<string, AssetState>();
   private readonly pendingItems: Record<string, unknown>[] = [];
   private readonly pendingUpdates: Array<() => Promise<void>> = [];
   /** Findings named more than once, merged until their last occurrence. */
@@ -289,21 +478,27 @@ class ImportWriter {
     private readonly progress: ProgressWriter,
     private readonly now: number,
     private readonly templateRules: Map<string, SuggestedTemplate>,
+    private readonly writeAssets: boolean,
   ) {}
 
   async asset(asset: Asset): Promise<void> {
+    if (!this.writeAssets) return;
     const before = this.plan.assetsBefore.get(asset.key);
     const { key, kind, name, parentKey, ...detail } = asset;
+    const sighting: AssetState = {
+      key,
+      firstSeenAt: before?.firstSeenAt ?? this.now,
+      firstImportId: before?.firstImportId ?? this.scan.importId,
+      lastSeenAt: Math.max(this.now, before?.lastSeenAt ?? 0),
+    };
+    this.assetsSeen.set(key, sighting);
     this.pendingItems.push(
       assetItem(this.scan.slug, {
-        key,
         kind,
         name,
         ...(parentKey ? { parentKey } : {}),
         service: this.scan.service,
-        firstSeenAt: before?.firstSeenAt ?? this.now,
-        firstImportId: before?.firstImportId ?? this.scan.importId,
-        lastSeenAt: Math.max(this.now, before?.lastSeenAt ?? 0),
+        ...sighting,
         lastImportId: this.scan.importId,
         detail,
         searchText: searchText([key, name, kind]),
@@ -400,26 +595,28 @@ class ImportWriter {
     await Promise.all([this.flushItems(), this.flushUpdates()]);
   }
 
-  async markFixed(): Promise<void> {
+  /** Marks the planned findings fixed; answers those that are fixed by this import (in this run or an earlier). */
+  async markFixed(): Promise<Set<string>> {
+    const fixed = new Set(this.plan.fixed.filter((entry) => entry.alreadyApplied).map((entry) => entry.id));
     const toFix = this.plan.fixed.filter((entry) => !entry.alreadyApplied);
     for (let start = 0; start < toFix.length; start += updateConcurrency) {
       await Promise.all(
-        toFix
-          .slice(start, start + updateConcurrency)
-          .map(({ state }) =>
-            markFindingFixed(
-              this.scan.slug,
-              this.scan.service,
-              state.id,
-              { importId: this.scan.importId, at: this.now, change: 'fixed', severity: state.toolSeverity },
-              this.plan.assetsBefore.get(state.assetKey)?.lastSeenAt,
-            ),
-          ),
+        toFix.slice(start, start + updateConcurrency).map(async ({ id, toolSeverity, assetKey }) => {
+          const done = await markFindingFixed(
+            this.scan.slug,
+            this.scan.service,
+            id,
+            { importId: this.scan.importId, at: this.now, change: 'fixed', severity: toolSeverity },
+            this.plan.assetsBefore.get(assetKey)?.lastSeenAt,
+          );
+          if (done) fixed.add(id);
+        }),
       );
       this.findingsWritten += Math.min(updateConcurrency, toFix.length - start);
       this.progress.progress.findingsWritten = this.findingsWritten;
       await this.progress.maybeWrite();
     }
+    return fixed;
   }
 }
 
@@ -443,7 +640,7 @@ function countPlan(plan: Plan, assets: number): ImportCounts {
     if (classification === 'new') counts.newBySeverity[severity] += 1;
     if (classification === 'reopened') counts.reopenedBySeverity[severity] += 1;
   }
-  for (const { state } of plan.fixed) counts.fixedBySeverity[state.toolSeverity] += 1;
+  for (const { toolSeverity } of plan.fixed) counts.fixedBySeverity[toolSeverity] += 1;
   return counts;
 }
 
