@@ -139,3 +139,65 @@ export async function measureFindingsPages(options: {
   }
   return results;
 }
+
+// Run alone: `tsx scripts/bench-findings-list.ts [findings]` (100,000 by default), on a stack of its own: a
+// generated nuclei file of 3,000 results is imported, and its findings are the copies' templates.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const { QueryCommand } = await import('@aws-sdk/client-dynamodb');
+  const { onOwnStack } = await import('./bench-own-stack.js');
+  const total = Number(process.argv[2] ?? 100_000);
+  const report = await onOwnStack('findings-list', async (stack) => {
+    const { createTestUser } = await import('../tests/support/users.js');
+    const { claimsOf } = await import('./bench-calls.js');
+    const { importsThroughCalls } = await import('./bench-import-drivers.js');
+    const { plainClient } = await import('./bench-imports.js');
+    const { writeNucleiFile } = await import('./bench-scan-files.js');
+    const analyst = await createTestUser({ userType: 'analyst', accessLevel: 7, displayName: 'Bench Analyst' });
+    const claims = claimsOf(analyst);
+    const driver = importsThroughCalls({ appUrl: stack.appUrl, claims });
+    const filesDir = mkdtempSync(path.join(tmpdir(), 'bench-list-files-'));
+    const file = path.join(filesDir, 'nuclei.jsonl');
+    await writeNucleiFile(file, { seed: 9, hosts: 300, results: 3000, responseBodyBytes: [200, 4000] });
+    const imported = await driver.run(await driver.prepare({ slug: 'bench-source', service: 'dast', file }));
+    rmSync(filesDir, { recursive: true, force: true });
+    if (imported.scan.status !== 'done') throw new Error('The source import failed');
+    const client = plainClient({ ...stack, tableName: stack.tableName });
+    try {
+      const templates: MarshalledItem[] = [];
+      let startKey: Record<string, never> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: stack.tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': { S: findingsPartition('bench-source', 'dast') } },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        templates.push(...((page.Items ?? []) as MarshalledItem[]));
+        startKey = page.LastEvaluatedKey as typeof startKey;
+      } while (startKey);
+      console.error(`seeding ${total} findings…`);
+      const seedSeconds = await seedFindings(client, stack.tableName, templates, {
+        slug: 'bench-large',
+        service: 'dast',
+        count: total,
+      });
+      await seedFindings(client, stack.tableName, templates, { slug: 'bench-small', service: 'dast', count: 100 });
+      const pages = await measureFindingsPages({
+        claims,
+        origin: stack.appUrl,
+        service: 'dast',
+        largeSlug: 'bench-large',
+        smallSlug: 'bench-small',
+      });
+      return { findings: total, seedSeconds: round(seedSeconds, 1), pages };
+    } finally {
+      client.destroy();
+    }
+  });
+  console.log(JSON.stringify(report, null, 2));
+}

@@ -125,13 +125,8 @@ export async function markImportDigestWriting(slug: string, service: string, imp
   );
 }
 
-/** Writes the digest as a new generation, points the head at it (clearing `writing`), then removes the old pages. */
+/** Writes the digest as a new generation, points the head at it (clearing `writing`), then removes every other page. */
 export async function writeImportDigest(slug: string, service: string, digest: ImportDigest): Promise<void> {
-  const previous = (
-    await documentClient.send(
-      new GetCommand({ TableName: tableName(), Key: headKey(slug, service), ConsistentRead: true }),
-    )
-  ).Item as DigestHead | undefined;
   const generation = randomBytes(6).toString('hex');
   const pages = packPages(digest);
   const items = pages.map((data, page) => ({ ...pageKey(slug, service, generation, page), data }));
@@ -152,17 +147,30 @@ export async function writeImportDigest(slug: string, service: string, digest: I
     ...(digest.fileSha256 ? { fileSha256: digest.fileSha256 } : {}),
   };
   await documentClient.send(new PutCommand({ TableName: tableName(), Item: { ...headKey(slug, service), ...head } }));
-  if (previous?.generation) {
-    const stale = Array.from({ length: previous.pages }, (_, page) =>
-      pageKey(slug, service, previous.generation, page),
+  // Every other page goes: the previous generation's, and any a crashed import left before its head.
+  const stale: Array<{ pk: string; sk: string }> = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :partition AND begins_with(sk, :pages)',
+        ExpressionAttributeValues: { ':partition': importDigestPartition(slug, service), ':pages': 'P#' },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: startKey,
+      }),
     );
-    for (let start = 0; start < stale.length; start += 25) {
-      await documentClient.send(
-        new BatchWriteCommand({
-          RequestItems: { [tableName()]: stale.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } })) },
-        }),
-      );
+    for (const item of page.Items ?? []) {
+      if (!String(item.sk).startsWith(`P#${generation}#`)) stale.push({ pk: String(item.pk), sk: String(item.sk) });
     }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  for (let start = 0; start < stale.length; start += 25) {
+    await documentClient.send(
+      new BatchWriteCommand({
+        RequestItems: { [tableName()]: stale.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } })) },
+      }),
+    );
   }
 }
 
