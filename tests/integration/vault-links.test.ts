@@ -3,6 +3,7 @@
 // nothing, expiry and revocation hold, the server stores no plaintext and no key, only the asking analyst
 // collects a reply, and every event is in the audit without content.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { vaultPartitionItems } from '../../lambdas/kernel/data/entities/vault-links.js';
 import {
   fromBase64,
@@ -201,7 +202,10 @@ describe('share links', () => {
     const { linkId, keys } = await createShare(owner, { kind: 'text', text: 'audited' }, { label: 'Audit me' });
     const visitor = anonymousCaller('198.51.100.77');
     await visitor('getVaultLink', { linkId });
-    await visitor('claimVaultLink', { linkId, verifier: (await shareKeysFrom(toBase64Url(new Uint8Array(32)))).verifier });
+    await visitor('claimVaultLink', {
+      linkId,
+      verifier: (await shareKeysFrom(toBase64Url(new Uint8Array(32)))).verifier,
+    });
     await visitor('claimVaultLink', { linkId, verifier: keys.verifier });
 
     const list = await owner('listVaultLinks', {});
@@ -217,6 +221,32 @@ describe('share links', () => {
     );
     expect(JSON.stringify(events)).not.toMatch(/198\.51\.100\.77|audited|Audit me/);
     expect(events.every((event: { addressKey: string }) => event.addressKey.length > 20)).toBe(true);
+  });
+});
+
+describe('the public vault calls', () => {
+  it('are throttled per address: past the limit, 429 and nothing consumed', async () => {
+    const saved = process.env.VAULT_IP_LIMIT;
+    process.env.VAULT_IP_LIMIT = '3';
+    resetConfigCache();
+    try {
+      const owner = signedInCaller(await analyst());
+      const { linkId, keys } = await createShare(owner, { kind: 'text', text: 'throttled' });
+      const hammering = anonymousCaller(`192.0.2.${Math.floor(Math.random() * 200) + 20}`);
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push((await hammering('getVaultLink', { linkId })).statusCode);
+      const refused = await hammering('claimVaultLink', { linkId, verifier: keys.verifier });
+
+      expect(answers).toEqual([200, 200, 200, 429]);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.body.error.message).toMatch(/Too many vault requests/);
+      expect(
+        (await anonymousCaller('192.0.2.5')('claimVaultLink', { linkId, verifier: keys.verifier })).statusCode,
+      ).toBe(200);
+    } finally {
+      process.env.VAULT_IP_LIMIT = saved;
+      resetConfigCache();
+    }
   });
 });
 
@@ -245,7 +275,10 @@ describe('request links', () => {
       publicKey: keyPair.publicKey,
     });
     const secret = `acme-vpn-${crypto.randomUUID()}`;
-    const reply = await sealToRequest(linkId, landing.body.result.publicKey, fingerprint, { kind: 'text', text: secret });
+    const reply = await sealToRequest(linkId, landing.body.result.publicKey, fingerprint, {
+      kind: 'text',
+      text: secret,
+    });
     const mailsBefore = (await mailsTo(user.email)).length;
     const fulfilled = await responder('fulfilVaultRequest', {
       linkId,

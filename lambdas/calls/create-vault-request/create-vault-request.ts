@@ -12,7 +12,13 @@ export const createVaultRequest = defineSignedInCall({
   input: z.strictObject({
     publicKey: vaultPublicKey,
     /** What the analyst asks for, shown to the person who answers. */
-    label: z.string().check(z.trim(), z.minLength(1, 'is required: say what you need'), z.maxLength(200, 'must be at most 200 characters')),
+    label: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'is required: say what you need'),
+        z.maxLength(200, 'must be at most 200 characters'),
+      ),
     expiresIn: vaultExpiresIn,
     companySlug: z.optional(companySlug),
   }),

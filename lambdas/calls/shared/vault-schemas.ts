@@ -22,12 +22,12 @@ export const vaultMaxViews = z
   .int()
   .check(z.minimum(1, `must be 1 to ${maxVaultViews}`), z.maximum(maxVaultViews, `must be 1 to ${maxVaultViews}`));
 
-export const vaultLabel = z
-  .string()
-  .check(z.trim(), z.maxLength(200, 'must be at most 200 characters'));
+export const vaultLabel = z.string().check(z.trim(), z.maxLength(200, 'must be at most 200 characters'));
 
 /** An ECDH P-256 public key, SPKI, base64url (91 bytes: 122 characters). */
-export const vaultPublicKey = z.string().check(z.regex(/^[A-Za-z0-9_-]{100,200}$/, 'must be a public key (SPKI, base64url)'));
+export const vaultPublicKey = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{100,200}$/, 'must be a public key (SPKI, base64url)'));
 
 export const vaultStatus = z.enum(['waiting', 'opened', 'fulfilled', 'collected', 'expired', 'revoked']);
 

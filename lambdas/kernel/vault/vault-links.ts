@@ -22,13 +22,7 @@ import {
   type VaultEventType,
   type VaultLinkItem,
 } from '../data/entities/vault-links.js';
-import {
-  CallError,
-  ConflictError,
-  InvalidArgumentError,
-  NotFoundError,
-  PermissionDeniedError,
-} from '../errors.js';
+import { CallError, ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../errors.js';
 import { logger } from '../logger.js';
 import { escapeHtml, sendMail } from '../mail/mailer.js';
 import { countSignInRequest } from '../sign-in/ip-throttle.js';
@@ -86,7 +80,9 @@ export function statusOf(link: VaultLinkItem, now: number): VaultLinkStatus {
 /** Whether a share can still be revealed, or a request still answered. */
 function usable(link: VaultLinkItem, now: number): boolean {
   if (link.revokedAt !== undefined || link.expiresAt <= now) return false;
-  return link.kind === 'share' ? (link.viewsLeft ?? 0) > 0 && link.ciphertext !== undefined : link.requestState === 'waiting';
+  return link.kind === 'share'
+    ? (link.viewsLeft ?? 0) > 0 && link.ciphertext !== undefined
+    : link.requestState === 'waiting';
 }
 
 function unavailable(link: VaultLinkItem, now: number): VaultLinkUnavailableError {
@@ -292,11 +288,7 @@ export async function listMyVaultLinks(
   return { items: items.map((link) => rowOf(link, now)), ...(nextCursor ? { nextCursor } : {}) };
 }
 
-export async function revokeVaultLink(
-  caller: Caller,
-  linkId: string,
-  request: RequestInfo,
-): Promise<VaultLinkRow> {
+export async function revokeVaultLink(caller: Caller, linkId: string, request: RequestInfo): Promise<VaultLinkRow> {
   const now = Date.now();
   const link = await getVaultLinkItem(linkId);
   if (!link || link.createdBySub !== caller.uid) throw new NotFoundError('You have no vault link with this id.');
@@ -311,7 +303,8 @@ export async function revokeVaultLink(
     now,
     eventOf(link, 'revoked', now, await addressKey(request), { actorSub: caller.uid }),
   );
-  if (!done) throw new ConflictError('The link changed at the same moment (it was opened or answered); reload the list.');
+  if (!done)
+    throw new ConflictError('The link changed at the same moment (it was opened or answered); reload the list.');
   const { ciphertext: _c, reply: _r, ...rest } = link;
   return rowOf({ ...rest, revokedAt: now }, now);
 }
@@ -448,5 +441,9 @@ export async function collectVaultRequest(
     eventOf(link, 'collected', now, await addressKey(request), { actorSub: caller.uid, size: link.size }),
   );
   if (!done) throw new ConflictError('This reply was collected or revoked at the same moment.');
-  return { ephemeralPublicKey: link.reply.ephemeralPublicKey, ciphertext: link.reply.ciphertext, publicKey: link.publicKey! };
+  return {
+    ephemeralPublicKey: link.reply.ephemeralPublicKey,
+    ciphertext: link.reply.ciphertext,
+    publicKey: link.publicKey!,
+  };
 }

@@ -13,7 +13,8 @@ const shareAad = utf8.encode('portal-vault-share-v1');
 const requestInfo = utf8.encode('portal-vault-request-v1');
 
 /** What a link carries: a text, or a file with its name and type (both inside the ciphertext). */
-export type SecretContent = { kind: 'text'; text: string } | { kind: 'file'; name: string; type: string; bytes: Uint8Array };
+export type SecretContent =
+  { kind: 'text'; text: string } | { kind: 'file'; name: string; type: string; bytes: Uint8Array };
 
 /** Raw bytes as WebCrypto's BufferSource takes them (a plain ArrayBuffer view). */
 const source = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => bytes as Uint8Array<ArrayBuffer>;
@@ -33,7 +34,8 @@ export function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
-export const toBase64Url = (bytes: Uint8Array) => toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+export const toBase64Url = (bytes: Uint8Array) =>
+  toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 export function fromBase64Url(text: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('not base64url');

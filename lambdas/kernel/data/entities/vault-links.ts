@@ -3,12 +3,7 @@
 // stays until TTL); the claim and the fulfilment are single conditional writes. Events sit beside their
 // link and, by gsi1, in one time-ordered log for level 9. Written with the document client directly: the
 // conditions and ReturnValuesOnConditionCheckFailure are the point here, and they read plainly this way.
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
@@ -17,14 +12,7 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 
 export type VaultLinkKind = 'share' | 'request';
 export type VaultEventType =
-  | 'created'
-  | 'landing_viewed'
-  | 'revealed'
-  | 'claim_denied'
-  | 'fulfilled'
-  | 'collected'
-  | 'revoked'
-  | 'expired';
+  'created' | 'landing_viewed' | 'revealed' | 'claim_denied' | 'fulfilled' | 'collected' | 'revoked' | 'expired';
 
 /** A reply to a request link: the responder's ephemeral ECDH public key and the sealed secret. */
 export interface VaultReply {
