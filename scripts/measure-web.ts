@@ -37,7 +37,6 @@ export const pageChunks = [
   'sign-in-page',
   'signed-out-notice',
   'auth-redirect-page',
-  'vault-page',
   'signed-in-shell',
   'home-page',
   'page-unavailable',

@@ -14,7 +14,6 @@ import type { AnalystServicePageProps } from './pages/analyst/services/analyst-s
 
 const SignedInShell = lazyPage(() => import('./components/layout/signed-in-shell'));
 const AuthRedirectPage = lazyPage(() => import('./pages/auth-redirect/auth-redirect-page'));
-const VaultPage = lazyPage(() => import('./pages/vault/vault-page'));
 const HomePage = lazyPage(() => import('./pages/home/home-page'));
 const PageUnavailable = lazyPage(() => import('./pages/page-unavailable/page-unavailable'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'));
@@ -257,16 +256,11 @@ function shellRoute(page: ShellPage): RouteObject {
 }
 
 export const routes: RouteObject[] = [
-  // Shown without the shell and without sign-in.
+  // Shown without the shell and without sign-in. (/vault/* is a page of its own, vault.html: see web/src/vault/.)
   {
     path: '/auth/redirect',
     element: withoutShell(<AuthRedirectPage />),
     handle: { preload: AuthRedirectPage.preload, public: true } satisfies RouteHandle,
-  },
-  {
-    path: '/vault/*',
-    element: withoutShell(<VaultPage />),
-    handle: { preload: VaultPage.preload, public: true } satisfies RouteHandle,
   },
   // Everything else sits behind the auth gate: signed out, the sign-in screen on '/' and a link to it
   // elsewhere; signed in, the shell, whose route guard applies each page's gate.
