@@ -351,7 +351,9 @@ async function queryIndex(
       ...(request.projection && names
         ? {
             ProjectionExpression: names.join(', '),
-            ExpressionAttributeNames: Object.fromEntries(request.projection.map((name, index) => [names[index], name])),
+            ExpressionAttributeNames: Object.fromEntries(
+              request.projection.map((name, index): [string, string] => [`#a${index}`, name]),
+            ),
           }
         : {}),
     }),
