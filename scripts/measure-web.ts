@@ -48,6 +48,8 @@ export const pageChunks = [
   'platform-users-page',
   'platform-services-page',
   'analyst-service-page',
+  'vault-share-page',
+  'vault-request-page',
 ] as const;
 export type PageChunk = (typeof pageChunks)[number];
 

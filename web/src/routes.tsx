@@ -25,6 +25,8 @@ const PlatformUsersPage = lazyPage(() => import('./pages/admin/app/users/platfor
 const PlatformServicesPage = lazyPage(() => import('./pages/admin/app/services/platform-services-page'));
 const TemplatesPage = lazyPage(() => import('./pages/templates/templates-page'));
 const FindingTemplatesPage = lazyPage(() => import('./pages/templates/finding-templates-page'));
+const VaultSharePage = lazyPage(() => import('./pages/analyst/vault/vault-share-page'));
+const VaultRequestPage = lazyPage(() => import('./pages/analyst/vault/vault-request-page'));
 const AnalystServicePage = lazyPage<AnalystServicePageProps>(
   () => import('./pages/analyst/services/analyst-service-page'),
 );
@@ -39,6 +41,8 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/admin/app/services': PlatformServicesPage,
   '/templates': TemplatesPage,
   '/templates/finding': FindingTemplatesPage,
+  '/analyst/vault/link': VaultSharePage,
+  '/analyst/vault/request': VaultRequestPage,
 };
 
 /** A rule of spec 6 by its name in menuRules; the two per-service rules carry their service. */

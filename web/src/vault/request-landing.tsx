@@ -31,8 +31,7 @@ export function RequestLanding({ linkId, fingerprint }: { linkId: string; finger
       .then((answer) => {
         if (!live) return;
         if (answer.kind !== 'request') setProblem('gone');
-        else if (!answer.available)
-          setProblem(answer.status === 'waiting' ? 'expired' : (answer.status));
+        else if (!answer.available) setProblem(answer.status === 'waiting' ? 'expired' : answer.status);
         setLanding(answer);
       })
       .catch((error: unknown) => live && setProblem(problemOf(error)));

@@ -33,8 +33,7 @@ export function ShareLanding({ linkId, initialKey }: { linkId: string; initialKe
       .then((answer) => {
         if (!live) return;
         if (answer.kind !== 'share') setProblem('gone');
-        else if (!answer.available)
-          setProblem(answer.status === 'waiting' ? 'expired' : (answer.status));
+        else if (!answer.available) setProblem(answer.status === 'waiting' ? 'expired' : answer.status);
         setLanding(answer);
       })
       .catch((error: unknown) => live && setProblem(problemOf(error)));

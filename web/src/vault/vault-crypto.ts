@@ -164,7 +164,7 @@ export interface RequestKeyPair {
 }
 
 export async function newRequestKeyPair(): Promise<RequestKeyPair> {
-  const pair = (await subtle().generateKey(ecdh, true, ['deriveBits']));
+  const pair = await subtle().generateKey(ecdh, true, ['deriveBits']);
   const spki = new Uint8Array(await subtle().exportKey('spki', pair.publicKey));
   const pkcs8 = new Uint8Array(await subtle().exportKey('pkcs8', pair.privateKey));
   return {
@@ -211,7 +211,7 @@ export async function sealToRequest(
     throw new FingerprintMismatchError('The key the server gave does not match this link.');
   }
   const analystKey = await subtle().importKey('spki', source(spki), ecdh, false, []);
-  const ephemeral = (await subtle().generateKey(ecdh, true, ['deriveBits']));
+  const ephemeral = await subtle().generateKey(ecdh, true, ['deriveBits']);
   const key = await requestAesKey(linkId, ephemeral.privateKey, analystKey);
   const ciphertext = await seal(key, encodeContent(content), utf8.encode(`portal-vault-request-v1|${linkId}`));
   const ephemeralSpki = new Uint8Array(await subtle().exportKey('spki', ephemeral.publicKey));
