@@ -2,7 +2,7 @@
 // landing consumes nothing, exactly one of racing openers gets a one-view secret, a wrong key consumes
 // nothing, expiry and revocation hold, the server stores no plaintext and no key, only the asking analyst
 // collects a reply, and every event is in the audit without content.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { vaultPartitionItems } from '../../lambdas/kernel/data/entities/vault-links.js';
 import {
@@ -57,6 +57,21 @@ describe('share links', () => {
     });
     const [stored] = (await vaultPartitionItems(linkId)).filter((item) => item.sk === 'LINK');
     expect(stored).not.toHaveProperty('ciphertext');
+  });
+
+  it('is not consumed by plain GETs of the link (mail scanners, chat previews): the page is served, no-store', async () => {
+    const owner = signedInCaller(await analyst());
+    const { linkId, keys } = await createShare(owner, { kind: 'text', text: 'prefetched' });
+    const address = `${inject('localStack').appUrl}/vault/s/${linkId}`;
+    for (const method of ['GET', 'HEAD', 'GET']) {
+      const answer = await fetch(`${address}#k=${keys.secret}`, { method });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+      if (method === 'GET') expect(await answer.text()).toContain('<div id="root"></div>');
+    }
+    const reveal = await anonymousCaller()('claimVaultLink', { linkId, verifier: keys.verifier });
+    expect(reveal.statusCode).toBe(200);
   });
 
   it('gives a one-view secret to exactly one of ten racing openers', async () => {
