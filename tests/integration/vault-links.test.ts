@@ -3,7 +3,10 @@
 // nothing, expiry and revocation hold, the server stores no plaintext and no key, only the asking analyst
 // collects a reply, and every event is in the audit without content.
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { seedDemoVault } from '../../infra/local/demo-vault.js';
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
+import { findUserByEmail } from '../../lambdas/kernel/users/user-records.js';
+import { listMyVaultLinks } from '../../lambdas/kernel/vault/vault-links.js';
 import { vaultPartitionItems } from '../../lambdas/kernel/data/entities/vault-links.js';
 import {
   fromBase64,
@@ -359,5 +362,20 @@ describe('request links', () => {
       ciphertext: toBase64(reply.ciphertext),
     });
     expect(answer.body.error.details).toEqual({ reason: 'revoked' });
+  });
+});
+
+describe('the demo data', () => {
+  it('shows analyst@example.com a waiting and an opened share link and a waiting request, seeded once', async () => {
+    const demo = await findUserByEmail('analyst@example.com');
+    expect(demo).toBeDefined();
+    await seedDemoVault({ uid: demo!.uid, email: demo!.email });
+    const rows = await listMyVaultLinks({ uid: demo!.uid } as never, { limit: 50 });
+    const demoRows = rows.items.filter((row) => row.label?.startsWith('Demo: '));
+    expect(demoRows.map((row) => `${row.kind} ${row.status}`).sort()).toEqual([
+      'request waiting',
+      'share opened',
+      'share waiting',
+    ]);
   });
 });
