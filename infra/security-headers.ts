@@ -96,3 +96,16 @@ export function securityHeaders(environment: SecurityHeadersEnvironment): Record
     'permissions-policy': permissionsPolicy,
   };
 }
+
+/**
+ * The vault's pages (/vault/*, served as vault.html): their address carries a link's key or fingerprint (in the
+ * fragment) and what they show is a secret, so neither the page nor anything it gets may be stored by a browser
+ * or a cache. They get every header above, and this Cache-Control.
+ */
+export const vaultPathPrefix = '/vault/';
+export const vaultPageFile = 'vault.html';
+export const vaultCacheControl = 'no-store';
+
+export function isVaultPath(pathname: string): boolean {
+  return pathname.startsWith(vaultPathPrefix);
+}

@@ -26,6 +26,8 @@
 //      (bench-template-search.ts; reported, not enforced).
 //  11. curation (bench-curation.ts): the requests of a field save and of a tag change, and bulk updates of 1,000
 //      findings (time reported; finding writes enforced at most 1,000).
+//  12. vault (bench-vault.ts): the JavaScript of a share link's page (enforced), the reveal round trip (landing
+//      loaded to plaintext shown, median of 10) and the reveal of the largest file a link carries (reported).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -39,6 +41,7 @@ import type { CallOverhead } from './bench-calls.js';
 import type { CurationMeasures } from './bench-curation.js';
 import type { FindingsPage } from './bench-findings-list.js';
 import type { ImportMemory, ImportThroughput } from './bench-imports.js';
+import type { VaultMeasures } from './bench-vault.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const KB = 1000;
@@ -46,6 +49,7 @@ const KB = 1000;
 interface Budgets {
   signInPageJsCssGzipKB: number;
   firstSignedInPageJsGzipKB: number;
+  vaultPageJsGzipKB: number;
   lambdaBundleMinifiedKB: number;
   dynamoDbRequestsPerCall: number;
   scansPerCall: number;
@@ -385,6 +389,13 @@ try {
       true,
     );
   }
+
+  // 12. The vault's page and reveal.
+  const { measureVault } = await import('./bench-vault.js');
+  log('vault: the share page, 10 reveals, the largest file…');
+  const vault = await measureVault(stack.appUrl);
+  metrics.vault = vault;
+  budget('vault.pageJsGzip', round(vault.page.jsGzipBytes / KB, 1), limits.vaultPageJsGzipKB, 'KB', true);
 } finally {
   await stack?.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -454,6 +465,23 @@ if (metrics.templateSearch) {
     `${search.p50Ms} ms, ${search.p95Ms} ms`,
     `${limits.templateSearchP95Ms} ms (reported)`,
     statusOf('templateSearch.p95'),
+  );
+}
+if (metrics.vault) {
+  const vault = metrics.vault as VaultMeasures;
+  row(
+    'vault share page: JS gzip (until Reveal shows)',
+    `${(vault.page.jsGzipBytes / KB).toFixed(1)} KB`,
+    `${limits.vaultPageJsGzipKB} KB`,
+    statusOf('vault.pageJsGzip'),
+  );
+  row(
+    `vault reveal round trip (landing loaded to plaintext shown): median of ${vault.reveal.runs}`,
+    `${vault.reveal.medianMs} ms`,
+  );
+  row(
+    `vault reveal of the largest file a link carries (${(vault.largestFile.bytes / 1024).toFixed(0)} KiB)`,
+    `${vault.largestFile.revealMs} ms`,
   );
 }
 if (metrics.curation) {

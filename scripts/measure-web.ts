@@ -23,11 +23,14 @@ export const defaultDistDir = join(repoRoot, 'web', 'dist');
 const budgets = JSON.parse(readFileSync(join(repoRoot, 'bench', 'budgets.json'), 'utf8')) as {
   signInPageJsCssGzipKB: number;
   firstSignedInPageJsGzipKB: number;
+  vaultPageJsGzipKB: number;
 };
 /** The sign-in page's budget for JavaScript and CSS together loaded before the form shows, gzipped. */
 export const signInPageJsCssGzipBudgetBytes = budgets.signInPageJsCssGzipKB * 1000;
 /** The first signed-in page's budget (Home, after sign-in) for JavaScript, gzipped. */
 export const firstSignedInPageJsGzipBudgetBytes = budgets.firstSignedInPageJsGzipKB * 1000;
+/** A vault link's page (/vault/*, vault.html): its JavaScript, gzipped, until Reveal (or the request form) shows. */
+export const vaultPageJsGzipBudgetBytes = budgets.vaultPageJsGzipKB * 1000;
 
 /**
  * The chunk of each route's page (and of the signed-in shell), by the file name Vite gives it (the
@@ -37,7 +40,6 @@ export const pageChunks = [
   'sign-in-page',
   'signed-out-notice',
   'auth-redirect-page',
-  'vault-page',
   'signed-in-shell',
   'home-page',
   'page-unavailable',
@@ -49,6 +51,8 @@ export const pageChunks = [
   'platform-users-page',
   'platform-services-page',
   'analyst-service-page',
+  'vault-share-page',
+  'vault-request-page',
 ] as const;
 export type PageChunk = (typeof pageChunks)[number];
 
@@ -148,7 +152,7 @@ function fileType(response: Response): 'js' | 'css' | undefined {
   return undefined;
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -249,7 +253,7 @@ export async function measureSignInPage(options: MeasureOptions = {}): Promise<S
 }
 
 /** Records the JS and CSS a page loads until `stop()` is called. */
-function recordFiles(page: Page): { stop: () => Promise<LoadedFile[]> } {
+export function recordFiles(page: Page): { stop: () => Promise<LoadedFile[]> } {
   const seen: Array<{ response: Response; type: 'js' | 'css' }> = [];
   let recording = true;
   page.on('response', (response) => {
@@ -284,7 +288,7 @@ export interface PageFiles {
   files: LoadedFile[];
 }
 
-function summarise(files: LoadedFile[]): PageFiles {
+export function summarise(files: LoadedFile[]): PageFiles {
   const sum = (type: 'js' | 'css', key: 'rawBytes' | 'gzipBytes') =>
     files.filter((file) => file.type === type).reduce((total, file) => total + file[key], 0);
   return {

@@ -142,6 +142,8 @@ export default defineConfig(({ mode }) => {
     ],
     build: {
       outDir: 'dist',
+      // Two entries: the app, and /vault/* on its own (vault.html), which must not load the signed-in app.
+      rollupOptions: { input: { index: path.join(webRoot, 'index.html'), vault: path.join(webRoot, 'vault.html') } },
       emptyOutDir: true,
       // Fonts are files of their own whatever their size (see fontsAsFiles); other small assets may inline.
       assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),

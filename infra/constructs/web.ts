@@ -34,6 +34,9 @@ import {
   permissionsPolicy,
   referrerPolicy,
   strictTransportSecurity,
+  vaultCacheControl,
+  vaultPageFile,
+  vaultPathPrefix,
 } from '../security-headers.js';
 import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
 
@@ -82,14 +85,15 @@ export interface PortalWebProps {
   readonly accessLogExpiration?: Duration;
 }
 
-// Paths without a file extension are routes of the single-page app: they all get index.html. Files that do
-// not exist stay 403/404 (no HTML served as a script), and /api/* never runs this function.
+// Paths without a file extension are routes of the single-page app: they all get index.html, but /vault/*,
+// which gets the vault's own page (vault.html, without the signed-in app). Files that do not exist stay
+// 403/404 (no HTML served as a script), and /api/* never runs this function.
 const spaFallbackCode = `
 function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    request.uri = request.uri.indexOf('${vaultPathPrefix}') === 0 ? '/${vaultPageFile}' : '/index.html';
   }
   return request;
 }`;
@@ -154,31 +158,44 @@ export class PortalWeb extends Construct {
     // The one definition of the portal's security headers (infra/security-headers.ts, which the local origin
     // sends too), mapped onto CloudFront's fields; Permissions-Policy has no field of its own.
     const cognitoEndpoint = `https://cognito-idp.${stack.region}.${stack.urlSuffix}`;
+    const securityHeadersBehavior = {
+      contentSecurityPolicy: {
+        contentSecurityPolicy: contentSecurityPolicy({
+          connectOrigins: [
+            cognitoEndpoint,
+            ...(props.connectOrigins ?? []),
+            ...(props.algoliaAppId ? algoliaSearchOrigins(props.algoliaAppId) : []),
+          ],
+        }),
+        override: true,
+      },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(strictTransportSecurity.maxAgeSeconds),
+        includeSubdomains: strictTransportSecurity.includeSubdomains,
+        preload: strictTransportSecurity.preload,
+        override: true,
+      },
+      referrerPolicy: { referrerPolicy: cloudFrontValue(HeadersReferrerPolicy, referrerPolicy), override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudFrontValue(HeadersFrameOption, frameOption), override: true },
+    };
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Security portal: CSP, HSTS, no referrer, no framing, no powerful features',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy({
-            connectOrigins: [
-              cognitoEndpoint,
-              ...(props.connectOrigins ?? []),
-              ...(props.algoliaAppId ? algoliaSearchOrigins(props.algoliaAppId) : []),
-            ],
-          }),
-          override: true,
-        },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(strictTransportSecurity.maxAgeSeconds),
-          includeSubdomains: strictTransportSecurity.includeSubdomains,
-          preload: strictTransportSecurity.preload,
-          override: true,
-        },
-        referrerPolicy: { referrerPolicy: cloudFrontValue(HeadersReferrerPolicy, referrerPolicy), override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudFrontValue(HeadersFrameOption, frameOption), override: true },
-      },
+      securityHeadersBehavior,
       customHeadersBehavior: {
         customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }],
+      },
+    });
+
+    // The vault's pages: the same headers, and nothing stored (vaultCacheControl).
+    const vaultHeaders = new ResponseHeadersPolicy(this, 'VaultHeaders', {
+      comment: 'Security portal vault pages: the security headers, and no-store',
+      securityHeadersBehavior,
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: permissionsPolicy, override: true },
+          { header: 'Cache-Control', value: vaultCacheControl, override: true },
+        ],
       },
     });
 
@@ -195,6 +212,7 @@ export class PortalWeb extends Construct {
     });
 
     const apiDomain = `${props.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(site);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Security portal',
       defaultRootObject: 'index.html',
@@ -204,7 +222,7 @@ export class PortalWeb extends Construct {
       logFilePrefix: 'cloudfront/',
       webAclId: props.webAclId,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(site),
+        origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
@@ -212,6 +230,14 @@ export class PortalWeb extends Construct {
         compress: true,
       },
       additionalBehaviors: {
+        [`${vaultPathPrefix}*`]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          responseHeadersPolicy: vaultHeaders,
+          functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+          compress: true,
+        },
         '/api/*': {
           origin: new HttpOrigin(apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,

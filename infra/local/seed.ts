@@ -7,6 +7,7 @@ import { ensureUser } from '../../lambdas/kernel/users/create-user.js';
 import { demoCompanies, demoUsers } from './demo-data.js';
 import { seedDemoCuration } from './demo-curation.js';
 import { seedDemoScans } from './demo-scans.js';
+import { seedDemoVault } from './demo-vault.js';
 import { seedTemplateLibrary } from './template-library.js';
 
 export async function seedDemoData(): Promise<void> {
@@ -34,5 +35,8 @@ export async function seedDemoData(): Promise<void> {
     new Map([...actors].map(([email, actor]) => [email, { ...actor, displayName: actor.user.displayName }])),
   );
   const analyst = actors.get('analyst@example.com');
-  if (analyst) await seedDemoCuration(analyst);
+  if (analyst) {
+    await seedDemoCuration(analyst);
+    await seedDemoVault(analyst);
+  }
 }

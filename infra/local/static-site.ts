@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { securityHeaders } from '../security-headers.js';
+import { isVaultPath, securityHeaders, vaultCacheControl, vaultPageFile } from '../security-headers.js';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,8 +35,14 @@ export function createStaticSite(root: string) {
     const candidate = path.normalize(path.join(root, pathname));
     const inside = candidate.startsWith(root + path.sep);
     const isFile = inside && existsSync(candidate) && statSync(candidate).isFile();
-    // Unknown paths without a file extension are app routes: a reload or a bookmark gets the app.
-    const file = isFile ? candidate : path.extname(pathname) ? undefined : path.join(root, 'index.html');
+    // Unknown paths without a file extension are app routes: a reload or a bookmark gets the app, and /vault/*
+    // gets the vault's own page (vault.html), as CloudFront's viewer-request function does.
+    const vault = !isFile && isVaultPath(pathname) && !path.extname(pathname);
+    const file = isFile
+      ? candidate
+      : path.extname(pathname)
+        ? undefined
+        : path.join(root, vault ? vaultPageFile : 'index.html');
     if (!file) {
       res.writeHead(404, { 'content-type': 'text/plain', ...localSecurityHeaders });
       res.end('Not found');
@@ -45,7 +51,7 @@ export function createStaticSite(root: string) {
     const immutable = file.includes(`${path.sep}assets${path.sep}`);
     res.writeHead(200, {
       'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': vault ? vaultCacheControl : immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       ...localSecurityHeaders,
     });
     if (req.method === 'HEAD') {

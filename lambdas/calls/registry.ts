@@ -40,6 +40,15 @@ import { updatePlatformService } from './update-platform-service/update-platform
 import { updateProfile } from './update-profile/update-profile.js';
 import { updateUserAccess } from './update-user-access/update-user-access.js';
 import { watchSession } from './watch-session/watch-session.js';
+import { claimVaultLink } from './claim-vault-link/claim-vault-link.js';
+import { collectVaultRequest } from './collect-vault-request/collect-vault-request.js';
+import { createVaultLink } from './create-vault-link/create-vault-link.js';
+import { createVaultRequest } from './create-vault-request/create-vault-request.js';
+import { fulfilVaultRequest } from './fulfil-vault-request/fulfil-vault-request.js';
+import { getVaultLink } from './get-vault-link/get-vault-link.js';
+import { listVaultEvents } from './list-vault-events/list-vault-events.js';
+import { listVaultLinks } from './list-vault-links/list-vault-links.js';
+import { revokeVaultLink } from './revoke-vault-link/revoke-vault-link.js';
 
 export const callRegistry = createRegistry([
   // sign-in and session
@@ -87,4 +96,14 @@ export const callRegistry = createRegistry([
   updateTemplate,
   retireTemplate,
   getSearchClient,
+  // vault share and request links (issue 12)
+  createVaultLink,
+  listVaultLinks,
+  revokeVaultLink,
+  getVaultLink,
+  claimVaultLink,
+  createVaultRequest,
+  fulfilVaultRequest,
+  collectVaultRequest,
+  listVaultEvents,
 ]);

@@ -106,6 +106,9 @@ const configSchema = z.object({
   SEARCH_KEY_TTL_SECONDS: intFrom(3600),
   /** How often, at most, the search index asks DynamoDB whether templates changed. */
   SEARCH_REFRESH_MS: intFrom(2000),
+  /** The public vault calls (landing, reveal, request reply) a client address may make per window. */
+  VAULT_IP_LIMIT: intFrom(120),
+  VAULT_IP_WINDOW_SECONDS: intFrom(600),
   /** Responses of sendSignInLink take at least this long, so known and unknown e-mails look alike. */
   SIGN_IN_MIN_RESPONSE_MS: intFrom(150),
 });

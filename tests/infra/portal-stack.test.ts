@@ -405,8 +405,30 @@ describe('web (S3 + CloudFront)', () => {
 
     const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution')).DistributionConfig;
     for (const behavior of [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors]) {
+      if (behavior.PathPattern === '/vault/*') continue; // its own policy, the same headers (the next test)
       expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
     }
+  });
+
+  it('serves /vault/* as vault.html, uncached, with the same security headers and Cache-Control: no-store', () => {
+    const vaultPolicyId = logicalId('AWS::CloudFront::ResponseHeadersPolicy', 'WebVaultHeaders');
+    const vault = properties(vaultPolicyId).ResponseHeadersPolicyConfig;
+    const portal = properties(
+      logicalId('AWS::CloudFront::ResponseHeadersPolicy', 'WebSecurityHeaders'),
+    ).ResponseHeadersPolicyConfig;
+    expect(vault.SecurityHeadersConfig).toEqual(portal.SecurityHeadersConfig);
+    expect(vault.CustomHeadersConfig.Items).toEqual(
+      expect.arrayContaining([
+        { Header: 'Cache-Control', Value: 'no-store', Override: true },
+        ...portal.CustomHeadersConfig.Items,
+      ]),
+    );
+    const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution')).DistributionConfig;
+    const behavior = distribution.CacheBehaviors.find((candidate: any) => candidate.PathPattern === '/vault/*');
+    expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: vaultPolicyId });
+    expect(behavior.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
+    const fallback = properties(logicalId('AWS::CloudFront::Function', 'WebSpaFallback')).FunctionCode as string;
+    expect(fallback).toContain("'/vault/') === 0 ? '/vault.html' : '/index.html'");
   });
 
   it('sends the same security headers as the local origin, but for HSTS, the Cognito endpoint and the uploads bucket', async () => {

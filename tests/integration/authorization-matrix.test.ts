@@ -19,6 +19,7 @@ import { createTemplateAs } from '../../lambdas/kernel/templates/templates.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { createTestUser } from '../support/users.js';
+import { seedShareLink, seedVaultRequest, someReply } from '../support/vault-fixtures.js';
 
 const { appUrl } = inject('localStack');
 
@@ -39,8 +40,8 @@ const accounts: Account[] = [...(Object.keys(accountProfiles) as (keyof typeof a
 
 type Expectation = 'allow' | 'deny' | 'unauthenticated';
 interface MatrixRow {
-  /** A valid input for this call, made just before it is sent (outside the counted requests). */
-  input: () => unknown;
+  /** A valid input for this call, made just before it is sent (outside the counted requests), for this caller. */
+  input: (caller: { uid?: string }) => unknown;
   expect: Record<Account, Expectation>;
 }
 
@@ -218,6 +219,39 @@ const matrix: Record<string, MatrixRow> = {
   getBulkUpdate: { input: () => ({ bulkId: matrixBulkId }), expect: serviceWorkers('dast') },
   listTemplateFindings: { input: () => ({ templateId: matrixApplyTemplateId }), expect: onlyLevel(7) },
   refreshTemplateFindings: { input: () => ({ templateId: matrixApplyTemplateId }), expect: onlyLevel(7) },
+  // Vault links (issue 12): level 5 for the analyst's side, each on a link of the caller's own; the landing,
+  // the reveal and the reply are public.
+  createVaultLink: {
+    input: () => ({
+      ciphertext: Buffer.alloc(64, 1).toString('base64'),
+      verifierHash: 'a'.repeat(64),
+      expiresIn: '1h',
+    }),
+    expect: onlyLevel(5),
+  },
+  listVaultLinks: { input: () => ({ limit: 5 }), expect: onlyLevel(5) },
+  revokeVaultLink: {
+    input: async ({ uid }) => ({ linkId: (await seedShareLink(uid ?? 'nobody')).linkId }),
+    expect: onlyLevel(5),
+  },
+  getVaultLink: {
+    input: async () => ({ linkId: (await seedShareLink('matrix')).linkId }),
+    expect: { ...everyoneSignedIn, anonymous: 'allow' },
+  },
+  claimVaultLink: { input: () => seedShareLink('matrix'), expect: { ...everyoneSignedIn, anonymous: 'allow' } },
+  createVaultRequest: {
+    input: () => ({ publicKey: someReply().ephemeralPublicKey, label: 'Matrix request', expiresIn: '1d' }),
+    expect: onlyLevel(5),
+  },
+  fulfilVaultRequest: {
+    input: async () => ({ linkId: await seedVaultRequest('matrix', 'waiting'), ...someReply() }),
+    expect: { ...everyoneSignedIn, anonymous: 'allow' },
+  },
+  collectVaultRequest: {
+    input: async ({ uid }) => ({ linkId: await seedVaultRequest(uid ?? 'nobody', 'fulfilled') }),
+    expect: onlyLevel(5),
+  },
+  listVaultEvents: { input: () => ({ limit: 5 }), expect: onlyLevel(9) },
 };
 const matrixApplyTemplateId = `matrix-apply-${Date.now().toString(36)}`;
 let matrixBulkId = '';
@@ -330,7 +364,7 @@ describe('authorization matrix', () => {
           expect(row, `add ${call.name} to the authorization matrix`).toBeDefined();
           const expected = row!.expect[account];
           const claims = claimsOf.get(account);
-          const event = callEvent(call.name, await row!.input(), {
+          const event = callEvent(call.name, await row!.input({ uid: claims?.sub }), {
             origin: appUrl,
             sourceIp: `10.${createHash('sha1').update(account).digest()[0]}.0.1`,
             ...(claims ? { claims } : {}),

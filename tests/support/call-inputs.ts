@@ -16,6 +16,7 @@ import { listPlatformServices } from '../../lambdas/kernel/platform/platform-ser
 import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
 import { seedFindings } from './seed-findings.js';
 import { createTestUser } from './users.js';
+import { seedShareLink, seedVaultRequest, someReply } from './vault-fixtures.js';
 
 /** An import of the company's dast that is waiting for its file. */
 async function uploadingImport(slug: string): Promise<string> {
@@ -45,7 +46,7 @@ async function seedFinding(slug: string): Promise<string> {
 export type CallInputs = Record<string, () => Promise<unknown>>;
 
 /** Creates the fixtures (a company to edit, members to change and remove) and returns an input maker per call. */
-export async function prepareCallInputs(appUrl: string): Promise<CallInputs> {
+export async function prepareCallInputs(appUrl: string, callerUid = 'inputs'): Promise<CallInputs> {
   const run = randomUUID().slice(0, 8);
   const company = `inputs-${run}`;
   try {
@@ -156,6 +157,19 @@ export async function prepareCallInputs(appUrl: string): Promise<CallInputs> {
     getBulkUpdate: async () => ({ bulkId: bulk.bulkId }),
     listTemplateFindings: async () => ({ templateId: template }),
     refreshTemplateFindings: async () => ({ templateId: template }),
+    createVaultLink: async () => ({
+      ciphertext: Buffer.alloc(64, 1).toString('base64'),
+      verifierHash: 'a'.repeat(64),
+      expiresIn: '1h',
+    }),
+    listVaultLinks: async () => ({ limit: 5 }),
+    revokeVaultLink: async () => ({ linkId: (await seedShareLink(callerUid)).linkId }),
+    getVaultLink: async () => ({ linkId: (await seedShareLink(callerUid)).linkId }),
+    claimVaultLink: async () => seedShareLink(callerUid),
+    createVaultRequest: async () => ({ publicKey: someReply().ephemeralPublicKey, label: 'Inputs', expiresIn: '1d' }),
+    fulfilVaultRequest: async () => ({ linkId: await seedVaultRequest(callerUid, 'waiting'), ...someReply() }),
+    collectVaultRequest: async () => ({ linkId: await seedVaultRequest(callerUid, 'fulfilled') }),
+    listVaultEvents: async () => ({ limit: 5 }),
     updatePlatformService: async () => ({
       name: 'cloud',
       version: (await listPlatformServices()).find((service) => service.name === 'cloud')!.version,

@@ -7,6 +7,28 @@ export interface DynamoDbOutcome {
   command: string;
   /** The error's name when DynamoDB (or the SDK) refused the request. */
   failed?: string;
+  /** The `pk|sk` of each item a write names (for telling bookkeeping writes from changes of records). */
+  items?: string[];
+}
+
+/** A key attribute's value, marshalled ({S: '…'}) or not. */
+const keyText = (value: unknown) =>
+  typeof value === 'string' ? value : ((value as { S?: string } | undefined)?.S ?? '');
+
+/** The `pk|sk` of every item a write request names. */
+function itemsOf(input: Record<string, any>): string[] {
+  const keyOf = (item: Record<string, unknown> | undefined) =>
+    item ? `${keyText(item.pk)}|${keyText(item.sk)}` : undefined;
+  const found = [keyOf(input.Key), keyOf(input.Item)];
+  for (const entry of (input.TransactItems ?? []) as Record<string, any>[]) {
+    found.push(
+      keyOf(entry.Put?.Item),
+      keyOf(entry.Update?.Key),
+      keyOf(entry.Delete?.Key),
+      keyOf(entry.ConditionCheck?.Key),
+    );
+  }
+  return found.filter((key): key is string => key !== undefined);
 }
 
 /** Commands that change the table, by the low-level client's names and the document client's. */
@@ -21,7 +43,11 @@ function install(): void {
   installed = true;
   dynamoDbClient.middlewareStack.add(
     (next, context) => async (args) => {
-      const outcome: DynamoDbOutcome = { command: context.commandName ?? 'unknown' };
+      const command = context.commandName ?? 'unknown';
+      const outcome: DynamoDbOutcome = {
+        command,
+        ...(writeCommand.test(command) ? { items: itemsOf((args as { input: Record<string, any> }).input) } : {}),
+      };
       seen.push(outcome);
       try {
         return await next(args);
@@ -47,3 +73,11 @@ export async function dynamoDbOutcomesOf<T>(
 /** The writes among the outcomes that DynamoDB carried out. */
 export const landedWrites = (outcomes: readonly DynamoDbOutcome[]) =>
   outcomes.filter((outcome) => writeCommand.test(outcome.command) && outcome.failed === undefined);
+
+/**
+ * Writes that keep books rather than change a record: a throttle window's counter, and the vault's audit events
+ * (a refused reveal is recorded as such). A refused call may leave these, and only these.
+ */
+export const isBookkeepingWrite = (outcome: DynamoDbOutcome) =>
+  (outcome.items ?? []).length > 0 &&
+  outcome.items!.every((item) => item.startsWith('THROTTLE#') || /^VAULT#[^|]+\|EVENT#/.test(item));

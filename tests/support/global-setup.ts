@@ -34,7 +34,7 @@ export async function setup(project: TestProject): Promise<void> {
     dataDir,
     webRoot: path.resolve('web/dist'),
     // Every test request comes from 127.0.0.1; the per-address limit has its own test with the default.
-    settings: { SIGN_IN_IP_LIMIT: '100000' },
+    settings: { SIGN_IN_IP_LIMIT: '100000', VAULT_IP_LIMIT: '100000' },
   });
   project.provide('localStack', {
     appUrl: stack.appUrl,

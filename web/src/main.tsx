@@ -34,7 +34,7 @@ function showStartFailure(error: unknown): void {
   rootElement?.replaceChildren(message);
 }
 
-// The pages shown without sign-in (/auth/redirect, /vault/*) load in parallel with the configuration.
+// The page shown without sign-in (/auth/redirect) loads in parallel with the configuration; /vault/* is vault.html.
 Promise.all([loadRuntimeConfig(), preloadRoutePages(window.location.pathname, { publicOnly: true })])
   .then(([config]) => {
     configureAmplify(config);

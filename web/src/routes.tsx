@@ -14,7 +14,6 @@ import type { AnalystServicePageProps } from './pages/analyst/services/analyst-s
 
 const SignedInShell = lazyPage(() => import('./components/layout/signed-in-shell'));
 const AuthRedirectPage = lazyPage(() => import('./pages/auth-redirect/auth-redirect-page'));
-const VaultPage = lazyPage(() => import('./pages/vault/vault-page'));
 const HomePage = lazyPage(() => import('./pages/home/home-page'));
 const PageUnavailable = lazyPage(() => import('./pages/page-unavailable/page-unavailable'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'));
@@ -26,6 +25,8 @@ const PlatformUsersPage = lazyPage(() => import('./pages/admin/app/users/platfor
 const PlatformServicesPage = lazyPage(() => import('./pages/admin/app/services/platform-services-page'));
 const TemplatesPage = lazyPage(() => import('./pages/templates/templates-page'));
 const FindingTemplatesPage = lazyPage(() => import('./pages/templates/finding-templates-page'));
+const VaultSharePage = lazyPage(() => import('./pages/analyst/vault/vault-share-page'));
+const VaultRequestPage = lazyPage(() => import('./pages/analyst/vault/vault-request-page'));
 const AnalystServicePage = lazyPage<AnalystServicePageProps>(
   () => import('./pages/analyst/services/analyst-service-page'),
 );
@@ -40,6 +41,8 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/admin/app/services': PlatformServicesPage,
   '/templates': TemplatesPage,
   '/templates/finding': FindingTemplatesPage,
+  '/analyst/vault/link': VaultSharePage,
+  '/analyst/vault/request': VaultRequestPage,
 };
 
 /** A rule of spec 6 by its name in menuRules; the two per-service rules carry their service. */
@@ -257,16 +260,11 @@ function shellRoute(page: ShellPage): RouteObject {
 }
 
 export const routes: RouteObject[] = [
-  // Shown without the shell and without sign-in.
+  // Shown without the shell and without sign-in. (/vault/* is a page of its own, vault.html: see web/src/vault/.)
   {
     path: '/auth/redirect',
     element: withoutShell(<AuthRedirectPage />),
     handle: { preload: AuthRedirectPage.preload, public: true } satisfies RouteHandle,
-  },
-  {
-    path: '/vault/*',
-    element: withoutShell(<VaultPage />),
-    handle: { preload: VaultPage.preload, public: true } satisfies RouteHandle,
   },
   // Everything else sits behind the auth gate: signed out, the sign-in screen on '/' and a link to it
   // elsewhere; signed in, the shell, whose route guard applies each page's gate.

@@ -1,4 +1,5 @@
-// Per-address throttle for sign-in links: a fixed window counter, incremented only while under the limit.
+// Per-address throttle of the public calls (sign-in links, vault links): a fixed window counter, incremented
+// only while under the limit. Each caller names its own subject key, so the counters stay apart.
 import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { isConditionalCheckFailure } from '../data/conditional.js';
 import { signInThrottleEntity } from '../data/entities/sign-in.js';
@@ -9,6 +10,8 @@ export async function countSignInRequest(input: {
   now: number;
   limit: number;
   windowSeconds: number;
+  /** What the caller is told past the limit. */
+  message?: string;
 }): Promise<void> {
   const windowMs = input.windowSeconds * 1000;
   const windowStart = Math.floor(input.now / windowMs) * windowMs;
@@ -33,7 +36,7 @@ export async function countSignInRequest(input: {
   } catch (error) {
     if (isConditionalCheckFailure(error)) {
       throw new ResourceExhaustedError(
-        'Too many sign-in requests from your network. Please try again in a few minutes.',
+        input.message ?? 'Too many sign-in requests from your network. Please try again in a few minutes.',
       );
     }
     throw error;

@@ -49,6 +49,15 @@ import type { listTemplateFindings } from '../../../lambdas/calls/list-template-
 import type { refreshTemplateFindings } from '../../../lambdas/calls/refresh-template-findings/refresh-template-findings';
 import type { getBulkUpdate } from '../../../lambdas/calls/get-bulk-update/get-bulk-update';
 import type { EditableTemplateField } from '../../../lambdas/kernel/templates/template-fields';
+import type { createVaultLink } from '../../../lambdas/calls/create-vault-link/create-vault-link';
+import type { listVaultLinks } from '../../../lambdas/calls/list-vault-links/list-vault-links';
+import type { revokeVaultLink } from '../../../lambdas/calls/revoke-vault-link/revoke-vault-link';
+import type { getVaultLink } from '../../../lambdas/calls/get-vault-link/get-vault-link';
+import type { claimVaultLink } from '../../../lambdas/calls/claim-vault-link/claim-vault-link';
+import type { createVaultRequest } from '../../../lambdas/calls/create-vault-request/create-vault-request';
+import type { fulfilVaultRequest } from '../../../lambdas/calls/fulfil-vault-request/fulfil-vault-request';
+import type { collectVaultRequest } from '../../../lambdas/calls/collect-vault-request/collect-vault-request';
+import type { listVaultEvents } from '../../../lambdas/calls/list-vault-events/list-vault-events';
 
 import type * as z from 'zod/mini';
 
@@ -154,6 +163,16 @@ export interface CallContracts {
   listTemplateFindings: ContractOf<typeof listTemplateFindings>;
   refreshTemplateFindings: ContractOf<typeof refreshTemplateFindings>;
   getBulkUpdate: ContractOf<typeof getBulkUpdate>;
+  // Vault share and request links (issue 12).
+  createVaultLink: ContractOf<typeof createVaultLink>;
+  listVaultLinks: ContractOf<typeof listVaultLinks>;
+  revokeVaultLink: ContractOf<typeof revokeVaultLink>;
+  getVaultLink: ContractOf<typeof getVaultLink>;
+  claimVaultLink: ContractOf<typeof claimVaultLink>;
+  createVaultRequest: ContractOf<typeof createVaultRequest>;
+  fulfilVaultRequest: ContractOf<typeof fulfilVaultRequest>;
+  collectVaultRequest: ContractOf<typeof collectVaultRequest>;
+  listVaultEvents: ContractOf<typeof listVaultEvents>;
 }
 
 export type CallName = keyof CallContracts;
@@ -161,7 +180,12 @@ export type CallInput<Name extends CallName> = CallContracts[Name]['input'];
 export type CallOutput<Name extends CallName> = CallContracts[Name]['output'];
 
 /** Calls anyone may make: they go without an Authorization header. */
-const publicCalls: ReadonlySet<CallName> = new Set<CallName>(['sendSignInLink']);
+const publicCalls: ReadonlySet<CallName> = new Set<CallName>([
+  'sendSignInLink',
+  'getVaultLink',
+  'claimVaultLink',
+  'fulfilVaultRequest',
+]);
 
 export type CallErrorCode =
   | 'ok'

@@ -1,0 +1,65 @@
+// Vault links as the browser makes them (the same WebCrypto module), for tests that call the handler directly.
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../lambdas/kernel/data/client.js';
+import { handler } from '../../lambdas/api/handler.js';
+import {
+  newShareKeys,
+  sealShare,
+  toBase64,
+  verifierHashOf,
+  type SecretContent,
+  type ShareKeys,
+} from '../../web/src/vault/vault-crypto.js';
+import { callEvent, parseResult } from './call-event.js';
+
+type Call = (name: string, data: unknown) => Promise<{ statusCode: number; body: any }>;
+
+/** An anonymous caller (no token) from one address. */
+export function anonymousCaller(sourceIp = '203.0.113.7'): Call {
+  return async (name, data) => parseResult(await handler(callEvent(name, data, { sourceIp })));
+}
+
+export async function createShare(
+  call: Call,
+  content: SecretContent,
+  options: { expiresIn?: string; maxViews?: number; companySlug?: string; label?: string } = {},
+): Promise<{ linkId: string; keys: ShareKeys; answer: { statusCode: number; body: any } }> {
+  const keys = await newShareKeys();
+  const answer = await call('createVaultLink', {
+    ciphertext: toBase64(await sealShare(keys, content)),
+    verifierHash: await verifierHashOf(keys.verifier),
+    expiresIn: options.expiresIn ?? '1h',
+    ...(options.maxViews ? { maxViews: options.maxViews } : {}),
+    ...(options.companySlug ? { companySlug: options.companySlug } : {}),
+    ...(options.label ? { label: options.label } : {}),
+  });
+  return { linkId: answer.body.result?.linkId as string, keys, answer };
+}
+
+/** Every item of the table, as stored (tests only: no request path scans). */
+export async function wholeTable(): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new ScanCommand({ TableName: process.env.TABLE_NAME, ExclusiveStartKey: start }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Whether any stored value holds these bytes (as raw bytes, text, or base64 text). */
+export function tableHolds(items: Record<string, unknown>[], needle: Uint8Array): boolean {
+  const buffer = Buffer.from(needle);
+  const texts = [buffer.toString('utf8'), buffer.toString('base64'), buffer.toString('base64url')];
+  const visit = (value: unknown): boolean => {
+    if (value instanceof Uint8Array) return Buffer.from(value).includes(buffer);
+    if (typeof value === 'string') return texts.some((text) => value.includes(text));
+    if (Array.isArray(value)) return value.some(visit);
+    if (value && typeof value === 'object') return Object.values(value).some(visit);
+    return false;
+  };
+  return items.some(visit);
+}
