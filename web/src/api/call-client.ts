@@ -48,6 +48,8 @@ import type { getSearchClient } from '../../../lambdas/calls/get-search-client/g
 import type { listTemplateFindings } from '../../../lambdas/calls/list-template-findings/list-template-findings';
 import type { refreshTemplateFindings } from '../../../lambdas/calls/refresh-template-findings/refresh-template-findings';
 import type { getBulkUpdate } from '../../../lambdas/calls/get-bulk-update/get-bulk-update';
+import type { startFindingExport } from '../../../lambdas/calls/start-finding-export/start-finding-export';
+import type { getFindingExport } from '../../../lambdas/calls/get-finding-export/get-finding-export';
 import type { EditableTemplateField } from '../../../lambdas/kernel/templates/template-fields';
 
 import type * as z from 'zod/mini';
@@ -154,6 +156,9 @@ export interface CallContracts {
   listTemplateFindings: ContractOf<typeof listTemplateFindings>;
   refreshTemplateFindings: ContractOf<typeof refreshTemplateFindings>;
   getBulkUpdate: ContractOf<typeof getBulkUpdate>;
+  // Exports of findings (issue 11).
+  startFindingExport: ContractOf<typeof startFindingExport>;
+  getFindingExport: ContractOf<typeof getFindingExport>;
 }
 
 export type CallName = keyof CallContracts;
