@@ -260,7 +260,7 @@ export async function countRequestsPerCall(
   appUrl: string,
   caller: { uid: string; email: string },
 ): Promise<{ counted: CallRequests[]; missing: string[] }> {
-  const inputs = await prepareCallInputs(appUrl, caller.uid);
+  const inputs = await prepareCallInputs(appUrl, caller);
   const claims = claimsOf(caller);
   const counted: CallRequests[] = [];
   const missing: string[] = [];

@@ -15,6 +15,7 @@ export const lambdaEntries = {
   preTokenGeneration: 'lambdas/auth/pre-token-generation.ts',
   firstAdministrator: 'lambdas/bootstrap/first-administrator.ts',
   scanImport: 'lambdas/import/handler.ts',
+  reportWork: 'lambdas/reports/handler.ts',
   templateSearch: 'lambdas/search/handler.ts',
 } as const;
 

@@ -75,6 +75,8 @@ const uploadsBucket = 'portal-uploads';
 const accountId = '000000000000';
 const importQueueName = 'portal-imports.fifo';
 const importDeadLetterQueueName = 'portal-imports-dlq.fifo';
+const reportQueueName = 'portal-reports.fifo';
+const reportDeadLetterQueueName = 'portal-reports-dlq.fifo';
 /** The template search, under the API's path as on AWS (CloudFront's /api/* reaches the HTTP API). */
 const searchBasePath = '/api/search';
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -125,6 +127,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // userPoolEndpoint follows it; the origin's /s3/ checks the policy and hands the file to s3rver.
     UPLOADS_POST_URL: `/s3/${uploadsBucket}`,
     IMPORT_QUEUE_URL: `${sqsEndpoint}/${accountId}/${importQueueName}`,
+    REPORT_QUEUE_URL: `${sqsEndpoint}/${accountId}/${reportQueueName}`,
+    PORTAL_URL: appUrl,
     USER_POOL_ID: userPoolId,
     ALLOWED_ORIGINS: [appUrl, `http://localhost:${options.port}`].join(','),
     MAIL_FROM: 'no-reply@portal.local',
@@ -145,7 +149,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     const queueDir = path.join(options.dataDir, 'queue');
     const queueArn = (name: string) => `arn:aws:sqs:${region}:${accountId}:${name}`;
-    const [dynamoDb, mail, s3, importDeadLetters] = await Promise.all([
+    const [dynamoDb, mail, s3, importDeadLetters, reportDeadLetters] = await Promise.all([
       startDynamoDbLocal({ port: options.dynamoDbPort, dataDir: path.join(options.dataDir, 'dynamodb') }),
       sesLocal({ host: '127.0.0.1', port: options.mailPort }),
       startS3Emulator({
@@ -161,10 +165,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         dataDir: path.join(queueDir, importDeadLetterQueueName),
         visibilityTimeoutMs: 0,
       }),
+      FifoQueue.open({
+        name: reportDeadLetterQueueName,
+        arn: queueArn(reportDeadLetterQueueName),
+        region,
+        dataDir: path.join(queueDir, reportDeadLetterQueueName),
+        visibilityTimeoutMs: 0,
+      }),
     ]);
-    started.push(dynamoDb satisfies DynamoDbLocal, { stop: () => closeServer(mail) }, s3, {
-      stop: () => importDeadLetters.stop(),
-    });
+    started.push(
+      dynamoDb satisfies DynamoDbLocal,
+      { stop: () => closeServer(mail) },
+      s3,
+      {
+        stop: () => importDeadLetters.stop(),
+      },
+      { stop: () => reportDeadLetters.stop() },
+    );
     const imports = await FifoQueue.open({
       name: importQueueName,
       arn: queueArn(importQueueName),
@@ -174,12 +191,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       visibilityTimeoutMs: options.queueVisibilityTimeoutMs ?? 10_000,
     });
     started.push({ stop: () => imports.stop() });
+    const reports = await FifoQueue.open({
+      name: reportQueueName,
+      arn: queueArn(reportQueueName),
+      region,
+      dataDir: path.join(queueDir, reportQueueName),
+      deadLetter: { queue: reportDeadLetters, maxReceiveCount: importMaxReceiveCount },
+      visibilityTimeoutMs: options.queueVisibilityTimeoutMs ?? 10_000,
+    });
+    started.push({ stop: () => reports.stop() });
     const sqs = await startSqsEndpoint({
       port: options.sqsPort,
       region,
       accountId,
       accessKeyId: localCredentials.accessKeyId,
-      queues: [imports, importDeadLetters],
+      queues: [imports, importDeadLetters, reports, reportDeadLetters],
     });
     started.push(sqs);
     const incomingDir = path.join(options.dataDir, 's3-incoming');
@@ -207,6 +233,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       api,
       search,
       scanImport,
+      reportWork,
       define,
       create,
       verify,
@@ -218,6 +245,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       import('../../lambdas/api/handler.js'),
       import('../../lambdas/search/handler.js'),
       import('../../lambdas/import/handler.js'),
+      import('../../lambdas/reports/handler.js'),
       import('../../lambdas/auth/define-auth-challenge.js'),
       import('../../lambdas/auth/create-auth-challenge.js'),
       import('../../lambdas/auth/verify-auth-challenge-response.js'),
@@ -300,6 +328,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (options.seed !== false) await seedDemoData();
     // The event source mapping: queued imports (also those a previous run left) run once the table is there.
     imports.consumeWith(scanImport.handler);
+    reports.consumeWith(reportWork.handler);
     ready = true;
 
     return {

@@ -8,6 +8,7 @@ import { PortalAuth } from '../constructs/auth.js';
 import { PortalData } from '../constructs/data.js';
 import { FirstAdministrator } from '../constructs/first-administrator.js';
 import { PortalImports, uploadsOrigin } from '../constructs/imports.js';
+import { PortalReports } from '../constructs/reports.js';
 import { repoRoot } from '../constructs/lambda-bundling.js';
 import { PortalMail } from '../constructs/mail.js';
 import { PortalWeb } from '../constructs/web.js';
@@ -94,6 +95,9 @@ export class PortalStack extends Stack {
     });
     imports.grantStartImports(api.handler);
     if (props.algolia) imports.mirrorTemplatesTo(props.algolia);
+    // Exports of findings and notification mails: a worker of their own, writing under exports/ of the bucket.
+    const reports = new PortalReports(this, 'Reports', { data, mail, bucket: imports.uploads, portalUrl: web.origin });
+    reports.grantStartReports(api.handler);
 
     new FirstAdministrator(this, 'FirstAdministrator', { email: props.firstAdminEmail, auth, data });
 

@@ -11,6 +11,8 @@ import { listFindingTags } from './list-finding-tags/list-finding-tags.js';
 import { applyTemplate } from './apply-template/apply-template.js';
 import { bulkUpdateFindings } from './bulk-update-findings/bulk-update-findings.js';
 import { getBulkUpdate } from './get-bulk-update/get-bulk-update.js';
+import { startFindingExport } from './start-finding-export/start-finding-export.js';
+import { getFindingExport } from './get-finding-export/get-finding-export.js';
 import { listTemplateFindings } from './list-template-findings/list-template-findings.js';
 import { refreshTemplateFindings } from './refresh-template-findings/refresh-template-findings.js';
 import { createScanImport } from './create-scan-import/create-scan-import.js';
@@ -89,6 +91,9 @@ export const callRegistry = createRegistry([
   getBulkUpdate,
   listTemplateFindings,
   refreshTemplateFindings,
+  // exports and notification digests
+  startFindingExport,
+  getFindingExport,
   // finding templates and their search
   createTemplate,
   getTemplate,

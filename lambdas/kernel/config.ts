@@ -81,6 +81,10 @@ const configSchema = z.object({
   ),
   /** The FIFO queue that starts imports, one company and service at a time. */
   IMPORT_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
+  /** The FIFO queue of the report worker: exports of findings and notification digests. */
+  REPORT_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
+  /** The portal's address, for links in notification mails (the first allowed origin when unset). */
+  PORTAL_URL: z.optional(z.string().check(z.minLength(1))),
   /**
    * The key the template search's secured keys are signed with (HMAC-SHA-256, Algolia's secured-key
    * scheme): given directly (local stack, tests) or as a Secrets Manager ARN (AWS).

@@ -14,6 +14,7 @@ import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { getFindingItem, newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
 import { startBulkUpdateAs } from '../../lambdas/kernel/findings/bulk-updates.js';
 import { putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
+import { putFindingExport } from '../../lambdas/kernel/data/entities/finding-exports.js';
 import { getTemplateItem } from '../../lambdas/kernel/data/entities/templates.js';
 import { createTemplateAs } from '../../lambdas/kernel/templates/templates.js';
 import { callEvent, parseResult } from '../support/call-event.js';
@@ -40,8 +41,8 @@ const accounts: Account[] = [...(Object.keys(accountProfiles) as (keyof typeof a
 
 type Expectation = 'allow' | 'deny' | 'unauthenticated';
 interface MatrixRow {
-  /** A valid input for this call, made just before it is sent (outside the counted requests), for this caller. */
-  input: (caller: { uid?: string }) => unknown;
+  /** A valid input for this call, made just before it is sent (outside the counted requests), for this account. */
+  input: (account: Account, caller: { uid?: string }) => unknown;
   expect: Record<Account, Expectation>;
 }
 
@@ -231,7 +232,7 @@ const matrix: Record<string, MatrixRow> = {
   },
   listVaultLinks: { input: () => ({ limit: 5 }), expect: onlyLevel(5) },
   revokeVaultLink: {
-    input: async ({ uid }) => ({ linkId: (await seedShareLink(uid ?? 'nobody')).linkId }),
+    input: async (_account, { uid }) => ({ linkId: (await seedShareLink(uid ?? 'nobody')).linkId }),
     expect: onlyLevel(5),
   },
   getVaultLink: {
@@ -248,11 +249,23 @@ const matrix: Record<string, MatrixRow> = {
     expect: { ...everyoneSignedIn, anonymous: 'allow' },
   },
   collectVaultRequest: {
-    input: async ({ uid }) => ({ linkId: await seedVaultRequest(uid ?? 'nobody', 'fulfilled') }),
+    input: async (_account, { uid }) => ({ linkId: await seedVaultRequest(uid ?? 'nobody', 'fulfilled') }),
     expect: onlyLevel(5),
   },
   listVaultEvents: { input: () => ({ limit: 5 }), expect: onlyLevel(9) },
+  // acme has DAST on: its members see its published findings (customers), analysts of level 7 every finding.
+  startFindingExport: {
+    input: () => ({ slug: 'acme', service: 'dast', format: 'csv', limit: 5 }),
+    expect: acmeReaders,
+  },
+  // An export is read by the person who started it only: each account reads its own (another's is refused,
+  // tests/integration/finding-exports.test.ts).
+  getFindingExport: {
+    input: (account) => ({ exportId: matrixExportIds.get(account) ?? '0'.repeat(32) }),
+    expect: everyoneSignedIn,
+  },
 };
+const matrixExportIds = new Map<Account, string>();
 const matrixApplyTemplateId = `matrix-apply-${Date.now().toString(36)}`;
 let matrixBulkId = '';
 const matrixTemplateId = `matrix-template-${Date.now().toString(36)}`;
@@ -334,6 +347,26 @@ beforeAll(async () => {
       ...profile,
       companies: [...(('companies' in profile && profile.companies) || [])],
     });
+    const exportId = createHash('sha256').update(`matrix export ${uid}`).digest('hex').slice(0, 32);
+    await putFindingExport({
+      exportId,
+      slug: 'acme',
+      service: 'dast',
+      format: 'csv',
+      descending: true,
+      limit: 5,
+      viewer: 'customer',
+      companyName: 'Acme',
+      status: 'queued',
+      scanned: 0,
+      written: 0,
+      objectKey: `exports/acme/dast/${exportId}.csv`,
+      fileName: 'acme-dast.csv',
+      createdAt: Date.now(),
+      createdByUid: uid,
+      createdBy: email,
+    });
+    matrixExportIds.set(account as Account, exportId);
     // Every token claims the highest access: the server must go by the access record, not the token.
     claimsOf.set(account as Account, {
       sub: uid,
@@ -364,7 +397,7 @@ describe('authorization matrix', () => {
           expect(row, `add ${call.name} to the authorization matrix`).toBeDefined();
           const expected = row!.expect[account];
           const claims = claimsOf.get(account);
-          const event = callEvent(call.name, await row!.input({ uid: claims?.sub }), {
+          const event = callEvent(call.name, await row!.input(account, { uid: claims?.sub }), {
             origin: appUrl,
             sourceIp: `10.${createHash('sha1').update(account).digest()[0]}.0.1`,
             ...(claims ? { claims } : {}),

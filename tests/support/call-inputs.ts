@@ -10,6 +10,7 @@ import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
 import { getTemplateItem } from '../../lambdas/kernel/data/entities/templates.js';
 import { getFindingItem } from '../../lambdas/kernel/data/entities/findings.js';
+import { putFindingExport } from '../../lambdas/kernel/data/entities/finding-exports.js';
 import { startBulkUpdateAs } from '../../lambdas/kernel/findings/bulk-updates.js';
 import { createTemplateAs } from '../../lambdas/kernel/templates/templates.js';
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
@@ -46,7 +47,8 @@ async function seedFinding(slug: string): Promise<string> {
 export type CallInputs = Record<string, () => Promise<unknown>>;
 
 /** Creates the fixtures (a company to edit, members to change and remove) and returns an input maker per call. */
-export async function prepareCallInputs(appUrl: string, callerUid = 'inputs'): Promise<CallInputs> {
+export async function prepareCallInputs(appUrl: string, caller?: { uid: string; email: string }): Promise<CallInputs> {
+  const callerUid = caller?.uid ?? 'inputs';
   const run = randomUUID().slice(0, 8);
   const company = `inputs-${run}`;
   try {
@@ -72,6 +74,27 @@ export async function prepareCallInputs(appUrl: string, callerUid = 'inputs'): P
     { uid: 'inputs', email: 'inputs@test.example' },
     { slug: company, service: 'dast', findingIds: [finding], action: { kind: 'setPublished', value: false } },
   );
+
+  // An export the caller started (only its creator may read it).
+  const exportId = randomUUID().replace(/-/g, '');
+  await putFindingExport({
+    exportId,
+    slug: company,
+    service: 'dast',
+    format: 'csv',
+    descending: true,
+    limit: 5,
+    viewer: 'analyst',
+    companyName: 'Inputs Co',
+    status: 'queued',
+    scanned: 0,
+    written: 0,
+    objectKey: `exports/${company}/dast/${exportId}.csv`,
+    fileName: 'inputs.csv',
+    createdAt: Date.now(),
+    createdByUid: caller?.uid ?? 'inputs',
+    createdBy: caller?.email ?? 'inputs@test.example',
+  });
 
   return {
     sendSignInLink: async () => ({ email: `inputs-${next()}@test.example`, url: appUrl }),
@@ -170,6 +193,8 @@ export async function prepareCallInputs(appUrl: string, callerUid = 'inputs'): P
     fulfilVaultRequest: async () => ({ linkId: await seedVaultRequest(callerUid, 'waiting'), ...someReply() }),
     collectVaultRequest: async () => ({ linkId: await seedVaultRequest(callerUid, 'fulfilled') }),
     listVaultEvents: async () => ({ limit: 5 }),
+    startFindingExport: async () => ({ slug: company, service: 'dast', format: 'csv', limit: 5 }),
+    getFindingExport: async () => ({ exportId }),
     updatePlatformService: async () => ({
       name: 'cloud',
       version: (await listPlatformServices()).find((service) => service.name === 'cloud')!.version,

@@ -185,6 +185,16 @@ export async function listFindingsPage(
   service: ServiceName,
   page: FindingsPageRequest,
 ): Promise<{ items: FindingRowOutput[]; nextCursor?: string }> {
+  const { items, nextCursor } = await findingItemsPage(slug, service, page);
+  return { items: items.map(findingRow), nextCursor };
+}
+
+/** A page of the stored findings listFindings answers (the same filter and order), whole: the exports read these. */
+export async function findingItemsPage(
+  slug: string,
+  service: ServiceName,
+  page: FindingsPageRequest,
+): Promise<{ items: StoredFinding[]; nextCursor?: string }> {
   const filter = page.filter ?? {};
   // The wanted severities, lowest first: the key condition reads the range from the lowest to the highest,
   // and only severities inside it that are not wanted are filtered out (none when they are contiguous).
@@ -230,14 +240,13 @@ export async function listFindingsPage(
     values[':newIn'] = filter.newInImport;
     conditions.push('firstImportId = :newIn');
   }
-  const { items, nextCursor } = await queryFindings(slug, service, {
+  return queryFindings(slug, service, {
     severities: range,
     filter: conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined,
     descending: page.descending,
     cursor: page.cursor,
     limit: page.limit,
   });
-  return { items: items.map(findingRow), nextCursor };
 }
 
 export function findingRow(item: StoredFinding): FindingRowOutput {

@@ -28,8 +28,8 @@ interface Credentials {
   sessionToken?: string;
 }
 
-const credentials = fromEnv();
-const region = () => {
+export const credentials = fromEnv();
+export const region = () => {
   const name = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
   if (!name) throw new Error('AWS_REGION is not set');
   return name;
@@ -50,7 +50,7 @@ export function objectUrl(bucket: string, key?: string): URL {
 }
 
 /** SHA-256 (or its HMAC) in the shape the signer takes. */
-class Sha256 {
+export class Sha256 {
   private hash;
   private readonly secret?: BinaryLike;
   constructor(secret?: string | ArrayBuffer | ArrayBufferView) {

@@ -48,6 +48,8 @@ import type { getSearchClient } from '../../../lambdas/calls/get-search-client/g
 import type { listTemplateFindings } from '../../../lambdas/calls/list-template-findings/list-template-findings';
 import type { refreshTemplateFindings } from '../../../lambdas/calls/refresh-template-findings/refresh-template-findings';
 import type { getBulkUpdate } from '../../../lambdas/calls/get-bulk-update/get-bulk-update';
+import type { startFindingExport } from '../../../lambdas/calls/start-finding-export/start-finding-export';
+import type { getFindingExport } from '../../../lambdas/calls/get-finding-export/get-finding-export';
 import type { EditableTemplateField } from '../../../lambdas/kernel/templates/template-fields';
 import type { createVaultLink } from '../../../lambdas/calls/create-vault-link/create-vault-link';
 import type { listVaultLinks } from '../../../lambdas/calls/list-vault-links/list-vault-links';
@@ -173,6 +175,9 @@ export interface CallContracts {
   fulfilVaultRequest: ContractOf<typeof fulfilVaultRequest>;
   collectVaultRequest: ContractOf<typeof collectVaultRequest>;
   listVaultEvents: ContractOf<typeof listVaultEvents>;
+  // Exports of findings (issue 11).
+  startFindingExport: ContractOf<typeof startFindingExport>;
+  getFindingExport: ContractOf<typeof getFindingExport>;
 }
 
 export type CallName = keyof CallContracts;

@@ -11,6 +11,7 @@ import { callFunction } from '../../../api/call-client';
 import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
 import { ServerTable } from '../../../components/tables/server-table';
 import { useServerTable, type ServerListRequest } from '../../../components/tables/use-server-table';
+import { ExportFindingsButton } from '../../../components/findings/export-findings-button';
 import { BulkActionModal, bulkActionItems, type BulkActionKind } from './bulk-action-modal';
 import { FindingFilterControls } from './finding-filter-controls';
 import { findingFilterInput, findingFiltersActive, noFindingFilters, type FindingFilters } from './finding-filter';
@@ -100,6 +101,13 @@ export function FindingsTable({
             : undefined
         }
         actions={[
+          <ExportFindingsButton
+            key="export"
+            slug={slug}
+            service={service}
+            filter={findingFilterInput(filters, table.filteringText || undefined, lastScanId)}
+            descending={table.collection.collectionProps.sortingDescending !== false}
+          />,
           <ButtonDropdown
             key="bulk"
             items={bulkActionItems}

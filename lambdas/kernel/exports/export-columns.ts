@@ -1,0 +1,75 @@
+// The columns of a findings export (CSV and XLSX), from the finding as its viewer may see it
+// (finding-visibility.ts): the list's columns shared by every service (research §5: severity, name, CWE,
+// vulnerability ids, EPSS, date, status, asset), the texts a report needs, and for analysts their own fields.
+import type { FindingViewer, VisibleFinding } from '../findings/finding-visibility.js';
+
+export type ExportCell = string | number | Date | undefined;
+
+export interface ExportColumn {
+  header: string;
+  /** Column width in characters (XLSX). */
+  width: number;
+  value: (finding: VisibleFinding) => ExportCell;
+}
+
+const list = (value: unknown) => (Array.isArray(value) ? value.map(String).join(', ') : undefined);
+const date = (value: unknown) => (typeof value === 'number' ? new Date(value) : undefined);
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const score = (value: unknown) =>
+  value && typeof value === 'object' && typeof (value as { score?: unknown }).score === 'number'
+    ? (value as { score: number }).score
+    : undefined;
+
+/** Where the finding is: the asset's name, and the instances' URLs when the tool named several. */
+/** The asset's name as the lists show it (its key when it has none). */
+export function assetName(finding: VisibleFinding): string {
+  return text(finding.assetName) ?? text(finding.assetKey) ?? '';
+}
+
+export function affectedAssets(finding: VisibleFinding): string[] {
+  const assets = [assetName(finding)].filter(Boolean);
+  const instances = Array.isArray(finding.instances) ? (finding.instances as Record<string, unknown>[]) : [];
+  for (const instance of instances) {
+    const uri = typeof instance.uri === 'string' ? instance.uri : undefined;
+    const where = uri
+      ? [instance.method, uri, instance.param].filter((part) => typeof part === 'string').join(' ')
+      : '';
+    if (where && !assets.includes(where)) assets.push(where);
+  }
+  return assets;
+}
+
+const sharedColumns: ExportColumn[] = [
+  { header: 'Severity', width: 10, value: (f) => f.severity },
+  { header: 'Title', width: 50, value: (f) => f.title },
+  { header: 'Status', width: 14, value: (f) => f.status.replace('_', ' ') },
+  { header: 'Asset', width: 40, value: (f) => text(f.assetName) ?? text(f.assetKey) },
+  { header: 'Asset kind', width: 12, value: (f) => text(f.assetKind) },
+  { header: 'Rule', width: 24, value: (f) => text(f.ruleId) },
+  { header: 'Tool', width: 12, value: (f) => text(f.tool) },
+  { header: 'CVE', width: 20, value: (f) => list(f.cve) },
+  { header: 'CWE', width: 12, value: (f) => list(f.cwe) },
+  { header: 'CVSS', width: 8, value: (f) => score(f.cvss) },
+  { header: 'EPSS', width: 8, value: (f) => score(f.epss) },
+  { header: 'Instances', width: 10, value: (f) => (typeof f.instanceCount === 'number' ? f.instanceCount : undefined) },
+  { header: 'First seen', width: 20, value: (f) => date(f.firstSeenAt) },
+  { header: 'Last seen', width: 20, value: (f) => date(f.lastSeenAt) },
+  { header: 'Risk accepted until', width: 20, value: (f) => date(f.riskAcceptedUntil) },
+  { header: 'Description', width: 60, value: (f) => text(f.description) },
+  { header: 'Remediation', width: 60, value: (f) => text(f.remediation) },
+  { header: 'References', width: 40, value: (f) => list(f.references) },
+  { header: 'Affected assets', width: 40, value: (f) => affectedAssets(f).join('\n') },
+  { header: 'Finding id', width: 34, value: (f) => f.id },
+];
+
+const analystColumns: ExportColumn[] = [
+  { header: 'Published', width: 10, value: (f) => (f.published === true ? 'yes' : 'no') },
+  { header: 'Tags', width: 20, value: (f) => list(f.tags) },
+  { header: 'Notes', width: 40, value: (f) => text(f.notes) },
+  { header: "Tool's severity", width: 10, value: (f) => text(f.toolSeverity) },
+  { header: "Tool's title", width: 40, value: (f) => text(f.toolTitle) },
+];
+
+export function exportColumns(viewer: FindingViewer): ExportColumn[] {
+  return viewer === 'analyst' ? [...sharedColumns, ...analystColumns] : sharedColumns;
+}

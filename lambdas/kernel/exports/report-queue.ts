@@ -1,0 +1,43 @@
+// The report queue: exports of findings and the notification digests, run by the report worker
+// (lambdas/reports). A queue and function of their own rather than the import worker's: the PDF and XLSX
+// libraries would put the import function past its 600 KB bundle budget (it is at 588 KB) and slow every
+// import's cold start, and a long PDF must not hold up a service's imports in their FIFO group.
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { readConfig } from '../config.js';
+
+let client: SQSClient | undefined;
+
+export type ReportWork =
+  | { kind: 'export'; id: string }
+  /** Findings of a company were published: send the "at once" notifications due. */
+  | { kind: 'notify'; id: string }
+  /** The daily digest run (the schedule, or a script). */
+  | { kind: 'digest'; id: string };
+
+/** Queues work once: the same kind and id again within five minutes queues nothing more. */
+export async function queueReportWork(work: ReportWork, group: string): Promise<void> {
+  const queueUrl = readConfig().REPORT_QUEUE_URL;
+  if (!queueUrl) throw new Error('REPORT_QUEUE_URL is not configured');
+  client ??= new SQSClient({});
+  await client.send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody: JSON.stringify(work),
+      MessageGroupId: group,
+      MessageDeduplicationId: `${work.kind}-${work.id}`,
+    }),
+  );
+}
+
+export function parseReportWork(body: string): ReportWork | undefined {
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    const kind = parsed.kind;
+    if ((kind === 'export' || kind === 'notify' || kind === 'digest') && typeof parsed.id === 'string') {
+      return { kind, id: parsed.id };
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,52 @@
+// The report worker: runs the report queue's work (an SQS FIFO queue: exports of findings, notification mails
+// when findings are published) and the daily digest (an EventBridge schedule). Its own function, apart from the
+// import worker, for the PDF and XLSX libraries' weight (see kernel/exports/report-queue.ts). Work that crashes
+// is a batch item failure, delivered again by the queue and, after its last try, to the dead-letter queue;
+// locally `npm start` delivers the same events to this same handler.
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { failFindingExport, runFindingExport } from '../kernel/exports/export-run.js';
+import { parseReportWork, type ReportWork } from '../kernel/exports/report-queue.js';
+import { logger } from '../kernel/logger.js';
+
+/** The queue's maxReceiveCount (infra): the try after which a message goes to the dead-letter queue. */
+export const reportMaxReceives = 3;
+
+const exportCrashedMessage =
+  'The export stopped three times on an error of ours; the operators have been alerted. Try again later.';
+
+async function run(work: ReportWork): Promise<void> {
+  if (work.kind === 'export') await runFindingExport(work.id);
+}
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    const work = parseReportWork(record.body);
+    if (!work) {
+      logger.error('Report message without work: dropped', { messageId: record.messageId });
+      continue;
+    }
+    try {
+      await run(work);
+    } catch (error) {
+      const receives = Number(record.attributes.ApproximateReceiveCount ?? '1');
+      const last = receives >= reportMaxReceives;
+      logger.error(
+        last ? 'Report work crashed on its last try' : 'Report work crashed; the queue will deliver it again',
+        {
+          kind: work.kind,
+          id: work.id,
+          receives,
+          error: (error as Error).name,
+        },
+      );
+      if (last && work.kind === 'export') await failFindingExport(work.id, exportCrashedMessage).catch(() => undefined);
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+      for (const later of event.Records.slice(event.Records.indexOf(record) + 1)) {
+        batchItemFailures.push({ itemIdentifier: later.messageId });
+      }
+      break;
+    }
+  }
+  return { batchItemFailures };
+}
