@@ -33,7 +33,7 @@ export async function seedDemoVault(analyst: { uid: string; email: string }): Pr
     const { linkId } = await createShareLink(
       caller,
       {
-        ciphertext: await sealShare(keys, { kind: 'text', text: randomBytes(18).toString('base64url') }),
+        ciphertext: { inline: await sealShare(keys, { kind: 'text', text: randomBytes(18).toString('base64url') }) },
         verifierHash: await verifierHashOf(keys.verifier),
         expiresIn: '7d',
         maxViews: 1,

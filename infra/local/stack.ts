@@ -43,6 +43,11 @@ export interface LocalStackOptions {
    * @default 10000
    */
   queueVisibilityTimeoutMs?: number;
+  /**
+   * The vault cleanup queue's delivery delay: a claimed vault file is deleted this long after its last view.
+   * @default 90 seconds, as on AWS (longer than the 60-second download link)
+   */
+  vaultCleanupDelayMs?: number;
   /** Extra function settings (e.g. throttle limits in tests); same names as on AWS. */
   settings?: Record<string, string>;
 }
@@ -77,6 +82,7 @@ const importQueueName = 'portal-imports.fifo';
 const importDeadLetterQueueName = 'portal-imports-dlq.fifo';
 const reportQueueName = 'portal-reports.fifo';
 const reportDeadLetterQueueName = 'portal-reports-dlq.fifo';
+const vaultCleanupQueueName = 'portal-vault-cleanup.fifo';
 /** The template search, under the API's path as on AWS (CloudFront's /api/* reaches the HTTP API). */
 const searchBasePath = '/api/search';
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -125,9 +131,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     S3_FORCE_PATH_STYLE: 'true',
     // Relative: the browser posts to the origin it is on (127.0.0.1 or localhost), as runtime-config.json's
     // userPoolEndpoint follows it; the origin's /s3/ checks the policy and hands the file to s3rver.
-    UPLOADS_POST_URL: `/s3/${uploadsBucket}`,
+    UPLOADS_BROWSER_URL: `/s3/${uploadsBucket}`,
     IMPORT_QUEUE_URL: `${sqsEndpoint}/${accountId}/${importQueueName}`,
     REPORT_QUEUE_URL: `${sqsEndpoint}/${accountId}/${reportQueueName}`,
+    VAULT_CLEANUP_QUEUE_URL: `${sqsEndpoint}/${accountId}/${vaultCleanupQueueName}`,
     PORTAL_URL: appUrl,
     USER_POOL_ID: userPoolId,
     ALLOWED_ORIGINS: [appUrl, `http://localhost:${options.port}`].join(','),
@@ -200,12 +207,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       visibilityTimeoutMs: options.queueVisibilityTimeoutMs ?? 10_000,
     });
     started.push({ stop: () => reports.stop() });
+    const vaultCleanup = await FifoQueue.open({
+      name: vaultCleanupQueueName,
+      arn: queueArn(vaultCleanupQueueName),
+      region,
+      dataDir: path.join(queueDir, vaultCleanupQueueName),
+      deadLetter: { queue: reportDeadLetters, maxReceiveCount: importMaxReceiveCount },
+      visibilityTimeoutMs: options.queueVisibilityTimeoutMs ?? 10_000,
+      deliveryDelayMs: options.vaultCleanupDelayMs ?? 90_000,
+    });
+    started.push({ stop: () => vaultCleanup.stop() });
     const sqs = await startSqsEndpoint({
       port: options.sqsPort,
       region,
       accountId,
       accessKeyId: localCredentials.accessKeyId,
-      queues: [imports, importDeadLetters, reports, reportDeadLetters],
+      queues: [imports, importDeadLetters, reports, reportDeadLetters, vaultCleanup],
     });
     started.push(sqs);
     const incomingDir = path.join(options.dataDir, 's3-incoming');
@@ -214,6 +231,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       basePath: '/s3',
       buckets: [uploadsBucket],
       credentials: { ...localCredentials, region },
+      signedHost: new URL(s3.endpoint).host,
       // Imported here, after the environment above: the SDK warns about Node 20 at load unless told not to.
       s3: new (await import('@aws-sdk/client-s3')).S3Client({
         region,
@@ -329,6 +347,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The event source mapping: queued imports (also those a previous run left) run once the table is there.
     imports.consumeWith(scanImport.handler);
     reports.consumeWith(reportWork.handler);
+    vaultCleanup.consumeWith(reportWork.handler);
     ready = true;
 
     return {

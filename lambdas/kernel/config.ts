@@ -70,10 +70,11 @@ const configSchema = z.object({
   /** The bucket scan files are uploaded to (raw uploads are removed after 30 days by its lifecycle rule). */
   UPLOADS_BUCKET: z.optional(z.string().check(z.minLength(3))),
   /**
-   * Where browsers send the presigned POST of an upload, when not the S3 endpoint itself: the local stack's
-   * one origin (`http://127.0.0.1:8080/s3/<bucket>`). Unset on AWS: the bucket's regional address.
+   * Where browsers reach the bucket (the presigned POST of an upload, a presigned GET of a vault file), when not
+   * at the S3 endpoint itself: the local stack's one origin (`/s3/<bucket>`). Unset on AWS: the bucket's
+   * regional address.
    */
-  UPLOADS_POST_URL: z.optional(z.string().check(z.minLength(1))),
+  UPLOADS_BROWSER_URL: z.optional(z.string().check(z.minLength(1))),
   /** Path-style S3 addresses (an S3 emulator on a port of its own); AWS uses virtual-hosted ones. */
   S3_FORCE_PATH_STYLE: z.pipe(
     z.optional(z.string()),
@@ -83,6 +84,11 @@ const configSchema = z.object({
   IMPORT_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
   /** The FIFO queue of the report worker: exports of findings and notification digests. */
   REPORT_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * A FIFO queue with a delivery delay longer than a vault file's download link: a claimed vault file is
+   * removed from the bucket once its last link has died (the report worker consumes it).
+   */
+  VAULT_CLEANUP_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
   /** The portal's address, for links in notification mails (the first allowed origin when unset). */
   PORTAL_URL: z.optional(z.string().check(z.minLength(1))),
   /**

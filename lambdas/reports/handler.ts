@@ -1,5 +1,6 @@
 // The report worker: runs the report queue's work (an SQS FIFO queue: exports of findings, notification mails
-// when findings are published) and the daily digest (an EventBridge schedule). Its own function, apart from the
+// when findings are published) and the daily digest (an EventBridge schedule), and removes claimed vault files
+// (the vault cleanup queue, whose delivery is delayed past their download links). Its own function, apart from the
 // import worker, for the PDF and XLSX libraries' weight (see kernel/exports/report-queue.ts). Work that crashes
 // is a batch item failure, delivered again by the queue and, after its last try, to the dead-letter queue;
 // locally `npm start` delivers the same events to this same handler.
@@ -7,6 +8,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { failFindingExport, runFindingExport } from '../kernel/exports/export-run.js';
 import { parseReportWork, type ReportWork } from '../kernel/exports/report-queue.js';
 import { logger } from '../kernel/logger.js';
+import { deleteVaultObject } from '../kernel/vault/vault-objects.js';
 
 /** The queue's maxReceiveCount (infra): the try after which a message goes to the dead-letter queue. */
 export const reportMaxReceives = 3;
@@ -16,6 +18,7 @@ const exportCrashedMessage =
 
 async function run(work: ReportWork): Promise<void> {
   if (work.kind === 'export') await runFindingExport(work.id);
+  if (work.kind === 'vaultObject') await deleteVaultObject(work.id);
 }
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {

@@ -45,7 +45,13 @@ afterEach(async () => {
 
 /** The queue and its dead-letter queue as the stack makes them, on a free port, in `dataDir`. */
 async function startQueues(
-  options: { dataDir?: string; consumer?: QueueConsumer; deduplicationWindowMs?: number; maxConcurrency?: number } = {},
+  options: {
+    dataDir?: string;
+    consumer?: QueueConsumer;
+    deduplicationWindowMs?: number;
+    maxConcurrency?: number;
+    deliveryDelayMs?: number;
+  } = {},
 ): Promise<TestQueues> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'local-queue-')));
   if (!options.dataDir) cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -68,6 +74,7 @@ async function startQueues(
     visibilityTimeoutMs: 50,
     maxConcurrency: options.maxConcurrency,
     deduplicationWindowMs: options.deduplicationWindowMs,
+    deliveryDelayMs: options.deliveryDelayMs,
     log,
   });
   const endpoint = await startSqsEndpoint({
@@ -285,6 +292,25 @@ describe('delivery as the Lambda event source mapping of a FIFO queue', () => {
     expect(record.receiptHandle).toEqual(expect.any(String));
     await waitFor(() => queues.queue.counts().visible + queues.queue.counts().notVisible === 0);
     expect(await readdir(path.join(queues.dataDir, 'imports.fifo', 'messages'))).toEqual([]);
+  });
+
+  it('holds every message for the queue’s delivery delay (DelaySeconds), counting it as delayed meanwhile', async () => {
+    const { consumer, events } = recordingConsumer();
+    const queues = await startQueues({ consumer, deliveryDelayMs: 1500 });
+
+    const sentAt = Date.now();
+    await send(queues, '{"linkId":"later"}', 'vault-later');
+    const { Attributes } = await queues.client.send(
+      new GetQueueAttributesCommand({ QueueUrl: queues.queueUrl, AttributeNames: ['All'] }),
+    );
+    expect(Attributes).toMatchObject({ DelaySeconds: '2', ApproximateNumberOfMessagesDelayed: '1' });
+    expect(Attributes?.ApproximateNumberOfMessages).toBe('0');
+    await delay(700);
+    expect(events).toHaveLength(0);
+
+    await waitFor(() => events.length === 1, 5000);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1500);
+    expect(events[0]!.Records[0]!.body).toBe('{"linkId":"later"}');
   });
 
   it('delivers one message of a group at a time, in the order sent, while other groups go on beside it', async () => {

@@ -23,7 +23,13 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUploadRoute } from '../../infra/local/s3/upload-route.js';
-import { openUpload, presignUpload, uploadedSize, uploadWindowSeconds } from '../../lambdas/kernel/findings/uploads.js';
+import {
+  openUpload,
+  presignGet,
+  presignUpload,
+  uploadedSize,
+  uploadWindowSeconds,
+} from '../../lambdas/kernel/findings/uploads.js';
 import { launchBrowser } from '../support/browser.js';
 
 const { appUrl, environment } = inject('localStack');
@@ -262,9 +268,67 @@ describe('a presigned POST through the local origin', () => {
     const json = await fetch(`${appUrl}/s3/${bucket}`, { method: 'POST', body: '{}' });
 
     expect(otherBucket).toMatchObject({ status: 404, code: 'NoSuchBucket' });
-    expect(get.status).toBe(405);
+    expect(get.status).toBe(405); // the bucket itself: no listing
     expect(json.status).toBe(400);
     expect(await json.text()).toContain('<Code>InvalidArgument</Code>');
+  });
+});
+
+describe('a presigned GET through the local origin', () => {
+  async function stored(size = 64): Promise<{ key: string; content: Uint8Array<ArrayBuffer> }> {
+    const key = `vault/${randomBytes(16).toString('base64url')}`;
+    const content = bytes(size);
+    const upload = await presign(key, size);
+    expect((await post(upload.fields, content)).status).toBe(204);
+    return { key, content };
+  }
+
+  async function get(url: string) {
+    const response = await fetch(new URL(url, appUrl));
+    const body = new Uint8Array(await response.arrayBuffer());
+    const text = Buffer.from(body).toString('utf8');
+    return { response, body, code: /<Code>([^<]*)<\/Code>/.exec(text)?.[1] };
+  }
+
+  it('serves the object to the link the handlers sign for browsers, on the origin, with its disposition', async () => {
+    const { key, content } = await stored(3000);
+    const url = await presignGet(key, {
+      expiresSeconds: 60,
+      forBrowser: true,
+      query: { 'response-content-disposition': 'attachment; filename="scope.bin"' },
+    });
+
+    const { response, body } = await get(url);
+
+    expect(url.startsWith(`/s3/${bucket}/vault/`)).toBe(true);
+    expect(response.status).toBe(200);
+    expect(Buffer.compare(body, content)).toBe(0);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="scope.bin"');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses an expired link, a changed signature, another key and an unsigned GET with 403; a gone object 404', async () => {
+    const { key } = await stored();
+    const other = await stored();
+    const good = await presignGet(key, { expiresSeconds: 1, forBrowser: true });
+    const tampered = good.replace(
+      /X-Amz-Signature=([0-9a-f])/,
+      (_m, c: string) => `X-Amz-Signature=${c === 'a' ? 'b' : 'a'}`,
+    );
+    const otherKey = good.replace(key.slice('vault/'.length), other.key.slice('vault/'.length));
+    const overridden = `${good}&response-content-type=text%2Fhtml`;
+
+    expect((await get(good)).response.status).toBe(200);
+    expect(await get(tampered)).toMatchObject({ response: { status: 403 }, code: 'SignatureDoesNotMatch' });
+    expect(await get(otherKey)).toMatchObject({ response: { status: 403 }, code: 'SignatureDoesNotMatch' });
+    expect(await get(overridden)).toMatchObject({ response: { status: 403 }, code: 'SignatureDoesNotMatch' });
+    expect(await get(`/s3/${bucket}/${key}`)).toMatchObject({ response: { status: 403 }, code: 'AccessDenied' });
+    await delay(2100);
+    expect(await get(good)).toMatchObject({ response: { status: 403 }, code: 'AccessDenied' });
+
+    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: other.key }));
+    const gone = await presignGet(other.key, { expiresSeconds: 60, forBrowser: true });
+    expect(await get(gone)).toMatchObject({ response: { status: 404 }, code: 'NoSuchKey' });
   });
 });
 
@@ -285,6 +349,7 @@ describe('the upload route with a large file', () => {
         region: environment.AWS_REGION!,
       },
       s3: forwarded,
+      signedHost: new URL(environment.AWS_ENDPOINT_URL_S3!).host,
       incomingDir,
     });
     server = createServer((req, res) => void route(req, res));

@@ -2,6 +2,8 @@
 // landing consumes nothing, exactly one of racing openers gets a one-view secret, a wrong key consumes
 // nothing, expiry and revocation hold, the server stores no plaintext and no key, only the asking analyst
 // collects a reply, and every event is in the audit without content.
+import { setTimeout as delay } from 'node:timers/promises';
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { seedDemoVault } from '../../infra/local/demo-vault.js';
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
@@ -22,7 +24,7 @@ import {
 import { mailsTo } from '../support/outbox.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
-import { anonymousCaller, createShare, tableHolds, wholeTable } from '../support/vault.js';
+import { anonymousCaller, createShare, postSealedUpload, tableHolds, wholeTable } from '../support/vault.js';
 
 const analyst = () => createTestUser({ userType: 'analyst', accessLevel: 5 });
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -239,6 +241,146 @@ describe('share links', () => {
     );
     expect(JSON.stringify(events)).not.toMatch(/198\.51\.100\.77|audited|Audit me/);
     expect(events.every((event: { addressKey: string }) => event.addressKey.length > 20)).toBe(true);
+  });
+});
+
+describe('share links of files over 300 KB, through the bucket', () => {
+  const s3 = new S3Client({ forcePathStyle: true });
+  const bucket = () => process.env.UPLOADS_BUCKET!;
+  const objectSize = async (linkId: string) => {
+    try {
+      return (await s3.send(new HeadObjectCommand({ Bucket: bucket(), Key: `vault/${linkId}` }))).ContentLength;
+    } catch (error) {
+      if ((error as Error).name === 'NotFound') return undefined;
+      throw error;
+    }
+  };
+  const objectBytes = async (linkId: string) => {
+    const object = await s3.send(new GetObjectCommand({ Bucket: bucket(), Key: `vault/${linkId}` }));
+    return object.Body!.transformToByteArray();
+  };
+  /** A file of random bytes with a recognisable marker in the middle. */
+  const fileOf = (size: number, marker: string) => {
+    const bytes = new Uint8Array(size);
+    for (let offset = 0; offset < size; offset += 65_536) {
+      crypto.getRandomValues(bytes.subarray(offset, Math.min(size, offset + 65_536)));
+    }
+    bytes.set(utf8(marker), size >> 1);
+    return bytes;
+  };
+  const download = async (url: string) => {
+    const answer = await fetch(new URL(url, inject('localStack').appUrl));
+    return { status: answer.status, bytes: new Uint8Array(await answer.arrayBuffer()) };
+  };
+
+  it('keeps a 10 MB file as ciphertext in the bucket, hands it out once by a short link, then deletes it', async () => {
+    const owner = signedInCaller(await analyst());
+    const visitor = anonymousCaller();
+    const marker = `payroll-${crypto.randomUUID()}`;
+    const file = fileOf(10 * 1024 * 1024, marker);
+    const { linkId, keys, answer, sealed } = await createShare(owner, {
+      kind: 'file',
+      name: `payroll-${marker}.xlsx`,
+      type: 'application/octet-stream',
+      bytes: file,
+    });
+    expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.result.upload.fields['x-amz-server-side-encryption']).toBe('AES256');
+
+    // The table holds the link but no ciphertext; the bucket holds only ciphertext.
+    const [link] = (await vaultPartitionItems(linkId)).filter((item) => item.sk === 'LINK');
+    expect(link).toMatchObject({ objectKey: `vault/${linkId}`, size: sealed.byteLength, viewsLeft: 1 });
+    expect(link!.ciphertext).toBeUndefined();
+    expect(await objectSize(linkId)).toBe(sealed.byteLength);
+    const stored = Buffer.from(await objectBytes(linkId));
+    expect(stored.includes(Buffer.from(marker))).toBe(false);
+    expect(stored.includes(Buffer.from(file.subarray(0, 4096)))).toBe(false);
+
+    expect((await visitor('getVaultLink', { linkId })).body.result).toMatchObject({ available: true, viewsLeft: 1 });
+    const reveal = await visitor('claimVaultLink', { linkId, verifier: keys.verifier });
+    expect(reveal.statusCode, JSON.stringify(reveal.body)).toBe(200);
+    expect(reveal.body.result.ciphertext).toBeUndefined();
+    expect(reveal.body.result).toMatchObject({ viewsLeft: 0, download: { size: sealed.byteLength } });
+    const fetched = await download(reveal.body.result.download.url);
+    expect(fetched.status).toBe(200);
+    const content = await openShare(await shareKeysFrom(keys.secret), fetched.bytes);
+    expect(content).toMatchObject({ kind: 'file', name: `payroll-${marker}.xlsx` });
+    expect(Buffer.compare(Buffer.from((content as { bytes: Uint8Array }).bytes), Buffer.from(file))).toBe(0);
+
+    const again = await visitor('claimVaultLink', { linkId, verifier: keys.verifier });
+    expect(again.statusCode).toBe(404);
+    expect(again.body.error.details).toEqual({ reason: 'opened' });
+
+    // The stack's cleanup queue delays 3 s here (90 s on AWS, past the 60-second link): then the object is gone.
+    await vi.waitFor(async () => expect(await objectSize(linkId)).toBeUndefined(), { timeout: 20_000, interval: 500 });
+    expect((await download(reveal.body.result.download.url)).status).toBe(404);
+    expect(tableHolds(await wholeTable(), utf8(marker))).toBe(false);
+  });
+
+  it('keeps the file for every view of a link of two, and deletes it after the last', async () => {
+    const owner = signedInCaller(await analyst());
+    const visitor = anonymousCaller();
+    const file = fileOf(400 * 1024, 'two views');
+    const { linkId, keys } = await createShare(
+      owner,
+      { kind: 'file', name: 'scope.pdf', type: 'application/pdf', bytes: file },
+      { maxViews: 2 },
+    );
+
+    const first = await visitor('claimVaultLink', { linkId, verifier: keys.verifier });
+    expect(first.body.result.viewsLeft).toBe(1);
+    await delay(4000); // past the cleanup delay: nothing was queued for a view that is not the last
+    expect(await objectSize(linkId)).toBeGreaterThan(400 * 1024);
+    const second = await visitor('claimVaultLink', { linkId, verifier: keys.verifier });
+    expect(second.body.result.viewsLeft).toBe(0);
+    const content = await openShare(
+      await shareKeysFrom(keys.secret),
+      (await download(second.body.result.download.url)).bytes,
+    );
+    expect(content).toMatchObject({ kind: 'file', name: 'scope.pdf' });
+    await vi.waitFor(async () => expect(await objectSize(linkId)).toBeUndefined(), { timeout: 20_000, interval: 500 });
+  });
+
+  it('deletes the file at once when its link is revoked', async () => {
+    const owner = signedInCaller(await analyst());
+    const { linkId, keys } = await createShare(owner, {
+      kind: 'file',
+      name: 'vpn.ovpn',
+      type: 'application/octet-stream',
+      bytes: fileOf(350 * 1024, 'revoked'),
+    });
+    expect(await objectSize(linkId)).toBeDefined();
+    expect((await owner('revokeVaultLink', { linkId })).statusCode).toBe(200);
+    expect(await objectSize(linkId)).toBeUndefined();
+    const reveal = await anonymousCaller()('claimVaultLink', { linkId, verifier: keys.verifier });
+    expect(reveal.statusCode).toBe(404);
+    expect(reveal.body.error.details).toEqual({ reason: 'revoked' });
+  });
+
+  it('refuses sizes outside the bucket’s range, both or neither ciphertext, and an upload of another size', async () => {
+    const owner = signedInCaller(await analyst());
+    const good = { verifierHash: 'a'.repeat(64), expiresIn: '1h' };
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...good, ciphertextSize: 300 * 1024 }, /ciphertextSize: must be over 307200 bytes/],
+      [{ ...good, ciphertextSize: 10 * 1024 * 1024 + 64 * 1024 + 1 }, /ciphertextSize: must be at most 10551296 bytes/],
+      [{ ...good, ciphertextSize: 1.5e6 + 0.5 }, /ciphertextSize/],
+      [{ ...good }, /ciphertext or ciphertextSize: give exactly one of them/],
+      [
+        { ...good, ciphertext: toBase64(new Uint8Array(64)), ciphertextSize: 400 * 1024 },
+        /ciphertext or ciphertextSize: give exactly one of them/,
+      ],
+    ];
+    for (const [input, message] of cases) {
+      const answer = await owner('createVaultLink', input);
+      expect(answer.statusCode, JSON.stringify(input)).toBe(400);
+      expect(answer.body.error.message).toMatch(message);
+    }
+    expect((await owner('listVaultLinks', {})).body.result.items).toEqual([]);
+
+    const made = await owner('createVaultLink', { ...good, ciphertextSize: 400 * 1024 });
+    const linkId = made.body.result.linkId as string;
+    expect(await postSealedUpload(made.body.result.upload, new Uint8Array(400 * 1024 + 1))).toBe(400);
+    expect(await objectSize(linkId)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 // Vault links as the browser makes them (the same WebCrypto module), for tests that call the handler directly.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { expect, inject } from 'vitest';
 import { documentClient } from '../../lambdas/kernel/data/client.js';
 import { handler } from '../../lambdas/api/handler.js';
 import {
@@ -10,6 +11,7 @@ import {
   type SecretContent,
   type ShareKeys,
 } from '../../web/src/vault/vault-crypto.js';
+import { maxInlineCiphertextBytes } from '../../web/src/vault/secret-limits.js';
 import { callEvent, parseResult } from './call-event.js';
 
 type Call = (name: string, data: unknown) => Promise<{ statusCode: number; body: any }>;
@@ -19,21 +21,42 @@ export function anonymousCaller(sourceIp = '203.0.113.7'): Call {
   return async (name, data) => parseResult(await handler(callEvent(name, data, { sourceIp })));
 }
 
+/** Posts a sealed file with the presigned POST createVaultLink answered, as the share page does; the status. */
+export async function postSealedUpload(
+  upload: { url: string; fields: Record<string, string> },
+  sealed: Uint8Array,
+): Promise<number> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', new Blob([sealed as Uint8Array<ArrayBuffer>]), 'sealed.bin');
+  const answer = await fetch(new URL(upload.url, inject('localStack').appUrl), { method: 'POST', body: form });
+  await answer.arrayBuffer();
+  return answer.status;
+}
+
+/**
+ * A share link as the analyst's page makes it: sealed in WebCrypto, inline up to 300 KB, else its size sent
+ * and the ciphertext posted to the bucket.
+ */
 export async function createShare(
   call: Call,
   content: SecretContent,
   options: { expiresIn?: string; maxViews?: number; companySlug?: string; label?: string } = {},
-): Promise<{ linkId: string; keys: ShareKeys; answer: { statusCode: number; body: any } }> {
+): Promise<{ linkId: string; keys: ShareKeys; answer: { statusCode: number; body: any }; sealed: Uint8Array }> {
   const keys = await newShareKeys();
+  const sealed = await sealShare(keys, content);
+  const inline = sealed.byteLength <= maxInlineCiphertextBytes;
   const answer = await call('createVaultLink', {
-    ciphertext: toBase64(await sealShare(keys, content)),
+    ...(inline ? { ciphertext: toBase64(sealed) } : { ciphertextSize: sealed.byteLength }),
     verifierHash: await verifierHashOf(keys.verifier),
     expiresIn: options.expiresIn ?? '1h',
     ...(options.maxViews ? { maxViews: options.maxViews } : {}),
     ...(options.companySlug ? { companySlug: options.companySlug } : {}),
     ...(options.label ? { label: options.label } : {}),
   });
-  return { linkId: answer.body.result?.linkId as string, keys, answer };
+  const upload = answer.body.result?.upload as { url: string; fields: Record<string, string> } | undefined;
+  if (upload) expect(await postSealedUpload(upload, sealed)).toBe(204);
+  return { linkId: answer.body.result?.linkId as string, keys, answer, sealed };
 }
 
 /** Every item of the table, as stored (tests only: no request path scans). */

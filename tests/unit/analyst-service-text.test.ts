@@ -41,7 +41,7 @@ import {
   rememberImport,
   rememberedImportKey,
 } from '../../web/src/pages/analyst/services/running-imports.js';
-import { storageErrorMessage, uploadFormData } from '../../web/src/pages/analyst/services/upload-file.js';
+import { storageErrorMessage, uploadFormData } from '../../web/src/components/uploads/upload-file.js';
 
 describe('scanner text', () => {
   it('links only http and https addresses; anything else is text', () => {

@@ -29,6 +29,11 @@ export interface FifoQueueOptions {
   maxConcurrency?: number;
   /** @default 5 minutes, as SQS */
   deduplicationWindowMs?: number;
+  /**
+   * The queue's delivery delay (SQS's DelaySeconds attribute, the only delay a FIFO queue has): every message
+   * is delivered no sooner than this long after it was sent. @default 0
+   */
+  deliveryDelayMs?: number;
   /** @default console.warn */
   log?: (line: string) => void;
 }
@@ -134,17 +139,26 @@ export class FifoQueue {
     await this.accept({ ...message, sequenceNumber: this.nextSequence(Date.now()), deadLetterSourceArn: sourceArn });
   }
 
-  /** ApproximateNumberOfMessages and ApproximateNumberOfMessagesNotVisible. */
-  counts(): { visible: number; notVisible: number } {
+  /** ApproximateNumberOfMessages, ApproximateNumberOfMessagesNotVisible and ApproximateNumberOfMessagesDelayed. */
+  counts(): { visible: number; notVisible: number; delayed: number } {
     const now = Date.now();
+    const delayMs = this.options.deliveryDelayMs ?? 0;
     let visible = 0;
     let notVisible = 0;
+    let delayed = 0;
     for (const group of this.groups.values()) {
-      const headHidden = group.busy || group.visibleAt > now ? 1 : 0;
-      notVisible += headHidden;
-      visible += group.messages.length - headHidden;
+      group.messages.forEach((message, index) => {
+        if (message.sentTimestamp + delayMs > now) delayed += 1;
+        else if (index === 0 && (group.busy || group.visibleAt > now)) notVisible += 1;
+        else visible += 1;
+      });
     }
-    return { visible, notVisible };
+    return { visible, notVisible, delayed };
+  }
+
+  /** The queue's DelaySeconds attribute. */
+  get delaySeconds(): number {
+    return Math.round((this.options.deliveryDelayMs ?? 0) / 1000);
   }
 
   /**
@@ -212,8 +226,9 @@ export class FifoQueue {
       if (this.inFlight.size >= (this.options.maxConcurrency ?? 2)) break;
       const head = group.messages[0];
       if (group.busy || !head || this.unsaved.has(head)) continue;
-      if (group.visibleAt > now) {
-        wakeAt = Math.min(wakeAt, group.visibleAt);
+      const visibleAt = Math.max(group.visibleAt, head.sentTimestamp + (this.options.deliveryDelayMs ?? 0));
+      if (visibleAt > now) {
+        wakeAt = Math.min(wakeAt, visibleAt);
         continue;
       }
       group.busy = true;

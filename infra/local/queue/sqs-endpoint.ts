@@ -133,14 +133,15 @@ export async function startSqsEndpoint(options: SqsEndpointOptions): Promise<Sqs
 
     GetQueueAttributes: async (input) => {
       const queue = queueOf(input);
-      const { visible, notVisible } = queue.counts();
+      const { visible, notVisible, delayed } = queue.counts();
       const all: Record<string, string> = {
         QueueArn: queue.arn,
         FifoQueue: 'true',
         ContentBasedDeduplication: 'false',
         ApproximateNumberOfMessages: String(visible),
         ApproximateNumberOfMessagesNotVisible: String(notVisible),
-        ApproximateNumberOfMessagesDelayed: '0',
+        ApproximateNumberOfMessagesDelayed: String(delayed),
+        DelaySeconds: String(queue.delaySeconds),
       };
       const names = Array.isArray(input.AttributeNames) ? (input.AttributeNames as string[]) : [];
       const wanted = names.includes('All') ? Object.keys(all) : names.filter((name) => name in all);

@@ -11,9 +11,11 @@ import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { pipeline } from 'node:stream/promises';
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import busboy from 'busboy';
 import { checkPostPolicy, type AcceptedPost, type PostPolicyCredentials } from './post-policy.js';
+import { checkPresignedGet } from './presigned-get.js';
 import { invalidArgument, S3Error, sendS3Error } from './s3-error.js';
 
 export interface UploadRouteOptions {
@@ -25,6 +27,11 @@ export interface UploadRouteOptions {
   credentials: PostPolicyCredentials;
   /** A client of the S3 emulator the accepted files are put into. */
   s3: S3Client;
+  /**
+   * The emulator's host as the handlers sign for it (`127.0.0.1:<port>`): presigned GETs sent here are checked
+   * against it (presigned-get.ts), then served from the emulator.
+   */
+  signedHost: string;
   /** Files in transit are written here, then removed. */
   incomingDir: string;
   /** @default () => new Date() */
@@ -49,15 +56,22 @@ export function createUploadRoute(options: UploadRouteOptions) {
 
   return async function uploadRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const bucket = pathname.slice(basePath.length).replace(/^\/|\/$/g, '');
+    const rest = pathname.slice(basePath.length).replace(/^\//, '');
+    const slash = rest.indexOf('/');
+    // A POST names the bucket alone; a presigned GET the bucket, then the object's key.
+    const bucket = slash === -1 ? rest : rest.slice(0, slash);
+    const hasKey = slash !== -1 && slash < rest.length - 1;
     if (!options.buckets.includes(bucket)) {
       return drainAndAnswer(req, res, new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist'));
     }
-    if (req.method !== 'POST') {
+    if (req.method === 'GET' && hasKey) {
+      return serveSignedGet(req, res, bucket, pathname.slice(basePath.length));
+    }
+    if (req.method !== 'POST' || hasKey) {
       return drainAndAnswer(
         req,
         res,
-        new S3Error(405, 'MethodNotAllowed', 'The local origin takes only presigned POST uploads here.'),
+        new S3Error(405, 'MethodNotAllowed', 'The local origin takes only presigned POST uploads and GETs here.'),
       );
     }
     let received: ReceivedFile;
@@ -82,6 +96,46 @@ export function createUploadRoute(options: UploadRouteOptions) {
       await rm(received.path, { force: true });
     }
   };
+
+  /** A presigned GET of one object: checked as S3 checks it, then streamed from the emulator. */
+  async function serveSignedGet(req: IncomingMessage, res: ServerResponse, bucket: string, signedPath: string) {
+    const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
+    const key = signedPath
+      .slice(bucket.length + 2)
+      .split('/')
+      .map((segment) => decodeURIComponent(segment))
+      .join('/');
+    try {
+      await checkPresignedGet({
+        signedPath,
+        query,
+        signedHost: options.signedHost,
+        credentials: options.credentials,
+        now: now(),
+      });
+      const object = await options.s3.send(
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          ResponseContentDisposition: query.get('response-content-disposition') ?? undefined,
+        }),
+      );
+      res.writeHead(200, {
+        'content-type': object.ContentType ?? 'application/octet-stream',
+        ...(object.ContentLength !== undefined ? { 'content-length': String(object.ContentLength) } : {}),
+        ...(object.ContentDisposition ? { 'content-disposition': object.ContentDisposition } : {}),
+        ...(object.ETag ? { etag: object.ETag } : {}),
+        'cache-control': 'no-store',
+      });
+      await pipeline(object.Body as Readable, res);
+    } catch (error) {
+      if (error instanceof S3Error) return sendS3Error(res, error);
+      if ((error as { name?: string }).name === 'NoSuchKey') {
+        return sendS3Error(res, new S3Error(404, 'NoSuchKey', 'The specified key does not exist.', { Key: key }));
+      }
+      throw error;
+    }
+  }
 
   /** Parses the form, checks the policy and the size; resolves with the file on disk, or rejects with S3's error. */
   async function receiveForm(req: IncomingMessage, bucket: string): Promise<ReceivedFile> {

@@ -13,10 +13,18 @@ export const claimVaultLink = definePublicCall({
     /** 256 bits the link's key derives (HKDF), base64url. */
     verifier: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'must be the verifier of the link key')),
   }),
-  output: z.object({ ciphertext: z.string(), viewsLeft: z.number() }),
+  output: z.object({
+    /** The sealed secret, base64, when it was kept inline. */
+    ciphertext: z.optional(z.string()),
+    /** A sealed file in the bucket: a GET of it that works for 60 seconds, and its size. */
+    download: z.optional(z.object({ url: z.string(), size: z.number() })),
+    viewsLeft: z.number(),
+  }),
   access: publicAccess,
   async run(input, { request }) {
-    const { ciphertext, viewsLeft } = await claimShareLink(input, request);
-    return { ciphertext: encodeBase64(ciphertext), viewsLeft };
+    const claimed = await claimShareLink(input, request);
+    return 'ciphertext' in claimed
+      ? { ciphertext: encodeBase64(claimed.ciphertext), viewsLeft: claimed.viewsLeft }
+      : claimed;
   },
 });

@@ -1,6 +1,7 @@
 // Schemas of the vault calls: ids, keys and ciphertext as the browser sends them, checked before anything is read.
 import * as z from 'zod/mini';
 import { maxInlineCiphertextBytes, maxVaultViews } from '../../kernel/vault/vault-links.js';
+import { maxVaultObjectBytes } from '../../kernel/vault/vault-objects.js';
 
 /** 128 random bits, base64url. */
 export const vaultLinkId = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'must be a vault link id'));
@@ -14,6 +15,17 @@ export const vaultCiphertext = z
     z.maxLength(maxCiphertextBase64, `must be at most ${maxInlineCiphertextBytes} bytes (300 KB) once decoded`),
     z.regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64'),
     z.minLength(40, 'is too short to be an encrypted secret'),
+  );
+
+/** The size of a sealed file kept in the bucket: over 300 KB, at most a 10 MB file sealed. */
+export const vaultObjectSize = z
+  .int()
+  .check(
+    z.minimum(
+      maxInlineCiphertextBytes + 1,
+      `must be over ${maxInlineCiphertextBytes} bytes (smaller secrets go inline)`,
+    ),
+    z.maximum(maxVaultObjectBytes, `must be at most ${maxVaultObjectBytes} bytes (a 10 MB file, sealed)`),
   );
 
 export const vaultExpiresIn = z.enum(['1h', '1d', '7d'], { error: 'must be one of 1h, 1d, 7d' });

@@ -2,8 +2,7 @@
 // lifecycle rule removes them after 7 days; browsers can never post there, the upload policy fixes the key).
 // Written with one signed PUT and fetched by the browser through a presigned GET valid for a few minutes,
 // both on the SDK's signer like uploads.ts (no S3 client in the bundles).
-import { SignatureV4 } from '@smithy/signature-v4';
-import { credentials, objectUrl, region, Sha256, uploadsBucket } from '../findings/uploads.js';
+import { objectUrl, presignGet, s3Signer, uploadsBucket } from '../findings/uploads.js';
 
 /** How long a download link works once getFindingExport hands it out. */
 export const downloadLinkSeconds = 300;
@@ -11,20 +10,10 @@ export const downloadLinkSeconds = 300;
 export const exportObjectKey = (slug: string, service: string, exportId: string, extension: string) =>
   `exports/${slug}/${service}/${exportId}.${extension}`;
 
-const signer = () =>
-  new SignatureV4({
-    service: 's3',
-    region: region(),
-    credentials,
-    sha256: Sha256,
-    uriEscapePath: false,
-    applyChecksum: false,
-  });
-
 /** Writes the file (a retry writes the same key again). */
 export async function putExportObject(objectKey: string, body: Uint8Array, contentType: string): Promise<void> {
   const url = objectUrl(uploadsBucket(), objectKey);
-  const signed = await signer().sign({
+  const signed = await s3Signer().sign({
     method: 'PUT',
     protocol: url.protocol,
     hostname: url.hostname,
@@ -50,26 +39,9 @@ export async function putExportObject(objectKey: string, body: Uint8Array, conte
 
 /** A GET of the file that works for `downloadLinkSeconds`, saving it under `fileName`. */
 export async function presignExportDownload(objectKey: string, fileName: string): Promise<string> {
-  const url = objectUrl(uploadsBucket(), objectKey);
   const disposition = `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`;
-  const signed = await signer().presign(
-    {
-      method: 'GET',
-      protocol: url.protocol,
-      hostname: url.hostname,
-      port: url.port ? Number(url.port) : undefined,
-      path: url.pathname,
-      query: { 'response-content-disposition': disposition },
-      headers: { host: url.host },
-    },
-    { expiresIn: downloadLinkSeconds },
-  );
-  // RFC 3986 encoding, as the signature was computed (URLSearchParams would write a space as '+').
-  const encode = (text: string) =>
-    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  const query = Object.entries(signed.query ?? {})
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-    .map(([name, value]) => `${encode(name)}=${encode(value)}`)
-    .join('&');
-  return `${url.toString()}?${query}`;
+  return presignGet(objectKey, {
+    expiresSeconds: downloadLinkSeconds,
+    query: { 'response-content-disposition': disposition },
+  });
 }

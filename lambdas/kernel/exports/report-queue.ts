@@ -12,7 +12,9 @@ export type ReportWork =
   /** Findings of a company were published: send the "at once" notifications due. */
   | { kind: 'notify'; id: string }
   /** The daily digest run (the schedule, or a script). */
-  | { kind: 'digest'; id: string };
+  | { kind: 'digest'; id: string }
+  /** A claimed vault file to remove (from the vault cleanup queue, kernel/vault/vault-objects.ts). */
+  | { kind: 'vaultObject'; id: string };
 
 /** Queues work once: the same kind and id again within five minutes queues nothing more. */
 export async function queueReportWork(work: ReportWork, group: string): Promise<void> {
@@ -33,7 +35,10 @@ export function parseReportWork(body: string): ReportWork | undefined {
   try {
     const parsed = JSON.parse(body) as Record<string, unknown>;
     const kind = parsed.kind;
-    if ((kind === 'export' || kind === 'notify' || kind === 'digest') && typeof parsed.id === 'string') {
+    if (
+      (kind === 'export' || kind === 'notify' || kind === 'digest' || kind === 'vaultObject') &&
+      typeof parsed.id === 'string'
+    ) {
       return { kind, id: parsed.id };
     }
     return undefined;

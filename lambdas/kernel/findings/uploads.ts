@@ -4,7 +4,7 @@
 // the S3 client adds about 130 KB to a Lambda bundle, which put the API past its 600 KB budget, for three
 // operations that are one signed request each. The presigned POST matches @aws-sdk/s3-presigned-post's field
 // for field (tests/unit/upload-signing.test.ts compares them); locally the same code talks to the S3 stand-in
-// of `npm start` (AWS_ENDPOINT_URL_S3, S3_FORCE_PATH_STYLE, UPLOADS_POST_URL are the only differences).
+// of `npm start` (AWS_ENDPOINT_URL_S3, S3_FORCE_PATH_STYLE, UPLOADS_BROWSER_URL are the only differences).
 import { createHash, createHmac, type BinaryLike } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -143,13 +143,12 @@ export async function presignUpload(
     fields: { 'x-amz-server-side-encryption': 'AES256' },
     expiresSeconds: uploadWindowSeconds,
   });
-  return { url: readConfig().UPLOADS_POST_URL ?? url, fields };
+  return { url: readConfig().UPLOADS_BROWSER_URL ?? url, fields };
 }
 
-/** One signed request to the bucket (S3's rules: no double-encoded path, unsigned payload). */
-async function s3Request(method: 'GET' | 'HEAD', objectKey: string): Promise<Response> {
-  const url = objectUrl(uploadsBucket(), objectKey);
-  const signer = new SignatureV4({
+/** S3's SigV4 rules: no double-encoded path, unsigned payload. */
+export const s3Signer = () =>
+  new SignatureV4({
     service: 's3',
     region: region(),
     credentials,
@@ -157,7 +156,11 @@ async function s3Request(method: 'GET' | 'HEAD', objectKey: string): Promise<Res
     uriEscapePath: false,
     applyChecksum: false,
   });
-  const signed = await signer.sign({
+
+/** One signed request to the bucket. */
+async function s3Request(method: 'GET' | 'HEAD' | 'DELETE', objectKey: string): Promise<Response> {
+  const url = objectUrl(uploadsBucket(), objectKey);
+  const signed = await s3Signer().sign({
     method,
     protocol: url.protocol,
     hostname: url.hostname,
@@ -191,4 +194,48 @@ export async function openUpload(objectKey: string): Promise<Readable> {
     throw new Error(`S3 answered GET with ${answer.status}`);
   }
   return Readable.fromWeb(answer.body as WebReadableStream<Uint8Array>);
+}
+
+/** Removes an object; removing one that is not there succeeds, as S3 answers it. */
+export async function deleteUpload(objectKey: string): Promise<void> {
+  const answer = await s3Request('DELETE', objectKey);
+  await answer.body?.cancel();
+  if (!answer.ok && answer.status !== 404) throw new Error(`S3 answered DELETE with ${answer.status}`);
+}
+
+/**
+ * A GET of one object that works for `expiresSeconds` (S3 refuses it after), with response header overrides
+ * such as `response-content-disposition`. With `forBrowser`, the address is where browsers reach the bucket
+ * (UPLOADS_BROWSER_URL: the local origin's /s3/, which checks the signature as S3 does); the signature is
+ * the bucket's own either way.
+ */
+export async function presignGet(
+  objectKey: string,
+  options: { expiresSeconds: number; query?: Record<string, string>; forBrowser?: boolean },
+): Promise<string> {
+  const url = objectUrl(uploadsBucket(), objectKey);
+  const signed = await s3Signer().presign(
+    {
+      method: 'GET',
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: url.port ? Number(url.port) : undefined,
+      path: url.pathname,
+      query: options.query ?? {},
+      headers: { host: url.host },
+    },
+    { expiresIn: options.expiresSeconds },
+  );
+  // RFC 3986 encoding, as the signature was computed (URLSearchParams would write a space as '+').
+  const encode = (text: string) =>
+    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const query = Object.entries(signed.query ?? {})
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([name, value]) => `${encode(name)}=${encode(value)}`)
+    .join('&');
+  const browserBase = options.forBrowser ? readConfig().UPLOADS_BROWSER_URL : undefined;
+  const address = browserBase
+    ? `${browserBase.replace(/\/$/, '')}/${objectKey.split('/').map(encodeURIComponent).join('/')}`
+    : url.toString();
+  return `${address}?${query}`;
 }

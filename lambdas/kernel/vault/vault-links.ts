@@ -28,6 +28,14 @@ import { escapeHtml, sendMail } from '../mail/mailer.js';
 import { countSignInRequest } from '../sign-in/ip-throttle.js';
 import { keyFor } from '../sign-in/link-token.js';
 import { signInSecret } from '../sign-in/sign-in-secret.js';
+import {
+  deleteVaultObject,
+  maxVaultObjectBytes,
+  presignVaultDownload,
+  presignVaultUpload,
+  queueVaultObjectRemoval,
+  vaultObjectKey,
+} from './vault-objects.js';
 
 /** The expiry choices of the issue, in milliseconds. */
 export const vaultExpiries = { '1h': 3600_000, '1d': 86_400_000, '7d': 7 * 86_400_000 } as const;
@@ -81,7 +89,7 @@ export function statusOf(link: VaultLinkItem, now: number): VaultLinkStatus {
 function usable(link: VaultLinkItem, now: number): boolean {
   if (link.revokedAt !== undefined || link.expiresAt <= now) return false;
   return link.kind === 'share'
-    ? (link.viewsLeft ?? 0) > 0 && link.ciphertext !== undefined
+    ? (link.viewsLeft ?? 0) > 0 && (link.ciphertext !== undefined || link.objectKey !== undefined)
     : link.requestState === 'waiting';
 }
 
@@ -176,10 +184,13 @@ export function rowOf(link: VaultLinkItem, now: number): VaultLinkRow {
   };
 }
 
+/** Where a new share link's ciphertext goes: inline (up to 300 KB), or the bucket (larger files). */
+export type ShareCiphertext = { inline: Uint8Array } | { objectSize: number };
+
 export async function createShareLink(
   caller: Caller,
   input: {
-    ciphertext: Uint8Array;
+    ciphertext: ShareCiphertext;
     verifierHash: string;
     expiresIn: VaultExpiry;
     maxViews: number;
@@ -187,14 +198,28 @@ export async function createShareLink(
     label?: string;
   },
   request: RequestInfo,
-): Promise<{ linkId: string; expiresAt: number }> {
-  if (input.ciphertext.byteLength > maxInlineCiphertextBytes) {
-    throw new InvalidArgumentError(`ciphertext: must be at most ${maxInlineCiphertextBytes} bytes (300 KB)`);
+): Promise<{ linkId: string; expiresAt: number; upload?: { url: string; fields: Record<string, string> } }> {
+  const sealed = input.ciphertext;
+  if ('inline' in sealed && sealed.inline.byteLength > maxInlineCiphertextBytes) {
+    throw new InvalidArgumentError(
+      `ciphertext: must be at most ${maxInlineCiphertextBytes} bytes (300 KB); send ciphertextSize and upload larger ones`,
+    );
+  }
+  if (
+    'objectSize' in sealed &&
+    (sealed.objectSize <= maxInlineCiphertextBytes || sealed.objectSize > maxVaultObjectBytes)
+  ) {
+    throw new InvalidArgumentError(
+      `ciphertextSize: must be over ${maxInlineCiphertextBytes} bytes (smaller secrets go inline as ciphertext) ` +
+        `and at most ${maxVaultObjectBytes} bytes (a 10 MB file)`,
+    );
   }
   await checkCompany(caller, input.companySlug);
   const now = Date.now();
+  const linkId = newVaultLinkId();
+  const size = 'inline' in sealed ? sealed.inline.byteLength : sealed.objectSize;
   const link: VaultLinkItem = {
-    linkId: newVaultLinkId(),
+    linkId,
     kind: 'share',
     createdBySub: caller.uid,
     createdByEmail: caller.email,
@@ -205,14 +230,13 @@ export async function createShareLink(
     verifierHash: input.verifierHash,
     maxViews: input.maxViews,
     viewsLeft: input.maxViews,
-    ciphertext: input.ciphertext,
-    size: input.ciphertext.byteLength,
+    ...('inline' in sealed ? { ciphertext: sealed.inline } : { objectKey: vaultObjectKey(linkId) }),
+    size,
   };
-  await putNewVaultLink(
-    link,
-    eventOf(link, 'created', now, await addressKey(request), { actorSub: caller.uid, size: link.size }),
-  );
-  return { linkId: link.linkId, expiresAt: link.expiresAt };
+  // The upload's policy first: nothing is stored when the bucket cannot be reached.
+  const upload = 'objectSize' in sealed ? await presignVaultUpload(linkId, sealed.objectSize) : undefined;
+  await putNewVaultLink(link, eventOf(link, 'created', now, await addressKey(request), { actorSub: caller.uid, size }));
+  return { linkId, expiresAt: link.expiresAt, ...(upload ? { upload } : {}) };
 }
 
 /** What the landing page of a link may know before anything is consumed. */
@@ -251,7 +275,9 @@ export async function viewVaultLanding(linkId: string, request: RequestInfo): Pr
 export async function claimShareLink(
   input: { linkId: string; verifier: string },
   request: RequestInfo,
-): Promise<{ ciphertext: Uint8Array; viewsLeft: number }> {
+): Promise<
+  { ciphertext: Uint8Array; viewsLeft: number } | { download: { url: string; size: number }; viewsLeft: number }
+> {
   const now = Date.now();
   const address = await throttle(request, now);
   const link = await getVaultLinkItem(input.linkId);
@@ -266,6 +292,9 @@ export async function claimShareLink(
     await putVaultEvent(eventOf(link, 'claim_denied', now, address));
     throw new InvalidArgumentError(brokenLinkMessage, { reason: 'broken' satisfies VaultUnavailableReason });
   }
+  // A file's last view: its removal is queued before the view is taken, so no claimed file is left behind. Should
+  // the take fail, another opener took that last view, and the file is to go all the same.
+  if (link.objectKey !== undefined && link.viewsLeft === 1) await queueVaultObjectRemoval(link.linkId);
   const won = await takeShareView(
     link,
     { verifierHash: link.verifierHash, now },
@@ -276,7 +305,9 @@ export async function claimShareLink(
     if (link.viewsLeft === 1) throw new VaultLinkUnavailableError(unavailableMessages.opened, 'opened');
     throw new VaultLinkUnavailableError('Someone opened this link at the same moment; please try again.', 'busy');
   }
-  return { ciphertext: link.ciphertext!, viewsLeft: (link.viewsLeft ?? 1) - 1 };
+  const viewsLeft = (link.viewsLeft ?? 1) - 1;
+  if (link.ciphertext !== undefined) return { ciphertext: link.ciphertext, viewsLeft };
+  return { download: { url: await presignVaultDownload(link.linkId), size: link.size ?? 0 }, viewsLeft };
 }
 
 export async function listMyVaultLinks(
@@ -305,7 +336,18 @@ export async function revokeVaultLink(caller: Caller, linkId: string, request: R
   );
   if (!done)
     throw new ConflictError('The link changed at the same moment (it was opened or answered); reload the list.');
-  const { ciphertext: _c, reply: _r, ...rest } = link;
+  if (link.objectKey !== undefined) {
+    try {
+      await deleteVaultObject(link.linkId);
+    } catch (error) {
+      // The link is revoked (nothing hands out its file any more); the bucket's lifecycle rule removes it.
+      logger.error('A revoked vault file could not be deleted at once', {
+        requestId: request.requestId,
+        errorName: (error as Error).name,
+      });
+    }
+  }
+  const { ciphertext: _c, reply: _r, objectKey: _o, ...rest } = link;
   return rowOf({ ...rest, revokedAt: now }, now);
 }
 

@@ -7,8 +7,11 @@ export type SecretDraft = { kind: 'text'; text: string } | { kind: 'file'; file:
 
 export const emptyDraft: SecretDraft = { kind: 'text', text: '' };
 
-/** What is wrong with the draft, in words for the field; undefined when it can be sent. */
-export function draftProblem(draft: SecretDraft): string | undefined {
+/**
+ * What is wrong with the draft, in words for the field; undefined when it can be sent. Files may be up to
+ * `maxFileBytes` (a share link's 10 MB; a request reply's 299 KB by default).
+ */
+export function draftProblem(draft: SecretDraft, maxFileBytes = maxSecretBytes): string | undefined {
   if (draft.kind === 'text') {
     if (draft.text.length === 0) return 'Type the secret to send.';
     if (new TextEncoder().encode(draft.text).byteLength > maxSecretBytes) {
@@ -18,8 +21,8 @@ export function draftProblem(draft: SecretDraft): string | undefined {
   }
   if (!draft.file) return 'Choose the file to send.';
   if (draft.file.size === 0) return 'The file is empty.';
-  if (draft.file.size > maxSecretBytes) {
-    return `The file is ${sizeText(draft.file.size)}: at most ${sizeText(maxSecretBytes)} can be sent.`;
+  if (draft.file.size > maxFileBytes) {
+    return `The file is ${sizeText(draft.file.size)}: at most ${sizeText(maxFileBytes)} can be sent.`;
   }
   return undefined;
 }

@@ -13,6 +13,8 @@ export const vaultTexts = {
   busy: 'Someone opened this link at the same moment; please try again.',
   throttled: 'Too many vault requests from your network. Please try again in a few minutes.',
   failed: 'The vault could not be reached. Please try again.',
+  download:
+    'The file could not be downloaded, and its view is used. Ask the sender for a new link (they can see that it was opened).',
 } as const;
 
 export type VaultProblem = keyof typeof vaultTexts;

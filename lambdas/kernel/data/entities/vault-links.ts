@@ -36,6 +36,11 @@ export interface VaultLinkItem {
   viewsLeft?: number;
   /** Share links: iv || AES-GCM ciphertext, removed by the last view. */
   ciphertext?: Uint8Array;
+  /**
+   * Share links whose ciphertext is in the bucket (over 300 KB): its key there (`vault/<linkId>`), removed from
+   * the item by the last view as `ciphertext` is (the object goes after its download link died).
+   */
+  objectKey?: string;
   size?: number;
   lastViewedAt?: number;
   /** Request links: the analyst's ECDH P-256 public key (SPKI, base64url) and its fingerprint. */
@@ -142,7 +147,8 @@ export async function putVaultEvent(event: VaultEventItem): Promise<void> {
 }
 
 /** The condition every consuming write of a share link states: still there, unrevoked, unexpired, right key. */
-const liveShare = 'attribute_exists(ciphertext) AND attribute_not_exists(revokedAt) AND expiresAt > :now';
+const liveShare =
+  '(attribute_exists(ciphertext) OR attribute_exists(objectKey)) AND attribute_not_exists(revokedAt) AND expiresAt > :now';
 
 /**
  * Takes one view of a share link in one transaction with its 'revealed' event: the write is conditional on
@@ -165,7 +171,7 @@ export async function takeShareView(
               TableName: table(),
               Key: linkKey(link.linkId),
               UpdateExpression: last
-                ? 'SET viewsLeft = :zero, lastViewedAt = :now REMOVE ciphertext'
+                ? 'SET viewsLeft = :zero, lastViewedAt = :now REMOVE ciphertext, objectKey'
                 : 'SET viewsLeft = viewsLeft - :one, lastViewedAt = :now',
               ConditionExpression: `${liveShare} AND verifierHash = :verifier AND viewsLeft = :seen`,
               ExpressionAttributeValues: {
@@ -205,10 +211,10 @@ export async function revokeVaultLinkItem(
             Update: {
               TableName: table(),
               Key: linkKey(linkId),
-              UpdateExpression: 'SET revokedAt = :now REMOVE ciphertext, reply',
+              UpdateExpression: 'SET revokedAt = :now REMOVE ciphertext, objectKey, reply',
               ConditionExpression:
                 'attribute_exists(pk) AND createdBySub = :owner AND attribute_not_exists(revokedAt) AND ' +
-                '(attribute_exists(ciphertext) OR requestState IN (:waiting, :fulfilled))',
+                '(attribute_exists(ciphertext) OR attribute_exists(objectKey) OR requestState IN (:waiting, :fulfilled))',
               ExpressionAttributeValues: {
                 ':now': now,
                 ':owner': ownerSub,

@@ -7,7 +7,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { ServiceName } from '../../../../../lambdas/kernel/access/rules';
 import { callFunction, type CallOutput } from '../../../api/call-client';
 import { messageOf } from '../../../components/forms/call-problems';
-import { UploadError, uploadFile, type PresignedUpload } from './upload-file';
+import { UploadError, uploadFile, type PresignedUpload } from '../../../components/uploads/upload-file';
 
 export type ScanImportRecord = CallOutput<'getScanImport'>;
 

@@ -1,11 +1,11 @@
-// The secret to send, on the share-link form: a text, or one file, chosen with a segmented control.
+// The secret to send, on the share-link form: a text, or one file (up to 10 MB), chosen with a segmented control.
 import { useState } from 'react';
 import FileInput from '@cloudscape-design/components/file-input';
 import FormField from '@cloudscape-design/components/form-field';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
-import { maxSecretBytes, sizeText } from '../../../vault/secret-limits';
+import { maxShareFileBytes, sizeText } from '../../../vault/secret-limits';
 import type { SecretDraft } from '../../../vault/secret-draft';
 
 export function SecretInput({
@@ -50,7 +50,7 @@ export function SecretInput({
       ) : (
         <FormField
           label="File"
-          description={`One file, at most ${sizeText(maxSecretBytes)}. Its name is encrypted with it.`}
+          description={`One file, at most ${sizeText(maxShareFileBytes)}. Its name is encrypted with it.`}
           errorText={error}
         >
           <SpaceBetween size="xs" direction="horizontal" alignItems="center">

@@ -13,6 +13,7 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { hasLevel } from '../../../../../lambdas/kernel/access/rules';
 import { callFunction } from '../../../api/call-client';
@@ -20,8 +21,10 @@ import { problemOf, type FormProblem, noProblem } from '../../../components/form
 import { FormErrorAlert } from '../../../components/forms/form-alerts';
 import { usePageHelp } from '../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../components/help-panel/info-link';
+import { UploadError, uploadFile, type PresignedUpload } from '../../../components/uploads/upload-file';
 import { useSession } from '../../../components/session/session-context';
 import { contentOf, draftProblem, emptyDraft, type SecretDraft } from '../../../vault/secret-draft';
+import { maxInlineCiphertextBytes, maxShareFileBytes, sizeText } from '../../../vault/secret-limits';
 import { shareLinkUrl } from '../../../vault/vault-address';
 import { newShareKeys, sealShare, toBase64, verifierHashOf } from '../../../vault/vault-crypto';
 import { SecretInput } from './secret-input';
@@ -57,11 +60,12 @@ export default function VaultSharePage() {
   const [problem, setProblem] = useState<FormProblem>(noProblem);
   const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<CreatedLink | undefined>();
+  const [uploaded, setUploaded] = useState<{ sent: number; total: number } | undefined>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const fieldErrors: Record<string, string> = {};
-    const secretProblem = draftProblem(draft);
+    const secretProblem = draftProblem(draft, maxShareFileBytes);
     if (secretProblem) fieldErrors.ciphertext = secretProblem;
     const wrongViews = viewsProblem(views);
     if (wrongViews) fieldErrors.maxViews = wrongViews;
@@ -75,14 +79,16 @@ export default function VaultSharePage() {
       const keys = await newShareKeys();
       const ciphertext = await sealShare(keys, await contentOf(draft));
       const maxViews = Number(views);
+      const inline = ciphertext.byteLength <= maxInlineCiphertextBytes;
       const answer = await callFunction('createVaultLink', {
-        ciphertext: toBase64(ciphertext),
+        ...(inline ? { ciphertext: toBase64(ciphertext) } : { ciphertextSize: ciphertext.byteLength }),
         verifierHash: await verifierHashOf(keys.verifier),
         expiresIn,
         maxViews,
         ...(companySlug ? { companySlug } : {}),
         ...(label.trim() ? { label: label.trim() } : {}),
       });
+      if (answer.upload) await uploadSealedFile(answer.linkId, answer.upload, ciphertext);
       const origin = window.location.origin;
       setCreated({
         url: shareLinkUrl(origin, answer.linkId, keys.secret),
@@ -94,9 +100,24 @@ export default function VaultSharePage() {
       setDraft(emptyDraft);
       table.pages.reload();
     } catch (error) {
-      setProblem(problemOf(error, fields, 'The link could not be created. Please try again.'));
+      if (error instanceof UploadError) setProblem({ fieldErrors: {}, message: `${error.message} No link was made.` });
+      else setProblem(problemOf(error, fields, 'The link could not be created. Please try again.'));
     } finally {
       setSaving(false);
+    }
+  };
+
+  /** A sealed file over 300 KB goes straight to the bucket; a link whose upload failed is revoked at once. */
+  const uploadSealedFile = async (linkId: string, upload: PresignedUpload, ciphertext: Uint8Array) => {
+    const file = new File([ciphertext as Uint8Array<ArrayBuffer>], 'sealed.bin', { type: 'application/octet-stream' });
+    setUploaded({ sent: 0, total: file.size });
+    try {
+      await uploadFile(upload, file, (sent) => setUploaded({ sent, total: file.size }));
+    } catch (error) {
+      await callFunction('revokeVaultLink', { linkId }).catch(() => undefined);
+      throw error;
+    } finally {
+      setUploaded(undefined);
     }
   };
 
@@ -179,6 +200,13 @@ export default function VaultSharePage() {
               <Container header={<Header variant="h2">New share link</Header>}>
                 <SpaceBetween size="l">
                   <FormErrorAlert message={problem.message} />
+                  {uploaded ? (
+                    <ProgressBar
+                      label="Uploading the encrypted file"
+                      value={uploaded.total > 0 ? Math.round((uploaded.sent / uploaded.total) * 100) : 0}
+                      additionalInfo={`${sizeText(uploaded.sent)} of ${sizeText(uploaded.total)}`}
+                    />
+                  ) : null}
                   <SecretInput
                     draft={draft}
                     onChange={setDraft}
