@@ -9,6 +9,7 @@ import { PortalData } from '../constructs/data.js';
 import { FirstAdministrator } from '../constructs/first-administrator.js';
 import { PortalImports, uploadsOrigin } from '../constructs/imports.js';
 import { PortalReports } from '../constructs/reports.js';
+import { PortalVault } from '../constructs/vault.js';
 import { repoRoot } from '../constructs/lambda-bundling.js';
 import { PortalMail } from '../constructs/mail.js';
 import { PortalWeb } from '../constructs/web.js';
@@ -98,6 +99,14 @@ export class PortalStack extends Stack {
     // Exports of findings and notification mails: a worker of their own, writing under exports/ of the bucket.
     const reports = new PortalReports(this, 'Reports', { data, mail, bucket: imports.uploads, portalUrl: web.origin });
     reports.grantStartReports(api.handler);
+    // Vault files over 300 KB: sealed files under vault/ of the bucket, removed by the report worker once claimed.
+    const vault = new PortalVault(this, 'Vault', {
+      bucket: imports.uploads,
+      siteOrigins,
+      worker: reports.reportFunction,
+      deadLetterQueue: reports.deadLetterQueue,
+    });
+    vault.grantVaultFiles(api.handler);
 
     new FirstAdministrator(this, 'FirstAdministrator', { email: props.firstAdminEmail, auth, data });
 

@@ -137,6 +137,7 @@ const portalFunctions = {
   firstAdministrator: 'FirstAdministratorCreateUserFunction',
   scanImport: 'ImportsImportFunction',
   templateSearch: 'ApiTemplateSearchFunction',
+  reportWork: 'ReportsReportWorkFunction',
 };
 
 describe('cdk-nag AWS Solutions', () => {
@@ -515,7 +516,11 @@ describe('scan imports (S3 + SQS)', () => {
   const uploadsId = () => logicalId('AWS::S3::Bucket', 'ImportsUploads');
   const queueId = () => logicalId('AWS::SQS::Queue', 'ImportsQueue');
   const deadLettersId = () => logicalId('AWS::SQS::Queue', 'ImportsDeadLetters');
-  const uploadObjects = () => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [uploadsId(), 'Arn'] }, '/uploads/*']] });
+  const objectsUnder = (prefix: string) => ({
+    'Fn::Join': ['', [{ 'Fn::GetAtt': [uploadsId(), 'Arn'] }, `/${prefix}*`]],
+  });
+  const uploadObjects = () => objectsUnder('uploads/');
+  const vaultCleanupId = () => logicalId('AWS::SQS::Queue', 'VaultCleanup');
 
   it('keeps the uploads bucket private, encrypted, TLS-only, unversioned and logged, and keeps it when it leaves the stack', () => {
     const bucket = properties(uploadsId());
@@ -544,7 +549,7 @@ describe('scan imports (S3 + SQS)', () => {
     });
   });
 
-  it('removes raw uploads after 30 days and abandoned multipart uploads after a day', () => {
+  it('removes raw uploads after 30 days, exports after 7, unclaimed vault files after 8, abandoned multipart uploads after a day', () => {
     expect(properties(uploadsId()).LifecycleConfiguration.Rules).toEqual([
       {
         Id: 'ExpireRawUploads',
@@ -553,27 +558,30 @@ describe('scan imports (S3 + SQS)', () => {
         AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
         Status: 'Enabled',
       },
+      { Id: 'ExpireExports', Prefix: 'exports/', ExpirationInDays: 7, Status: 'Enabled' },
+      {
+        Id: 'ExpireVaultFiles',
+        Prefix: 'vault/',
+        ExpirationInDays: 8,
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+        Status: 'Enabled',
+      },
     ]);
   });
 
-  it('takes cross-origin POSTs from the portal’s own origins only (CORS)', () => {
-    expect(properties(uploadsId()).CorsConfiguration.CorsRules).toEqual([
+  it('takes cross-origin POSTs (uploads) and GETs (vault files) from the portal’s own origins only (CORS)', () => {
+    const siteOrigins = [
       {
-        AllowedMethods: ['POST'],
-        AllowedOrigins: [
-          {
-            'Fn::Join': [
-              '',
-              [
-                'https://',
-                { 'Fn::GetAtt': [logicalId('AWS::CloudFront::Distribution', 'WebDistribution'), 'DomainName'] },
-              ],
-            ],
-          },
-          extraOrigin,
+        'Fn::Join': [
+          '',
+          ['https://', { 'Fn::GetAtt': [logicalId('AWS::CloudFront::Distribution', 'WebDistribution'), 'DomainName'] }],
         ],
-        MaxAge: 3600,
       },
+      extraOrigin,
+    ];
+    expect(properties(uploadsId()).CorsConfiguration.CorsRules).toEqual([
+      { AllowedMethods: ['POST'], AllowedOrigins: siteOrigins, MaxAge: 3600 },
+      { AllowedMethods: ['GET'], AllowedOrigins: siteOrigins, MaxAge: 3600 },
     ]);
   });
 
@@ -633,7 +641,10 @@ describe('scan imports (S3 + SQS)', () => {
   it('runs the import function (15 minutes, 1024 MB) on the queue, one message at a time, reporting failed items', () => {
     const fn = logicalId('AWS::Lambda::Function', portalFunctions.scanImport);
     expect(properties(fn)).toMatchObject({ Timeout: 900, MemorySize: 1024, Runtime: 'nodejs22.x' });
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (mapping) => (mapping.Properties as { FunctionName?: { Ref?: string } }).FunctionName?.Ref === fn,
+    );
+    expect(mappings).toHaveLength(1);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: fn },
       EventSourceArn: { 'Fn::GetAtt': [queueId(), 'Arn'] },
@@ -663,16 +674,48 @@ describe('scan imports (S3 + SQS)', () => {
     expect(scanImport.TABLE_NAME).toEqual({ Ref: logicalId('AWS::DynamoDB::Table', 'DataTable') });
   });
 
-  it('lets the API presign uploads and check them (objects under uploads/ only) and send to the queue, nothing more', () => {
+  it('lets the API presign uploads and check them (uploads/), presign export GETs (exports/) and vault files (vault/), and send to its queues, nothing more', () => {
     const statements = statementsOf(portalFunctions.api);
     const s3 = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')));
     const sqs = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('sqs:')));
     expect(s3.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
       { Action: ['s3:PutObject', 's3:GetObject'], Resource: uploadObjects() },
+      { Action: 's3:GetObject', Resource: objectsUnder('exports/') },
+      { Action: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], Resource: objectsUnder('vault/') },
     ]);
     expect(sqs.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
       { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [queueId(), 'Arn'] } },
+      { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'ReportsQueue'), 'Arn'] } },
+      { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [vaultCleanupId(), 'Arn'] } },
     ]);
+  });
+
+  it('removes claimed vault files through a FIFO cleanup queue delayed past their 60-second links, run by the report worker', () => {
+    expect(properties(vaultCleanupId())).toMatchObject({
+      FifoQueue: true,
+      ContentBasedDeduplication: false,
+      DelaySeconds: 90,
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'ReportsDeadLetters'), 'Arn'] },
+        maxReceiveCount: 3,
+      },
+    });
+    const worker = logicalId('AWS::Lambda::Function', portalFunctions.reportWork);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: worker },
+      EventSourceArn: { 'Fn::GetAtt': [vaultCleanupId(), 'Arn'] },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const s3 = statementsOf(portalFunctions.reportWork).filter((statement) =>
+      actionsOf([statement]).some((action) => action.startsWith('s3:')),
+    );
+    expect(s3.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
+      { Action: 's3:PutObject', Resource: objectsUnder('exports/') },
+      { Action: 's3:DeleteObject', Resource: objectsUnder('vault/') },
+    ]);
+    expect(properties(worker).Environment.Variables.VAULT_CLEANUP_QUEUE_URL).toEqual({ Ref: vaultCleanupId() });
   });
 
   it('lets the import function read and delete uploads, read and write the table, and consume its queue, nothing more', () => {
@@ -694,8 +737,8 @@ describe('scan imports (S3 + SQS)', () => {
     expect(actions.filter((action) => !/^(logs|dynamodb|s3|sqs):/.test(action))).toEqual([]);
   });
 
-  it('grants the uploads bucket and the queue to no other function', () => {
-    const granted = new Set([portalFunctions.api, portalFunctions.scanImport]);
+  it('grants the uploads bucket and the queue to no other function (the report worker: exports/ and vault/)', () => {
+    const granted = new Set([portalFunctions.api, portalFunctions.scanImport, portalFunctions.reportWork]);
     for (const prefix of Object.values(portalFunctions).filter((prefix) => !granted.has(prefix))) {
       const text = JSON.stringify(statementsOf(prefix));
       expect(text, prefix).not.toContain(uploadsId());
@@ -725,6 +768,7 @@ describe('functions', () => {
       'MAIL_FROM',
       'ORIGIN_SECRET_ARN',
       'ORIGIN_SECRET_HEADER',
+      'REPORT_QUEUE_URL',
       'REVEAL_UNKNOWN_ACCOUNTS',
       'SEARCH_KEY_SECRET_ARN',
       'SIGN_IN_SECRET_ARN',
@@ -732,6 +776,7 @@ describe('functions', () => {
       'TABLE_NAME',
       'UPLOADS_BUCKET',
       'USER_POOL_ID',
+      'VAULT_CLEANUP_QUEUE_URL',
       'VIEWER_ADDRESS_HEADER',
     ]);
     expect(environment(portalFunctions.scanImport)).toEqual(['TABLE_NAME', 'UPLOADS_BUCKET']);

@@ -32,12 +32,12 @@ describe('call registry', () => {
     expect(() => createRegistry([call, call])).toThrow('Call twice is registered twice');
   });
 
-  it('has exactly one public call, sendSignInLink; every other call needs a signed-in caller', () => {
+  it('has four public calls, sendSignInLink and a vault link’s recipient’s three; every other call needs a signed-in caller', () => {
     const publicCalls = callRegistry
       .list()
       .filter((call) => call.access.kind === 'public')
       .map((call) => call.name);
-    expect(publicCalls).toEqual(['sendSignInLink']);
+    expect(publicCalls.sort()).toEqual(['claimVaultLink', 'fulfilVaultRequest', 'getVaultLink', 'sendSignInLink']);
     expect(callRegistry.get('getSession')?.access.kind).toBe('signedIn');
   });
 
