@@ -341,7 +341,8 @@ describe('bulk actions on a selection', () => {
     // Their titles are the template's now: the three rows of that title are the three findings.
     await page.findings.waitForRow(templateTitle);
     const boxes = page.findings.table.getByRole('checkbox', { name: `Select ${templateTitle}`, exact: true });
-    expect(await boxes.count()).toBe(3);
+    // The table may still be reading its page again after the reload: wait for the three rows' boxes.
+    await expect.poll(() => boxes.count(), { timeout: 15_000 }).toBe(3);
     for (let index = 0; index < 3; index += 1) await tick(boxes.nth(index));
     await bulkAction('Set status…');
     const statusDialog = dialogNamed(page.page, 'Set the status');
