@@ -1,5 +1,9 @@
 // Every call of the product. Adding a call: its folder under calls/, and one line here.
 import { createRegistry } from '../kernel/call.js';
+import { createLocation } from './create-location/create-location.js';
+import { deleteLocation } from './delete-location/delete-location.js';
+import { listLocations } from './list-locations/list-locations.js';
+import { updateLocation } from './update-location/update-location.js';
 import { createTemplate } from './create-template/create-template.js';
 import { getSearchClient } from './get-search-client/get-search-client.js';
 import { getTemplate } from './get-template/get-template.js';
@@ -111,4 +115,9 @@ export const callRegistry = createRegistry([
   fulfilVaultRequest,
   collectVaultRequest,
   listVaultEvents,
+  // scanning locations (issue 13)
+  listLocations,
+  createLocation,
+  updateLocation,
+  deleteLocation,
 ]);

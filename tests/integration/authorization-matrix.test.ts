@@ -21,6 +21,7 @@ import { callEvent, parseResult } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { createTestUser } from '../support/users.js';
 import { seedShareLink, seedVaultRequest, someReply } from '../support/vault-fixtures.js';
+import { seedLocation } from '../support/location-fixtures.js';
 
 const { appUrl } = inject('localStack');
 
@@ -253,6 +254,40 @@ const matrix: Record<string, MatrixRow> = {
     expect: onlyLevel(5),
   },
   listVaultEvents: { input: () => ({ limit: 5 }), expect: onlyLevel(9) },
+  // Scanning locations (issue 13): analysts of level 7, for any company.
+  listLocations: { input: () => ({ slug: 'acme' }), expect: onlyLevel(7) },
+  createLocation: {
+    input: () => ({
+      slug: 'acme',
+      name: `Matrix site ${(unique += 1)}`,
+      kind: 'site',
+      cidrs: ['10.20.0.0/16'],
+      networkLabel: `matrix-${Date.now()}-${unique}`,
+    }),
+    expect: onlyLevel(7),
+  },
+  updateLocation: {
+    input: async () => {
+      const location = await seedLocation('acme');
+      return {
+        slug: 'acme',
+        locationId: location.locationId,
+        expectedVersion: location.version,
+        name: `${location.name} renamed`,
+        kind: 'segment',
+        cidrs: location.cidrs,
+        networkLabel: location.networkLabel,
+      };
+    },
+    expect: onlyLevel(7),
+  },
+  deleteLocation: {
+    input: async () => {
+      const location = await seedLocation('acme');
+      return { slug: 'acme', locationId: location.locationId, expectedVersion: location.version };
+    },
+    expect: onlyLevel(7),
+  },
   // acme has DAST on: its members see its published findings (customers), analysts of level 7 every finding.
   startFindingExport: {
     input: () => ({ slug: 'acme', service: 'dast', format: 'csv', limit: 5 }),

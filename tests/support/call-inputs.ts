@@ -18,6 +18,7 @@ import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
 import { seedFindings } from './seed-findings.js';
 import { createTestUser } from './users.js';
 import { seedShareLink, seedVaultRequest, someReply } from './vault-fixtures.js';
+import { seedLocation } from './location-fixtures.js';
 
 /** An import of the company's dast that is waiting for its file. */
 async function uploadingImport(slug: string): Promise<string> {
@@ -193,6 +194,30 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
     fulfilVaultRequest: async () => ({ linkId: await seedVaultRequest(callerUid, 'waiting'), ...someReply() }),
     collectVaultRequest: async () => ({ linkId: await seedVaultRequest(callerUid, 'fulfilled') }),
     listVaultEvents: async () => ({ limit: 5 }),
+    listLocations: async () => ({ slug: company }),
+    createLocation: async () => ({
+      slug: company,
+      name: `Inputs site ${next()}`,
+      kind: 'site',
+      cidrs: ['10.30.0.0/16'],
+      networkLabel: `inputs-${next()}`,
+    }),
+    updateLocation: async () => {
+      const location = await seedLocation(company);
+      return {
+        slug: company,
+        locationId: location.locationId,
+        expectedVersion: location.version,
+        name: `${location.name} renamed`,
+        kind: 'site',
+        cidrs: location.cidrs,
+        networkLabel: location.networkLabel,
+      };
+    },
+    deleteLocation: async () => {
+      const location = await seedLocation(company);
+      return { slug: company, locationId: location.locationId, expectedVersion: location.version };
+    },
     startFindingExport: async () => ({ slug: company, service: 'dast', format: 'csv', limit: 5 }),
     getFindingExport: async () => ({ exportId }),
     updatePlatformService: async () => ({
