@@ -27,6 +27,7 @@ const TemplatesPage = lazyPage(() => import('./pages/templates/templates-page'))
 const FindingTemplatesPage = lazyPage(() => import('./pages/templates/finding-templates-page'));
 const VaultSharePage = lazyPage(() => import('./pages/analyst/vault/vault-share-page'));
 const VaultRequestPage = lazyPage(() => import('./pages/analyst/vault/vault-request-page'));
+const LocationsPage = lazyPage(() => import('./pages/analyst/locations/locations-page'));
 const AnalystServicePage = lazyPage<AnalystServicePageProps>(
   () => import('./pages/analyst/services/analyst-service-page'),
 );
@@ -43,6 +44,7 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/templates/finding': FindingTemplatesPage,
   '/analyst/vault/link': VaultSharePage,
   '/analyst/vault/request': VaultRequestPage,
+  '/analyst/locations': LocationsPage,
 };
 
 /** A rule of spec 6 by its name in menuRules; the two per-service rules carry their service. */

@@ -60,6 +60,10 @@ import type { createVaultRequest } from '../../../lambdas/calls/create-vault-req
 import type { fulfilVaultRequest } from '../../../lambdas/calls/fulfil-vault-request/fulfil-vault-request';
 import type { collectVaultRequest } from '../../../lambdas/calls/collect-vault-request/collect-vault-request';
 import type { listVaultEvents } from '../../../lambdas/calls/list-vault-events/list-vault-events';
+import type { listLocations } from '../../../lambdas/calls/list-locations/list-locations';
+import type { createLocation } from '../../../lambdas/calls/create-location/create-location';
+import type { updateLocation } from '../../../lambdas/calls/update-location/update-location';
+import type { deleteLocation } from '../../../lambdas/calls/delete-location/delete-location';
 
 import type * as z from 'zod/mini';
 
@@ -178,6 +182,11 @@ export interface CallContracts {
   // Exports of findings (issue 11).
   startFindingExport: ContractOf<typeof startFindingExport>;
   getFindingExport: ContractOf<typeof getFindingExport>;
+  // Scanning locations (issue 13).
+  listLocations: ContractOf<typeof listLocations>;
+  createLocation: ContractOf<typeof createLocation>;
+  updateLocation: ContractOf<typeof updateLocation>;
+  deleteLocation: ContractOf<typeof deleteLocation>;
 }
 
 export type CallName = keyof CallContracts;

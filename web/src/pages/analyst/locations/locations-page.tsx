@@ -1,0 +1,152 @@
+// /analyst/locations (level 7): the scanning locations of the company selected in the header; add, edit and
+// delete them (each on the version seen). The server checks every range.
+import { useCallback, useState } from 'react';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import Box from '@cloudscape-design/components/box';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { callFunction } from '../../../api/call-client';
+import { messageOf } from '../../../components/forms/call-problems';
+import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
+import { usePageHelp } from '../../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../../components/help-panel/info-link';
+import { useNotifications } from '../../../components/notifications/notifications-context';
+import { useSession } from '../../../components/session/session-context';
+import { ServerTable } from '../../../components/tables/server-table';
+import { useServerTable } from '../../../components/tables/use-server-table';
+import { NoServiceCompany } from '../services/no-service-company';
+import { LocationModal } from './location-modal';
+import { LocationsHelp } from './locations-help';
+import { locationMatches, locationsTable, type Location } from './locations-config';
+
+const locationKey = (location: Location) => location.locationId;
+
+export default function LocationsPage() {
+  usePageHelp(LocationsHelp);
+  const { company, companyDoc, companyList } = useSession();
+  const companyName =
+    companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName ?? company;
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={company ? `Where ${companyName}'s scans run from.` : 'Where a company’s scans run from.'}
+          info={<InfoLink topic={LocationsHelp} ariaLabel="Info about locations" />}
+        >
+          Manage locations
+        </Header>
+      }
+    >
+      {company ? <CompanyLocations key={company} slug={company} /> : <NoServiceCompany />}
+    </ContentLayout>
+  );
+}
+
+function CompanyLocations({ slug }: { slug: string }) {
+  const { notify } = useNotifications();
+  const [editing, setEditing] = useState<Location | 'new' | undefined>();
+  const [deleting, setDeleting] = useState<Location | undefined>();
+  const [deleteProblem, setDeleteProblem] = useState<string | undefined>();
+  const fetchLocations = useCallback(
+    () => callFunction('listLocations', { slug }).then((answer) => ({ items: answer.locations })),
+    [slug],
+  );
+  const table = useServerTable({
+    config: locationsTable,
+    fetchPage: fetchLocations,
+    keyOf: locationKey,
+    matches: locationMatches,
+    filtering: 'client',
+    failureText: 'The locations could not be loaded.',
+  });
+  // The selection keeps the row as it was chosen: edit and delete the location as last read (its version).
+  const chosen = table.selectedItem;
+  const selected = chosen && table.pages.items.find((location) => location.locationId === chosen.locationId);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await callFunction('deleteLocation', {
+        slug,
+        locationId: deleting.locationId,
+        expectedVersion: deleting.version,
+      });
+      notify({ type: 'success', title: 'Location deleted', message: `${deleting.name} is gone.` });
+      setDeleting(undefined);
+      table.pages.reload();
+    } catch (error) {
+      setDeleteProblem(messageOf(error, 'The location could not be deleted. Please try again.'));
+    }
+  };
+
+  return (
+    <>
+      <ServerTable
+        table={table}
+        tableLabel="Locations"
+        nameOf={(location) => location.name}
+        loadingText="Loading locations"
+        title="Locations"
+        refreshLabel="Refresh locations"
+        actions={[
+          <Button key="delete" disabled={!selected} onClick={() => setDeleting(selected)}>
+            Delete
+          </Button>,
+          <Button key="edit" disabled={!selected} onClick={() => setEditing(selected)}>
+            Edit
+          </Button>,
+          <Button key="add" variant="primary" onClick={() => setEditing('new')}>
+            Add location
+          </Button>,
+        ]}
+        filterLabel="Find locations"
+        empty={
+          <TableEmptyState
+            title="No locations"
+            subtitle="Add where this company's scans run from: a cloud region, a site, a segment or a VPC."
+          />
+        }
+      />
+      {editing ? (
+        <LocationModal
+          slug={slug}
+          location={editing === 'new' ? undefined : editing}
+          onDismiss={() => setEditing(undefined)}
+          onSaved={(location) => {
+            setEditing(undefined);
+            notify({ type: 'success', title: 'Location saved', message: `${location.name} is saved.` });
+            table.pages.reload();
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <Modal
+          visible
+          header={`Delete ${deleting.name}?`}
+          onDismiss={() => setDeleting(undefined)}
+          closeAriaLabel="Close"
+          footer={
+            <Box float="right">
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button variant="link" onClick={() => setDeleting(undefined)}>
+                  Cancel
+                </Button>
+                <Button variant="primary" onClick={() => void confirmDelete()}>
+                  Delete
+                </Button>
+              </SpaceBetween>
+            </Box>
+          }
+        >
+          <SpaceBetween size="s">
+            <Box variant="p">Scans will no longer run from this location.</Box>
+            {deleteProblem ? <Box color="text-status-error">{deleteProblem}</Box> : null}
+          </SpaceBetween>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
