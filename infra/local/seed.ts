@@ -7,6 +7,7 @@ import { ensureUser } from '../../lambdas/kernel/users/create-user.js';
 import { demoCompanies, demoUsers } from './demo-data.js';
 import { seedDemoCuration } from './demo-curation.js';
 import { seedDemoScans } from './demo-scans.js';
+import { seedDemoLocations } from './demo-locations.js';
 import { seedDemoVault } from './demo-vault.js';
 import { seedTemplateLibrary } from './template-library.js';
 
@@ -38,5 +39,6 @@ export async function seedDemoData(): Promise<void> {
   if (analyst) {
     await seedDemoCuration(analyst);
     await seedDemoVault(analyst);
+    await seedDemoLocations(analyst);
   }
 }

@@ -4,6 +4,7 @@
 // company; edits and deletes are conditional on the version seen; bad input and other callers change nothing.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoLocations } from '../../infra/local/demo-locations.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { listLocationItems } from '../../lambdas/kernel/data/entities/locations.js';
 import { signedInCaller } from '../support/signed-in-call.js';
@@ -178,5 +179,19 @@ describe('scanning locations', () => {
     const refused = await analyst('createLocation', { ...site('Ghost'), slug: ghost });
     expect(refused.statusCode).toBe(403);
     expect(await listLocationItems(ghost)).toEqual([]);
+  });
+
+  it('seeds the demo locations once: Acme’s default site and hosted region, Globex’s plant in a network of its own', async () => {
+    const analystUser = await createTestUser({ userType: 'analyst', accessLevel: 7 });
+    await seedDemoLocations(analystUser);
+    await seedDemoLocations(analystUser);
+    const acme = await listLocationItems('acme');
+    expect(acme.filter((location) => location.name === 'Acme HQ (Berlin)')).toHaveLength(1);
+    expect(acme.find((location) => location.name === 'Acme HQ (Berlin)')).toMatchObject({ isDefault: true });
+    expect(acme.find((location) => location.name === 'AWS eu-central-1')).toMatchObject({ region: 'eu-central-1' });
+    const globex = await listLocationItems('globex');
+    expect(globex.map((location) => [location.name, location.networkLabel])).toEqual([
+      ['Globex plant network', 'globex-plant'],
+    ]);
   });
 });
