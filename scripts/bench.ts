@@ -339,6 +339,7 @@ try {
       slug: 'bench-small',
       service: 'dast',
       count: 100,
+      evenSeverities: true,
     });
   } finally {
     client.destroy();
