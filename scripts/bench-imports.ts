@@ -248,6 +248,10 @@ export interface ImportMemory {
   /** Peaks sampled every 100 ms while it ran. */
   heapUsedPeakMiB: number;
   externalPeakMiB: number;
+  /** Each V8 heap space's peak size (taken by V8, used or not): new_space is the young generation. */
+  heapSpacePeaksMiB: Record<string, number>;
+  /** The same with the heap flags Lambda's runtime would give the import function (lambdaHeapFlags). */
+  lambdaFlags: Omit<ImportMemory, 'file' | 'lambdaFlags'> & { flags: string[] };
 }
 
 interface ChildReport {
@@ -257,14 +261,32 @@ interface ChildReport {
   peakRssMiB: number;
   heapUsedPeakMiB: number;
   externalPeakMiB: number;
+  heapSpacePeaksMiB: Record<string, number>;
+}
+
+/** The import function's memory (infra/constructs/imports.ts). */
+export const importFunctionMemoryMiB = 1024;
+
+/**
+ * The V8 heap flags Lambda's Node.js runtime starts Node with, from the function's memory (its bootstrap script:
+ * a tenth for the young generation, in two semi-spaces, the rest for the old one). At 1024 MiB the young
+ * generation may grow to three times Node's default here, and garbage waits longer there before it is collected.
+ */
+export function lambdaHeapFlags(memoryMiB: number): string[] {
+  const newSpace = Math.floor(memoryMiB / 10);
+  return [`--max-semi-space-size=${Math.floor(newSpace / 2)}`, `--max-old-space-size=${memoryMiB - newSpace}`];
 }
 
 /** Runs bench-import-memory.ts with the stack's environment and reads the one line it prints. */
-function runMemoryChild(environment: Record<string, string>, importId: string): Promise<ChildReport> {
+export function runMemoryChild(
+  environment: Record<string, string>,
+  importId: string,
+  nodeFlags: readonly string[] = [],
+): Promise<ChildReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'scripts/bench-import-memory.ts'), importId],
+      [...nodeFlags, '--import', 'tsx', path.join(root, 'scripts/bench-import-memory.ts'), importId],
       { cwd: root, env: { ...process.env, ...environment }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
@@ -280,7 +302,11 @@ function runMemoryChild(environment: Record<string, string>, importId: string): 
   });
 }
 
-/** The import of a large file in a process of its own; its peak resident memory. */
+/**
+ * The import of a large file in a process of its own, its peak resident memory: with Node's default heap flags
+ * into `slug`, then with the flags Lambda would start the import function with into `slug`-lambda (a first
+ * import each, not a re-import).
+ */
 export async function measureImportMemory(options: {
   driver: ImportDriver;
   environment: Record<string, string>;
@@ -290,18 +316,28 @@ export async function measureImportMemory(options: {
   fileBytes: number;
   description: string;
 }): Promise<ImportMemory> {
-  const baseline = await runMemoryChild(options.environment, '--baseline');
-  const prepared = await options.driver.prepare({ slug: options.slug, service: options.service, file: options.file });
-  const report = await runMemoryChild(options.environment, prepared.importId);
+  const measure = async (slug: string, nodeFlags: readonly string[]) => {
+    const baseline = await runMemoryChild(options.environment, '--baseline', nodeFlags);
+    const prepared = await options.driver.prepare({ slug, service: options.service, file: options.file });
+    const report = await runMemoryChild(options.environment, prepared.importId, nodeFlags);
+    return {
+      status: report.status,
+      findings: report.findings,
+      seconds: round(report.seconds),
+      peakRssMiB: round(report.peakRssMiB, 1),
+      baselinePeakRssMiB: round(baseline.peakRssMiB, 1),
+      heapUsedPeakMiB: round(report.heapUsedPeakMiB, 1),
+      externalPeakMiB: round(report.externalPeakMiB, 1),
+      heapSpacePeaksMiB: report.heapSpacePeaksMiB,
+    };
+  };
+  const nodeDefaults = await measure(options.slug, []);
+  const flags = lambdaHeapFlags(importFunctionMemoryMiB);
+  const asLambda = await measure(`${options.slug}-lambda`, flags);
   return {
     file: { bytes: options.fileBytes, description: options.description },
-    status: report.status,
-    findings: report.findings,
-    seconds: round(report.seconds),
-    peakRssMiB: round(report.peakRssMiB, 1),
-    baselinePeakRssMiB: round(baseline.peakRssMiB, 1),
-    heapUsedPeakMiB: round(report.heapUsedPeakMiB, 1),
-    externalPeakMiB: round(report.externalPeakMiB, 1),
+    ...nodeDefaults,
+    lambdaFlags: { flags, ...asLambda },
   };
 }
 

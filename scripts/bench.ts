@@ -321,6 +321,15 @@ try {
   }
   if (imports.memory.status !== 'done') problems.push(`the import of the largest file ended ${imports.memory.status}`);
   budget('imports.largestFile.peakRss', imports.memory.peakRssMiB, limits.importPeakRssMiB, 'MiB', true);
+  if (imports.memory.lambdaFlags.status !== 'done')
+    problems.push(`the import of the largest file with Lambda's heap flags ended ${imports.memory.lambdaFlags.status}`);
+  budget(
+    'imports.largestFile.peakRssLambdaFlags',
+    imports.memory.lambdaFlags.peakRssMiB,
+    limits.importPeakRssMiB,
+    'MiB',
+    true,
+  );
 
   // 9. The findings list at 100,000 findings: the nuclei floor wrote copies of the import's findings into the
   // floor company's dast partition; BatchWrite tops it up to 100,000, and writes 100 into another company.
@@ -653,6 +662,13 @@ if (importMetrics) {
     `${largest.peakRssMiB.toFixed(0)} MiB (the process alone ${largest.baselinePeakRssMiB.toFixed(0)} MiB; heap peak ${largest.heapUsedPeakMiB.toFixed(0)} MiB; ${largest.seconds.toFixed(0)} s)`,
     `${limits.importPeakRssMiB} MiB`,
     statusOf('imports.largestFile.peakRss'),
+  );
+  const asLambda = largest.lambdaFlags;
+  row(
+    `  with Lambda's heap flags (${asLambda.flags.join(' ')})`,
+    `${asLambda.peakRssMiB.toFixed(0)} MiB (the process alone ${asLambda.baselinePeakRssMiB.toFixed(0)} MiB; heap peak ${asLambda.heapUsedPeakMiB.toFixed(0)} MiB; ${asLambda.seconds.toFixed(0)} s)`,
+    `${limits.importPeakRssMiB} MiB`,
+    statusOf('imports.largestFile.peakRssLambdaFlags'),
   );
 }
 const findingsList = metrics.findingsList as
