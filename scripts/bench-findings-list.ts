@@ -8,8 +8,6 @@ import { createHash } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { findingIndexKey, findingSortKey, findingsPartition } from '../lambdas/kernel/data/entities/findings.js';
 import type { Severity } from '../lambdas/kernel/scanners/finding-model.js';
-import { dynamoDbRequestsOf } from '../tests/support/dynamodb-requests.js';
-import { invokeDirectly } from './bench-calls.js';
 import type { MarshalledItem } from './bench-dynamodb-writes.js';
 import { batchWriteItems } from './bench-imports.js';
 import { median, round } from './bench-stats.js';
@@ -110,6 +108,9 @@ export async function measureFindingsPages(options: {
   smallSlug: string;
   rounds?: number;
 }): Promise<FindingsPage[]> {
+  // Loaded only now: the API handler reads its configuration when loaded, which the stack sets when it starts.
+  const { invokeDirectly } = await import('./bench-calls.js');
+  const { dynamoDbRequestsOf } = await import('../tests/support/dynamodb-requests.js');
   const rounds = options.rounds ?? 30;
   const warmup = 5;
   const results: FindingsPage[] = [];

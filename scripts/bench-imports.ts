@@ -131,8 +131,9 @@ export interface ImportThroughput {
   floor: { items: number; requests: number; seconds: number; itemsPerSecond: number };
   /** First import time over the floor time. */
   importFloorRatio: number;
-  reimport: { seconds: number; counts: Record<string, unknown>; writes: ImportWrites };
-  /** Re-import time over the floor time. */
+  /** The slowest of the re-imports (`secondsEach`: every one, in order; counts and writes: the first's). */
+  reimport: { seconds: number; secondsEach: number[]; counts: Record<string, unknown>; writes: ImportWrites };
+  /** The slowest re-import's time over the floor time. */
   reimportFloorRatio: number;
 }
 
@@ -155,6 +156,8 @@ export async function measureImportThroughput(options: {
   fileBytes: number;
   description: string;
   log: (message: string) => void;
+  /** How many times the same file is imported again after the floor. @default 1 */
+  reimports?: number;
 }): Promise<{ throughput: ImportThroughput; findingItems: MarshalledItem[] }> {
   if (options.floorSlug.length !== options.slug.length) throw new Error('The floor company needs a slug as long');
   const parseOnceSeconds = await parseOnce(options.service, options.file);
@@ -196,11 +199,18 @@ export async function measureImportThroughput(options: {
     client.destroy();
   }
 
-  options.log(`imports: ${options.name}, the same file again…`);
-  const again = await options.driver.prepare({ slug: options.slug, service: options.service, file: options.file });
-  const { result: reimported, recording: reimportRecording } = await recordWrites(() => options.driver.run(again));
-  if (reimported.scan.status !== 'done')
-    throw new Error(`The ${options.name} re-import ended ${reimported.scan.status}`);
+  const reimports: Array<{ result: Awaited<ReturnType<ImportDriver['run']>>; recording: WriteRecording }> = [];
+  for (let run = 0; run < (options.reimports ?? 1); run += 1) {
+    options.log(`imports: ${options.name}, the same file again (${run + 1})…`);
+    const again = await options.driver.prepare({ slug: options.slug, service: options.service, file: options.file });
+    const reimport = await recordWrites(() => options.driver.run(again));
+    if (reimport.result.scan.status !== 'done')
+      throw new Error(`The ${options.name} re-import ended ${reimport.result.scan.status}`);
+    reimports.push(reimport);
+  }
+  const { result: reimported, recording: reimportRecording } = reimports[0]!;
+  const reimportSeconds = reimports.map((reimport) => round(reimport.result.seconds));
+  const slowestReimport = Math.max(...reimports.map((reimport) => reimport.result.seconds));
 
   const counts = (imported.scan.counts ?? {}) as { total?: number; assets?: number };
   const findings = counts.total ?? 0;
@@ -227,11 +237,12 @@ export async function measureImportThroughput(options: {
     floor,
     importFloorRatio: round(imported.seconds / floor.seconds),
     reimport: {
-      seconds: round(reimported.seconds),
+      seconds: round(slowestReimport),
+      secondsEach: reimportSeconds,
       counts: reimported.scan.counts ?? {},
       writes: importWrites(reimportRecording),
     },
-    reimportFloorRatio: round(reimported.seconds / floor.seconds),
+    reimportFloorRatio: round(slowestReimport / floor.seconds),
   };
   return { throughput, findingItems: written.filter((item) => kindOf(item.pk?.S) === 'FINDINGS') };
 }
@@ -465,6 +476,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
             file,
             fileBytes: written.bytes,
             description: 'nuclei 30,000',
+            reimports: 3,
           })
         ).throughput;
       }
@@ -485,6 +497,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
             file,
             fileBytes: written.bytes,
             description: 'nmap 5,000 hosts',
+            reimports: 3,
           })
         ).throughput;
       }
