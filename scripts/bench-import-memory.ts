@@ -4,6 +4,7 @@
 // sampled every 100 ms. With `--baseline` it loads the same modules and ends without importing: what the
 // process costs by itself.
 import { readFileSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { getScanImport } from '../lambdas/kernel/data/entities/scan-imports.js';
 import { runScanImport } from '../lambdas/kernel/findings/import-run.js';
 
@@ -27,10 +28,15 @@ function peakResidentMiB(): number {
 }
 
 const peaks = { heapUsed: 0, external: 0 };
+/** Each heap space's peak size (what V8 has taken for it, used or not), in MiB. */
+const spacePeaks: Record<string, number> = {};
 const sample = () => {
   const usage = process.memoryUsage();
   peaks.heapUsed = Math.max(peaks.heapUsed, usage.heapUsed);
   peaks.external = Math.max(peaks.external, usage.external);
+  for (const space of getHeapSpaceStatistics()) {
+    spacePeaks[space.space_name] = Math.max(spacePeaks[space.space_name] ?? 0, space.space_size / mebibyte);
+  }
 };
 const sampler = setInterval(sample, 100);
 const started = performance.now();
@@ -53,6 +59,9 @@ console.log(
     peakRssMiB: peakResidentMiB(),
     heapUsedPeakMiB: peaks.heapUsed / mebibyte,
     externalPeakMiB: peaks.external / mebibyte,
+    heapSpacePeaksMiB: Object.fromEntries(
+      Object.entries(spacePeaks).map(([name, size]) => [name, Math.round(size * 10) / 10]),
+    ),
   })}`,
 );
 process.exit(0);

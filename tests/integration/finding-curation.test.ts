@@ -12,6 +12,7 @@ import { tagReferences, tagsInUse } from '../../lambdas/kernel/data/entities/fin
 import { getTemplateItem } from '../../lambdas/kernel/data/entities/templates.js';
 import { runBulkUpdate } from '../../lambdas/kernel/findings/bulk-updates.js';
 import { listEventsCreatedBy } from '../../lambdas/kernel/events/events.js';
+import { captureDynamoDbRequests } from '../support/dynamodb-capture.js';
 import { seedFindings as seedFindingItems } from '../support/seed-findings.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
@@ -414,5 +415,73 @@ describe('severity filters', () => {
     expect(await listed(['low', 'critical'])).toEqual(['critical', 'critical', 'low', 'low']);
     expect(await listed(['medium', 'low', 'info'])).toEqual(['medium', 'medium', 'low', 'low', 'info', 'info']);
     expect(await listed(['info'])).toEqual(['info', 'info']);
+  });
+
+  it('pages through severities that are not neighbours, either way, each page at most 3 DynamoDB requests and no severity left out', async () => {
+    const own = `severity-pages-${run}`;
+    await createCompanyAs(
+      { uid: 'test', email: 'test' },
+      { slug: own, companyName: `Severity pages ${run}`, flags: {} },
+    );
+    const counts = { critical: 3, high: 2, medium: 3, low: 2, info: 3 } as const;
+    for (const [severity, count] of Object.entries(counts)) {
+      await seedFindingItems({ slug: own, service, count, severity: severity as keyof typeof counts });
+    }
+    const pages = async (severity: string[], descending: boolean, status?: string[]) => {
+      const rows: string[] = [];
+      const requestsPerPage: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const { result: answer, requests } = await captureDynamoDbRequests(() =>
+          ada('listFindings', {
+            slug: own,
+            service,
+            filter: { severity, ...(status ? { status } : {}) },
+            descending,
+            limit: 2,
+            ...(cursor ? { cursor } : {}),
+          }),
+        );
+        expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
+        requestsPerPage.push(requests.length);
+        expect(requests.filter((request) => request.operation === 'Scan')).toEqual([]);
+        // Severities are key conditions: without another filter, a Query reads no more than the page's rows.
+        for (const { input } of requests.filter((request) => request.input.IndexName === 'gsi1')) {
+          if (!status) expect([input.FilterExpression, Number(input.Limit) <= 2]).toEqual([undefined, true]);
+        }
+        rows.push(...(answer.body.result.findings as Array<{ severity: string }>).map((row) => row.severity));
+        cursor = answer.body.result.nextCursor as string | undefined;
+      } while (cursor);
+      return { rows, requestsPerPage };
+    };
+    const repeat = (severity: keyof typeof counts) => Array<string>(counts[severity]).fill(severity);
+
+    const three = await pages(['info', 'critical', 'medium'], true);
+    expect(three.rows).toEqual([...repeat('critical'), ...repeat('medium'), ...repeat('info')]);
+    expect(Math.max(...three.requestsPerPage)).toBeLessThanOrEqual(3);
+    const upwards = await pages(['critical', 'low'], false);
+    expect(upwards.rows).toEqual([...repeat('low'), ...repeat('critical')]);
+    expect(Math.max(...upwards.requestsPerPage)).toBeLessThanOrEqual(3);
+    const open = await pages(['high', 'info'], true, ['open']);
+    expect(open.rows).toEqual([...repeat('high'), ...repeat('info')]);
+
+    // A cursor outside the wanted severities (another filter's page) starts the next one wanted, not an error.
+    const { body: lowFirst } = await ada('listFindings', {
+      slug: own,
+      service,
+      filter: { severity: ['low'] },
+      limit: 1,
+    });
+    const fromLow = await ada('listFindings', {
+      slug: own,
+      service,
+      filter: { severity: ['critical', 'info'] },
+      cursor: lowFirst.result.nextCursor,
+      limit: 10,
+    });
+    expect(fromLow.statusCode, JSON.stringify(fromLow.body)).toBe(200);
+    expect((fromLow.body.result.findings as Array<{ severity: string }>).map((row) => row.severity)).toEqual(
+      repeat('info'),
+    );
   });
 });

@@ -9,7 +9,7 @@ import type {
   FindingStatus,
 } from '../../calls/shared/finding-schemas.js';
 import { getAsset } from '../data/entities/assets.js';
-import { getFindingItem, queryFindings, severityRank, type StoredFinding } from '../data/entities/findings.js';
+import { getFindingItem, queryFindings, type StoredFinding } from '../data/entities/findings.js';
 import type { Finding, Severity } from '../scanners/finding-model.js';
 import { filterKey, searchText } from '../search/search-text.js';
 import { editableFindingFields } from '../../calls/shared/curation-schemas.js';
@@ -196,25 +196,9 @@ export async function findingItemsPage(
   page: FindingsPageRequest,
 ): Promise<{ items: StoredFinding[]; nextCursor?: string }> {
   const filter = page.filter ?? {};
-  // The wanted severities, lowest first: the key condition reads the range from the lowest to the highest,
-  // and only severities inside it that are not wanted are filtered out (none when they are contiguous).
-  const severities = [...new Set(filter.severity ?? [])].sort((a, b) => severityRank[a] - severityRank[b]);
   const conditions: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const range = severities.length ? { lowest: severities[0]!, highest: severities[severities.length - 1]! } : undefined;
-  const contiguous = !range || severityRank[range.highest] - severityRank[range.lowest] === severities.length - 1;
-  if (!contiguous) {
-    names['#severity'] = 'severity';
-    conditions.push(
-      `#severity IN (${severities
-        .map((severity, index) => {
-          values[`:severity${index}`] = severity;
-          return `:severity${index}`;
-        })
-        .join(', ')})`,
-    );
-  }
   const statuses = sortedStatuses(filter.status ?? []);
   if (statuses.length) {
     names['#status'] = 'status';
@@ -240,8 +224,9 @@ export async function findingItemsPage(
     values[':newIn'] = filter.newInImport;
     conditions.push('firstImportId = :newIn');
   }
+  // Severities are key conditions (queryFindings reads each run of them as a key range), never a filter.
   return queryFindings(slug, service, {
-    severities: range,
+    severities: filter.severity,
     filter: conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined,
     descending: page.descending,
     cursor: page.cursor,

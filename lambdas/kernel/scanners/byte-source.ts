@@ -1,7 +1,6 @@
 // Reading a scan file as a stream of chunks: byte counting for progress, a look at the first bytes for
 // format detection without losing them, and line splitting for the line-based formats. Nothing here
 // holds more than one chunk and one line.
-import { StringDecoder } from 'node:string_decoder';
 import { ImportFormatError } from './import-format-error.js';
 
 /** A Node Readable, an S3 body stream, or any async iterable of chunks. */
@@ -77,37 +76,53 @@ export interface Line {
 /** A line longer than this is not a scanner's line; refusing it bounds memory on a file with no newlines. */
 export const maxLineLength = 16 * 1024 * 1024;
 
-/** UTF-8 lines without their `\n` / `\r\n`, a byte-order mark dropped; characters split across chunks survive. */
+/**
+ * UTF-8 lines without their `\n` / `\r\n`, a byte-order mark dropped; characters split across chunks survive.
+ * Lines are found in the bytes ('\n' is never part of a multi-byte character) and only each line is decoded:
+ * no string of a chunk and the rest of the previous one is built per chunk (at 64 KB and more, such strings
+ * land in V8's large-object space, which only a full collection frees: the import's resident memory grew by
+ * them).
+ */
 export async function* readLines(chunks: ByteChunks, inputName?: string): AsyncGenerator<Line> {
-  const decoder = new StringDecoder('utf8');
-  let pending = '';
+  /** The start of a line that continues in the next chunk. */
+  const pending: Buffer[] = [];
+  let pendingBytes = 0;
   let number = 0;
-  let first = true;
-  const emit = (text: string): Line => {
+  const emit = (bytes: Buffer): Line => {
     number += 1;
-    if (first) {
-      first = false;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    return { text: text.endsWith('\r') ? text.slice(0, -1) : text, number };
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === 0x0d) end -= 1;
+    // The byte-order mark (EF BB BF) of the first line.
+    const start = number === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    return { text: bytes.toString('utf8', start, Math.max(start, end)), number };
+  };
+  const joined = (last: Buffer) => {
+    if (!pending.length) return last;
+    const line = Buffer.concat([...pending, last]);
+    pending.length = 0;
+    pendingBytes = 0;
+    return line;
   };
   for await (const chunk of chunks) {
-    pending += decoder.write(chunk);
     let start = 0;
-    let newline = pending.indexOf('\n');
+    let newline = chunk.indexOf(0x0a);
     while (newline !== -1) {
-      yield emit(pending.slice(start, newline));
+      yield emit(joined(chunk.subarray(start, newline)));
       start = newline + 1;
-      newline = pending.indexOf('\n', start);
+      newline = chunk.indexOf(0x0a, start);
     }
-    pending = pending.slice(start);
-    if (pending.length > maxLineLength) {
+    if (start < chunk.length) {
+      // A copy: a chunk may be a view of a larger buffer that would otherwise stay alive with it.
+      const rest = Buffer.from(chunk.subarray(start));
+      pending.push(rest);
+      pendingBytes += rest.length;
+    }
+    if (pendingBytes > maxLineLength) {
       throw new ImportFormatError('A line is longer than 16 MB; this is not a file of scanner results', {
         line: number + 1,
         input: inputName,
       });
     }
   }
-  pending += decoder.end();
-  if (pending !== '') yield emit(pending);
+  if (pendingBytes > 0) yield emit(joined(Buffer.alloc(0)));
 }

@@ -3,6 +3,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { readLines } from '../../../lambdas/kernel/scanners/byte-source.js';
 import type { FormatId, ServiceName } from '../../../lambdas/kernel/scanners/finding-model.js';
 import { parseScan } from '../../../lambdas/kernel/scanners/parse-scan.js';
 import { readXml, type XmlElement } from '../../../lambdas/kernel/scanners/xml-records.js';
@@ -68,6 +69,24 @@ const nucleiLine = (index: number) =>
   })}\n`;
 
 describe('streaming', () => {
+  it('splits lines in the bytes: CRLF, a byte-order mark, characters and lines cut across chunks, no final newline', async () => {
+    const text = '\uFEFFfirst line\r\n\nzwei – drei ✓ 😀\nlast without newline';
+    const bytes = Buffer.from(text, 'utf8');
+    for (const size of [1, 2, 3, 5, 7, bytes.length]) {
+      async function* chunks(): AsyncGenerator<Buffer> {
+        for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
+      }
+      const lines: Array<[number, string]> = [];
+      for await (const { number, text: line } of readLines(chunks())) lines.push([number, line]);
+      expect(lines, `chunks of ${size} bytes`).toEqual([
+        [1, 'first line'],
+        [2, ''],
+        [3, 'zwei – drei ✓ 😀'],
+        [4, 'last without newline'],
+      ]);
+    }
+  });
+
   it('reads a 50 MB nuclei JSONL in 16 KB chunks with the live heap growing by less than 24 MB', async () => {
     const totalBytes = 50 * 1024 * 1024;
     const file = generatedFile({ record: nucleiLine, totalBytes });

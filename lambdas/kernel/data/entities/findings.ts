@@ -2,13 +2,7 @@
 // `F#<identity>`), and on the index by severity, then first seen (`4#000…1732000000000#<identity>`), which
 // is the order the lists show. The import writes only what changed; the analyst's fields (analyst
 // severity, status other than open/fixed, notes, published) are never in an import's writes.
-import {
-  BatchWriteCommand,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import type { Severity } from '../../scanners/finding-model.js';
 import { documentClient } from '../client.js';
@@ -19,7 +13,6 @@ export const findingsPartition = (slug: string, service: string) => `FINDINGS#${
 export const findingSortKey = (id: string) => `F#${id}`;
 
 export const severityRank: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
-export const severityIndexPrefix = (severity: Severity) => `${severityRank[severity]}#`;
 export const findingIndexKey = (severity: Severity, firstSeenAt: number, id: string) =>
   `${severityRank[severity]}#${String(firstSeenAt).padStart(15, '0')}#${id}`;
 
@@ -294,24 +287,86 @@ export async function getFindingItem(
 
 export interface FindingQuery {
   /**
-   * Only severities from `lowest` to `highest` (a key condition: no item outside it is read). Severities
-   * inside the range that are not wanted go in `filter`.
+   * Only these severities (shown severity: the analyst's when set). Each run of neighbouring severities in
+   * the index order is one key range (critical and high: one; critical and medium: two), read by a key
+   * condition of its own, so no item of an unwanted severity is ever read.
    */
-  severities?: { lowest: Severity; highest: Severity };
+  severities?: readonly Severity[];
   /** DynamoDB filter conditions over stored attributes, already written as an expression. */
   filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
   descending: boolean;
   cursor?: string;
   limit: number;
+  /**
+   * Queries the page may spend on its key ranges before it answers with what it found (and a cursor to go
+   * on). listFindings spends one more request on its caller, and a page may spend 3.
+   * @default 2
+   */
+  maxQueries?: number;
 }
 
-/** Items a filtered Query reads at most for one page (DynamoDB's Limit counts items read, not matches). */
+/** Items a filtered page reads at most (DynamoDB's Limit counts items read, not matches). */
 export const findingSearchWindow = 1000;
 
+/** A key range of the severity index: from `low` to `high`, both inclusive. */
+interface SeverityRange {
+  low: string;
+  high: string;
+}
+
 /**
- * One page of a service's findings in severity order: one Query. A filtered page reads up to the search
- * window and keeps the first `limit` matches; it may hold fewer and still carry a cursor (the rest of the
- * list is not searched yet), as the other lists do.
+ * The index key ranges of the wanted severities, in the order a page reads them. Keys of severity r are
+ * `r#<first seen>#<id>`: `r#` sorts before each of them and `r#~` after ('~' after every digit), and no key
+ * equals either, so a range's bounds are never a finding.
+ */
+export function severityRanges(severities: readonly Severity[] | undefined, descending: boolean): SeverityRange[] {
+  const ranks = [...new Set((severities ?? []).map((severity) => severityRank[severity]))].sort((a, b) => a - b);
+  if (!ranks.length) ranks.push(0, 1, 2, 3, 4);
+  const ranges: Array<{ lowest: number; highest: number }> = [];
+  for (const rank of ranks) {
+    const last = ranges[ranges.length - 1];
+    if (last && last.highest === rank - 1) last.highest = rank;
+    else ranges.push({ lowest: rank, highest: rank });
+  }
+  const keyRanges = ranges.map(({ lowest, highest }) => ({ low: `${lowest}#`, high: `${highest}#~` }));
+  return descending ? keyRanges.reverse() : keyRanges;
+}
+
+/**
+ * Where a page starts: the ranges still to read and, when the cursor lies inside the first of them, the key
+ * to continue after. A cursor outside every range (a page that ended where a range ended, or a forged one)
+ * starts the next range from its beginning: DynamoDB is never given a start key outside its key condition.
+ */
+function pageStart(
+  ranges: readonly SeverityRange[],
+  cursorKey: Record<string, string> | undefined,
+  descending: boolean,
+): { ranges: SeverityRange[]; startKey?: Record<string, string> } {
+  const at = cursorKey?.gsi1sk;
+  if (at === undefined) return { ranges: [...ranges] };
+  const ahead = ranges.filter((range) => (descending ? range.low < at : range.high > at));
+  const first = ahead[0];
+  return first && first.low < at && at < first.high ? { ranges: ahead, startKey: cursorKey } : { ranges: ahead };
+}
+
+/** A cursor that starts a page at the beginning of this range (see pageStart). */
+function rangeCursor(partition: string, range: SeverityRange, descending: boolean): string | undefined {
+  const gsi1sk = descending ? range.high : range.low;
+  return encodeCursor({ pk: partition, sk: findingSortKey(''), gsi1pk: partition, gsi1sk });
+}
+
+const indexKeyOf = (item: Record<string, unknown>) => ({
+  pk: item.pk as string,
+  sk: item.sk as string,
+  gsi1pk: item.gsi1pk as string,
+  gsi1sk: item.gsi1sk as string,
+});
+
+/**
+ * One page of a service's findings in severity order: one Query per severity range, in order, at most
+ * `maxQueries`. An unfiltered Query reads only the rows the page still needs; a filtered page reads up to
+ * the search window in all and keeps the first `limit` matches, so it may hold fewer and still carry a
+ * cursor (the rest of the list is not searched yet), as the other lists do.
  */
 export async function queryFindings(
   slug: string,
@@ -319,45 +374,56 @@ export async function queryFindings(
   query: FindingQuery,
 ): Promise<{ items: StoredFinding[]; nextCursor?: string }> {
   const partition = findingsPartition(slug, service);
-  const names: Record<string, string> = { ...query.filter?.names };
-  const values: Record<string, unknown> = { ':partition': partition, ...query.filter?.values };
-  let keyCondition = 'gsi1pk = :partition';
-  if (query.severities && query.severities.lowest === query.severities.highest) {
-    keyCondition += ' AND begins_with(gsi1sk, :severityPrefix)';
-    values[':severityPrefix'] = severityIndexPrefix(query.severities.lowest);
-  } else if (query.severities) {
-    // '~' sorts after every digit: the range holds every key of the highest severity.
-    keyCondition += ' AND gsi1sk BETWEEN :lowestSeverity AND :highestSeverity';
-    values[':lowestSeverity'] = severityIndexPrefix(query.severities.lowest);
-    values[':highestSeverity'] = `${severityIndexPrefix(query.severities.highest)}~`;
-  }
-  const input: QueryCommandInput = {
-    TableName: tableName(),
-    IndexName: 'gsi1',
-    KeyConditionExpression: keyCondition,
-    ExpressionAttributeValues: values,
-    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-    ...(query.filter ? { FilterExpression: query.filter.expression } : {}),
-    ScanIndexForward: !query.descending,
-    Limit: query.filter ? findingSearchWindow : query.limit,
-    ExclusiveStartKey: decodeCursor(query.cursor, { attribute: 'gsi1pk', value: partition, kindPrefix: 'FINDINGS#' }),
-  };
-  const { Items = [], LastEvaluatedKey } = await documentClient.send(new QueryCommand(input));
-  const strip = stripFindingKeys;
-  if (Items.length > query.limit) {
-    const kept = Items.slice(0, query.limit);
-    const last = kept[kept.length - 1]!;
-    return {
-      items: kept.map(strip),
-      nextCursor: encodeCursor({
-        pk: last.pk as string,
-        sk: last.sk as string,
-        gsi1pk: last.gsi1pk as string,
-        gsi1sk: last.gsi1sk as string,
+  const maxQueries = Math.max(1, query.maxQueries ?? 2);
+  const cursorKey = decodeCursor(query.cursor, { attribute: 'gsi1pk', value: partition, kindPrefix: 'FINDINGS#' });
+  const start = pageStart(severityRanges(query.severities, query.descending), cursorKey, query.descending);
+  const items: StoredFinding[] = [];
+  let startKey = start.startKey;
+  let window = findingSearchWindow;
+  let queries = 0;
+  for (const [index, range] of start.ranges.entries()) {
+    const room = query.limit - items.length;
+    const {
+      Items = [],
+      LastEvaluatedKey,
+      ScannedCount,
+    } = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk BETWEEN :low AND :high',
+        ExpressionAttributeValues: {
+          ':partition': partition,
+          ':low': range.low,
+          ':high': range.high,
+          ...query.filter?.values,
+        },
+        ...(query.filter && Object.keys(query.filter.names).length
+          ? { ExpressionAttributeNames: query.filter.names }
+          : {}),
+        ...(query.filter ? { FilterExpression: query.filter.expression } : {}),
+        ScanIndexForward: !query.descending,
+        Limit: query.filter ? window : room,
+        ExclusiveStartKey: startKey,
       }),
-    };
+    );
+    queries += 1;
+    startKey = undefined;
+    window -= ScannedCount ?? Items.length;
+    if (Items.length > room) {
+      const kept = Items.slice(0, room);
+      items.push(...kept.map(stripFindingKeys));
+      return { items, nextCursor: encodeCursor(indexKeyOf(kept[kept.length - 1]!)) };
+    }
+    items.push(...Items.map(stripFindingKeys));
+    if (LastEvaluatedKey) return { items, nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string>) };
+    const next = start.ranges[index + 1];
+    if (!next) return { items };
+    if (items.length === query.limit || queries === maxQueries || (query.filter && window <= 0)) {
+      return { items, nextCursor: rangeCursor(partition, next, query.descending) };
+    }
   }
-  return { items: Items.map(strip), nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string> | undefined) };
+  return { items };
 }
 
 /**
