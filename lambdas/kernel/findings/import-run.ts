@@ -267,7 +267,13 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
 
   const counts = countPlan(plan, summary.assets);
   // The dashboards count the findings anew before the import says it is done (kernel/reports/service-reports.ts).
-  await refreshServiceReport(scan, { at: Date.now(), tool: summary.tool.name, metrics: boundedMetrics(summary) });
+  await refreshServiceReport(scan, {
+    at: Date.now(),
+    tool: summary.tool.name,
+    metrics: boundedMetrics(summary),
+    counts,
+    wrote,
+  });
   await updateScanImport(
     scan.importId,
     {

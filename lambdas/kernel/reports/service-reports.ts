@@ -167,22 +167,53 @@ function assetsOf(stored: Record<string, unknown>, view: ReportView): TopAsset[]
 }
 
 /**
- * Counts a service's findings anew as an import ends (its findings written, before it is marked done), keeping
- * the trend of earlier scans. Conditional on no curation moving the counters meanwhile; counts again if one did.
+ * Brings a service's report up to an import as it ends (its findings written, before it is marked done),
+ * keeping the trend of earlier scans. An import that changed no finding adds its scan to the trend from the
+ * report's own counters, without reading a finding; the same file again (nothing written) changes nothing.
+ * Otherwise the findings are counted anew. Either write is conditional on no curation moving the counters
+ * meanwhile; it counts again if one did.
  */
 export async function refreshServiceReport(
   scan: { importId: string; slug: string; service: ServiceName },
-  end: { at: number; tool?: string; metrics?: Record<string, unknown> },
+  end: {
+    at: number;
+    tool?: string;
+    metrics?: Record<string, unknown>;
+    counts: { new: number; fixed: number; reopened: number; changed: number };
+    /** The import wrote something (findings or assets' sightings): false for the very same file again. */
+    wrote: boolean;
+  },
 ): Promise<void> {
+  const unchanged = end.counts.new + end.counts.fixed + end.counts.reopened + end.counts.changed === 0;
+  if (unchanged && !end.wrote) return;
+  const of = { importId: scan.importId, at: end.at, tool: end.tool, metrics: end.metrics };
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const previous = await getServiceReportItem(scan.slug, scan.service, true);
-    const report = await countServiceReport(scan.slug, scan.service, previous, { importId: scan.importId, ...end });
+    const report =
+      unchanged && previous
+        ? reportAfterQuietScan(previous, of)
+        : await countServiceReport(scan.slug, scan.service, previous, of);
     if (await putServiceReport(report, previous?.deltaVersion)) return;
   }
   logger.warn('The service report was changed by curations five times while it was counted', {
     importId: scan.importId,
   });
 }
+
+/** A scan that changed no finding: the same counters, its trend point, no new, fixed or reopened. */
+function reportAfterQuietScan(previous: StoredServiceReport, scan: ScanOfReport): StoredServiceReport {
+  const item: StoredServiceReport = { slug: previous.slug, service: previous.service };
+  for (const [key, value] of Object.entries(previous)) {
+    if (/^[nfr]_/.test(key) || ['pk', 'sk', 'trend', 'lastScan', 'toolFigures', 'deltaVersion'].includes(key)) continue;
+    item[key] = value;
+  }
+  return finishReport(item, previous, scan, (view) => openOf(previous, view), {});
+}
+
+const openOf = (counters: Record<string, unknown>, view: ReportView) =>
+  Object.fromEntries(
+    severities.map((severity) => [severity, Number(counters[countKey(view, 'open', severity)] ?? 0)]),
+  ) as SeverityCounts;
 
 interface ScanOfReport {
   importId: string;
@@ -227,12 +258,20 @@ async function countServiceReport(
   }
   const kept = new Set(ranked.slice(0, keptAssets).map((asset) => asset.key));
   for (const hash of assetNames.keys()) if (!kept.has(hash)) delete item[assetNameKey(hash)];
-  const open = (view: ReportView) =>
-    Object.fromEntries(
-      severities.map((severity) => [severity, counters.get(countKey(view, 'open', severity)) ?? 0]),
-    ) as SeverityCounts;
   const changes = (kind: 'n' | 'f' | 'r', view: ReportView) =>
     severities.reduce((sum, severity) => sum + (counters.get(changeKey(kind, view, scan.importId, severity)) ?? 0), 0);
+  return finishReport(item, previous, scan, (view) => openOf(item, view), { changes });
+}
+
+/** The trend point of this scan, the last scan, the tools' figures: the parts of a report an import adds. */
+function finishReport(
+  item: StoredServiceReport,
+  previous: StoredServiceReport | undefined,
+  scan: ScanOfReport,
+  open: (view: ReportView) => SeverityCounts,
+  counted: { changes?: (kind: 'n' | 'f' | 'r', view: ReportView) => number },
+): StoredServiceReport {
+  const changes = counted.changes ?? (() => 0);
   const point: TrendPoint = {
     importId: scan.importId,
     at: scan.at,
