@@ -119,6 +119,16 @@ describe('viewer@acme.example (level 1, DAST only)', () => {
     await expect.poll(async () => (await table.getByRole('row').count()) - 1).toBe(highs);
   });
 
+  it('draws the report in dark mode too, with no serious accessibility violation', async () => {
+    const { page } = viewer;
+    await page.evaluate(() => localStorage.setItem('colorScheme', 'dark'));
+    await page.goto(`${stack.appUrl}/reports/dast`);
+    await severityDonut(page).waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.evaluate(() => localStorage.setItem('colorScheme', 'light'));
+  });
+
   it('is refused the network report', async () => {
     const { page } = viewer;
     await page.goto(`${stack.appUrl}/reports/network`);
