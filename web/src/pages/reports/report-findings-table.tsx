@@ -2,6 +2,7 @@
 // severity, with severity and status filters kept in the address and the text filter of every table, and the
 // export of the filtered view. A finding's title opens its detail below (?finding=<id>).
 import { useCallback, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
@@ -23,6 +24,33 @@ export interface ReportFindingsTableProps {
 
 const severityOptions = severities.map((severity) => ({ value: severity, label: severityLabels[severity] }));
 const statusOptions = findingStatuses.map((status) => ({ value: status, label: findingStatusLabels[status] }));
+
+/** The text filter in the address too (`?q=`): read once when the page opens, then kept as typed. */
+function useTextInAddress(text: string, setText: (text: string) => void) {
+  const [params, setParams] = useSearchParams();
+  const initial = useRef(params.get('q'));
+  useEffect(() => {
+    if (initial.current) setText(initial.current);
+    // Only when the page opens: later the table's own text leads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (initial.current && text === '') return; // the address's text is on its way into the table
+    initial.current = null;
+    if ((params.get('q') ?? '') === text) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (text) next.set('q', text);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+    // The address is read when the text changes, not the other way round.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, setParams]);
+}
 
 export function ReportFindingsTable({ slug, service, filters, onFiltersChange }: ReportFindingsTableProps) {
   const config = reportFindingsTables[service];
@@ -56,6 +84,7 @@ export function ReportFindingsTable({ slug, service, filters, onFiltersChange }:
     matches: reportFindingMatches,
     failureText: 'The findings could not be loaded.',
   });
+  useTextInAddress(table.filteringText, table.onFilteringChange);
   const restoreOrder = useRef(table.restoreOrder);
   restoreOrder.current = table.restoreOrder;
   useEffect(() => restoreOrder.current(), [filters]);

@@ -2,7 +2,7 @@
 // in the header: the dashboard (getServiceReport: figures kept up to date at import and curation time), then
 // the published findings (server-paged, filters in the address), then a finding's detail (?finding=<id>).
 // Its own chunk: the charts load only here.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -93,7 +93,13 @@ function ServiceReportContent({ slug, service }: { slug: string; service: Servic
       current = false;
     };
   }, [slug, service, key, reads]);
-  const filters = filtersOf(params);
+  const severityParam = params.get('severity');
+  const statusParam = params.get('status');
+  // The same filters object while they stay the same (a new one reads the list again).
+  const filters = useMemo(
+    () => filtersOf(new URLSearchParams({ severity: severityParam ?? '', status: statusParam ?? '' })),
+    [severityParam, statusParam],
+  );
   const onFiltersChange = useCallback(
     (next: ReportFilters) => setParams((current) => withFilters(current, next)),
     [setParams],
