@@ -56,6 +56,27 @@ const columns: readonly TableColumn<ReportFindingRow>[] = [
     hiddenByDefault: true,
   },
   {
+    id: 'cwe',
+    header: 'CWE',
+    cell: (finding) => <IdentifierList values={finding.cwe} empty="—" />,
+    hiddenByDefault: true,
+  },
+  {
+    id: 'cvssScore',
+    header: 'CVSS',
+    cell: (finding) => (finding.cvssScore === undefined ? '—' : finding.cvssScore.toFixed(1)),
+    sortingComparator: (a, b) => (a.cvssScore ?? -1) - (b.cvssScore ?? -1),
+    width: 110,
+    hiddenByDefault: true,
+  },
+  {
+    id: 'confidence',
+    header: 'Confidence',
+    cell: (finding) => finding.confidence ?? '—',
+    width: 140,
+    hiddenByDefault: true,
+  },
+  {
     id: 'ruleId',
     header: 'Rule',
     cell: (finding) => <IdentifierText value={finding.ruleId} />,
@@ -85,13 +106,24 @@ const columns: readonly TableColumn<ReportFindingRow>[] = [
   },
 ];
 
+/** The columns the research file lists for each service's findings, shown by default (the others in the gear). */
+const shownFor: Record<ServiceName, readonly string[]> = {
+  dast: ['confidence', 'cwe'],
+  network: ['cvssScore', 'cve'],
+  projectmariana: ['ruleId', 'cve'],
+  cloud: ['ruleId'],
+  password_cracking: [],
+};
+
 export const reportFindingsTables = Object.fromEntries(
   services.map((service): [ServiceName, TableConfig<ReportFindingRow>] => [
     service,
     {
       id: `report-findings-${service}`,
       noun: 'findings',
-      columns,
+      columns: columns.map((column) =>
+        shownFor[service].includes(column.id) ? { ...column, hiddenByDefault: false } : column,
+      ),
       orderColumn: 'severity',
       orderDescending: true,
       pageSizes: [10, 20, 50],
