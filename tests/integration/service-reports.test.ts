@@ -6,7 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { handler } from '../../lambdas/api/handler.js';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
+import { readConfig } from '../../lambdas/kernel/config.js';
+import { documentClient } from '../../lambdas/kernel/data/client.js';
+import { serviceReportKey } from '../../lambdas/kernel/data/entities/service-reports.js';
+import { backfillServiceReports } from '../../lambdas/kernel/reports/backfill-reports.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { signedInCaller } from '../support/signed-in-call.js';
@@ -211,6 +216,21 @@ describe('service reports', () => {
     const fixedSeen = customerRows.filter((row) => row.status === 'fixed').length;
     expect(customerReport.trend.at(-1).fixed).toBe(fixedSeen);
     expect(customerReport.trend[0].open).not.toEqual(customerReport.trend[1].open);
+  });
+
+  it('is counted again by the backfill for a deployment whose report is missing', async () => {
+    const before = await report(customer);
+    await documentClient.send(
+      new DeleteCommand({ TableName: readConfig().TABLE_NAME, Key: serviceReportKey(slug, service) }),
+    );
+    expect((await report(customer)).openTotal).toBe(0);
+    expect(await backfillServiceReports([slug])).toBe(1);
+    const after = await report(customer);
+    expect(after.open).toEqual(before.open);
+    expect(after.byStatus).toEqual(before.byStatus);
+    expect(after.lastScan.tool).toBe(before.lastScan.tool);
+    expect(Math.abs(after.lastScan.at - before.lastScan.at)).toBeLessThan(5000);
+    expect(await backfillServiceReports([slug])).toBe(0);
   });
 
   it('reads a report and the overview in at most 3 DynamoDB requests, never a Scan', async () => {
