@@ -6,6 +6,7 @@ import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { ensureUser } from '../../lambdas/kernel/users/create-user.js';
 import { demoCompanies, demoUsers } from './demo-data.js';
 import { seedDemoCuration } from './demo-curation.js';
+import { seedDemoPublishing } from './demo-reports.js';
 import { seedDemoScans } from './demo-scans.js';
 import { seedDemoLocations } from './demo-locations.js';
 import { seedDemoVault } from './demo-vault.js';
@@ -38,6 +39,7 @@ export async function seedDemoData(): Promise<void> {
   const analyst = actors.get('analyst@example.com');
   if (analyst) {
     await seedDemoCuration(analyst);
+    await seedDemoPublishing(analyst);
     await seedDemoVault(analyst);
     await seedDemoLocations(analyst);
   }

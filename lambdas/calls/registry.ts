@@ -17,6 +17,8 @@ import { bulkUpdateFindings } from './bulk-update-findings/bulk-update-findings.
 import { getBulkUpdate } from './get-bulk-update/get-bulk-update.js';
 import { startFindingExport } from './start-finding-export/start-finding-export.js';
 import { getFindingExport } from './get-finding-export/get-finding-export.js';
+import { getReportsOverview } from './get-reports-overview/get-reports-overview.js';
+import { getServiceReport } from './get-service-report/get-service-report.js';
 import { listTemplateFindings } from './list-template-findings/list-template-findings.js';
 import { refreshTemplateFindings } from './refresh-template-findings/refresh-template-findings.js';
 import { createScanImport } from './create-scan-import/create-scan-import.js';
@@ -98,6 +100,9 @@ export const callRegistry = createRegistry([
   // exports and notification digests
   startFindingExport,
   getFindingExport,
+  // customer reports: dashboards kept up to date at import and curation time
+  getReportsOverview,
+  getServiceReport,
   // finding templates and their search
   createTemplate,
   getTemplate,

@@ -80,6 +80,8 @@ const serviceWorkers = (service: string): Record<Account, Expectation> => ({
 });
 const matrixImportId = `matrix${Date.now().toString(36)}0000`;
 const matrixFindingId = createHash('sha256').update('matrix finding').digest('hex').slice(0, 32);
+/** A published finding: customers read it (an unpublished one is NOT_FOUND to them). */
+const matrixPublishedFindingId = createHash('sha256').update('matrix published finding').digest('hex').slice(0, 32);
 
 async function acmeMember(): Promise<{ uid: string; version: number }> {
   const { uid } = await createTestUser({ accessLevel: 1, companies: ['acme'] });
@@ -165,12 +167,16 @@ const matrix: Record<string, MatrixRow> = {
     input: () => ({ slug: 'acme', service: 'password_cracking' }),
     expect: serviceWorkers('password_cracking'),
   },
-  listFindings: { input: () => ({ slug: 'acme', service: 'dast', limit: 5 }), expect: serviceWorkers('dast') },
+  // Customers read the published findings of a service they may view through the same calls (acme has DAST on).
+  listFindings: { input: () => ({ slug: 'acme', service: 'dast', limit: 5 }), expect: acmeReaders },
   getFinding: {
-    input: () => ({ slug: 'acme', service: 'dast', findingId: matrixFindingId }),
-    expect: serviceWorkers('dast'),
+    input: () => ({ slug: 'acme', service: 'dast', findingId: matrixPublishedFindingId }),
+    expect: acmeReaders,
   },
   listAssets: { input: () => ({ slug: 'acme', service: 'network', limit: 5 }), expect: serviceWorkers('network') },
+  // Customer reports: acme's members (the overview lists the services each may view), analysts of level 7.
+  getReportsOverview: { input: () => ({ slug: 'acme' }), expect: acmeReaders },
+  getServiceReport: { input: () => ({ slug: 'acme', service: 'dast' }), expect: acmeReaders },
   // The template library: analysts of level 7 and above; search credentials: analysts above 5.
   createTemplate: { input: () => ({ title: 'Matrix template', severity: 'low' }), expect: onlyLevel(7) },
   getTemplate: { input: () => ({ templateId: matrixTemplateId }), expect: onlyLevel(7) },
@@ -335,6 +341,25 @@ async function seedScanRecords(): Promise<void> {
       tool: 'zap',
       assetKey: 'url:https://matrix.example',
       assetName: 'https://matrix.example',
+      assetKind: 'url',
+      firstSeenAt: now,
+      firstImportId: matrixImportId,
+      lastChange: change,
+      history: [change],
+      version: 1,
+    }),
+    newFindingItem('acme', 'dast', {
+      id: matrixPublishedFindingId,
+      service: 'dast',
+      title: 'Matrix published finding',
+      toolSeverity: 'medium',
+      severity: 'medium',
+      status: 'open',
+      published: true,
+      ruleId: '10020',
+      tool: 'zap',
+      assetKey: 'url:https://matrix.example/published',
+      assetName: 'https://matrix.example/published',
       assetKind: 'url',
       firstSeenAt: now,
       firstImportId: matrixImportId,

@@ -147,6 +147,8 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
     listFindings: async () => ({ slug: company, service: 'dast', limit: 5 }),
     getFinding: async () => ({ slug: company, service: 'dast', findingId: '0'.repeat(32) }),
     listAssets: async () => ({ slug: company, service: 'dast', limit: 5 }),
+    getReportsOverview: async () => ({ slug: company }),
+    getServiceReport: async () => ({ slug: company, service: 'dast' }),
     createTemplate: async () => ({ title: `Inputs template ${next()}`, severity: 'info', tags: ['inputs'] }),
     getTemplate: async () => ({ templateId: template }),
     listTemplates: async () => ({ limit: 5 }),

@@ -1,21 +1,48 @@
-// getFinding: one finding with every field the tool gave and its history across scans.
+// getFinding: one finding. Analysts who work on the service read every field the tool gave and its history
+// across scans; a customer (finding-visibility.ts) reads a published finding's customer fields, and an
+// unpublished one is NOT_FOUND. At most 3 DynamoDB requests: the caller's records and the finding (together),
+// then the asset's last sighting (analysts) or the company's flags (customers).
 import * as z from 'zod/mini';
+import { canAccessCompany } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
+import { getCompanyRecord } from '../../kernel/companies/company-records.js';
+import { getFindingItem } from '../../kernel/data/entities/findings.js';
 import { NotFoundError } from '../../kernel/errors.js';
-import { readFindingDetail } from '../../kernel/findings/finding-records.js';
-import { assertServiceAccess, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
-import { findingDetail, findingId, serviceScope } from '../shared/finding-schemas.js';
+import { findingDetailOf } from '../../kernel/findings/finding-records.js';
+import { isCustomerFor } from '../../kernel/findings/finding-visibility.js';
+import { assertFindingViewer, customerFindingDetail } from '../../kernel/reports/customer-findings.js';
+import {
+  customerFindingDetail as customerDetail,
+  findingDetail,
+  findingId,
+  serviceScope,
+} from '../shared/finding-schemas.js';
+import { findingReadersAccess } from '../start-finding-export/start-finding-export.js';
+
+const notFound = 'There is no such finding for this company and service.';
 
 export const getFinding = defineSignedInCall({
   name: 'getFinding',
   input: z.strictObject({ ...serviceScope, findingId }),
-  output: findingDetail,
-  access: serviceFindingsAccess,
-  readAhead: ({ slug, service, findingId }) => readFindingDetail(slug, service, findingId),
+  // Analysts' shape first: a customer's answer never has their fields, so it never parses as theirs.
+  output: z.union([
+    z.object({ view: z.literal('analyst'), ...findingDetail.shape }),
+    z.object({ view: z.literal('customer'), ...customerDetail.shape }),
+  ]),
+  access: findingReadersAccess,
+  readAhead: ({ slug, service, findingId }) => getFindingItem(slug, service, findingId),
   async run({ slug, service }, { caller, ahead }) {
-    assertServiceAccess(caller, slug, service);
-    const finding = await ahead;
-    if (!finding) throw new NotFoundError('There is no such finding for this company and service.');
-    return finding;
+    // Only a customer needs the company's record (its service flags); analysts see every company they may.
+    const customer = canAccessCompany(caller.access, slug) && isCustomerFor(caller.access, service);
+    const company = customer ? await getCompanyRecord(slug) : undefined;
+    const viewer = assertFindingViewer(caller, slug, service, company);
+    const item = await ahead;
+    if (viewer === 'analyst') {
+      if (!item) throw new NotFoundError(notFound);
+      return { view: 'analyst' as const, ...(await findingDetailOf(slug, service, item)) };
+    }
+    const finding = item && customerFindingDetail(item);
+    if (!finding) throw new NotFoundError(notFound);
+    return { view: 'customer' as const, ...finding };
   },
 });

@@ -1,10 +1,22 @@
 // listFindings: a company's findings of one service, a page at a time, by severity (critical first) or the
-// reverse, narrowed by severity, status, asset, text or "new in this import".
+// reverse, narrowed by severity, status, asset, text or "new in this import". Analysts who work on the
+// service read every finding; a customer (finding-visibility.ts: a member of the company whom spec 6's
+// service rule lets see the service's report) reads the published findings only, each cut to the customer
+// whitelist. At most 3 DynamoDB requests: the caller's records and the company's (together), then one Query.
 import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
-import { listFindingsPage } from '../../kernel/findings/finding-records.js';
-import { assertServiceAccess, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
-import { findingFilter, findingRow, listLimit, pageCursor, serviceScope } from '../shared/finding-schemas.js';
+import { getCompanyRecord } from '../../kernel/companies/company-records.js';
+import { findingItemsPage, findingRow } from '../../kernel/findings/finding-records.js';
+import { assertFindingViewer, customerFindingRow } from '../../kernel/reports/customer-findings.js';
+import {
+  customerFindingRow as customerRow,
+  findingFilter,
+  findingRow as analystRow,
+  listLimit,
+  pageCursor,
+  serviceScope,
+} from '../shared/finding-schemas.js';
+import { findingReadersAccess } from '../start-finding-export/start-finding-export.js';
 
 export const listFindings = defineSignedInCall({
   name: 'listFindings',
@@ -16,18 +28,29 @@ export const listFindings = defineSignedInCall({
     cursor: z.optional(pageCursor),
     limit: listLimit,
   }),
-  output: z.object({ findings: z.array(findingRow), nextCursor: z.optional(z.string()) }),
-  access: serviceFindingsAccess,
-  readAhead: (input) =>
-    listFindingsPage(input.slug, input.service, {
+  // Analysts' rows first: a customer's answer never has their fields, so it never parses as theirs.
+  output: z.union([
+    z.object({ view: z.literal('analyst'), findings: z.array(analystRow), nextCursor: z.optional(z.string()) }),
+    z.object({ view: z.literal('customer'), findings: z.array(customerRow), nextCursor: z.optional(z.string()) }),
+  ]),
+  access: findingReadersAccess,
+  readAhead: ({ slug }) => getCompanyRecord(slug),
+  async run(input, { caller, ahead }) {
+    const viewer = assertFindingViewer(caller, input.slug, input.service, await ahead);
+    const page = await findingItemsPage(input.slug, input.service, {
       filter: input.filter,
       descending: input.descending ?? true,
       cursor: input.cursor,
       limit: input.limit ?? 50,
-    }),
-  async run({ slug, service }, { caller, ahead }) {
-    assertServiceAccess(caller, slug, service);
-    const page = await ahead;
-    return { findings: page.items, nextCursor: page.nextCursor };
+      publishedOnly: viewer === 'customer',
+    });
+    if (viewer === 'analyst') {
+      return { view: 'analyst' as const, findings: page.items.map(findingRow), nextCursor: page.nextCursor };
+    }
+    return {
+      view: 'customer' as const,
+      findings: page.items.flatMap((item) => customerFindingRow(item) ?? []),
+      nextCursor: page.nextCursor,
+    };
   },
 });

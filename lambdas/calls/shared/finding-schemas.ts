@@ -236,3 +236,50 @@ export const listLimit = z.optional(
   z.int().check(z.minimum(1, 'must be 1 to 100'), z.maximum(100, 'must be 1 to 100')),
 );
 export { pageCursor };
+
+/**
+ * A finding as a customer's list shows it (finding-visibility.ts decides what a customer may read): no
+ * analyst field (tags, templates, who imported, which import, versions, the tool's replaced wording).
+ */
+export const customerFindingRow = z.object({
+  id: z.string(),
+  service: serviceName,
+  title: z.string(),
+  severity,
+  status: findingStatus,
+  /** Always true: a customer reads published findings only. */
+  published: z.boolean(),
+  asset: assetSummary,
+  ruleId: z.string(),
+  tool: z.string(),
+  cve: z.array(z.string()),
+  cwe: z.array(z.string()),
+  /** The tool's confidence (ZAP's, OpenVAS's quality of detection as a word). */
+  confidence: z.optional(z.string()),
+  cvssScore: z.optional(z.number()),
+  instanceCount: z.number(),
+  firstSeenAt: z.number(),
+  lastSeenAt: z.optional(z.number()),
+  /** When a risk acceptance ends. */
+  riskAcceptedUntil: z.optional(z.number()),
+});
+export type CustomerFindingRowOutput = z.infer<typeof customerFindingRow>;
+
+/** A finding as a customer's detail shows it: the row and the customer-facing fields of the whitelist. */
+export const customerFindingDetail = z.object({
+  ...customerFindingRow.shape,
+  description: z.optional(z.string()),
+  remediation: z.optional(z.string()),
+  impact: z.optional(z.string()),
+  references: z.array(z.string()),
+  cvss: findingDetail.shape.cvss,
+  epss: findingDetail.shape.epss,
+  evidence: z.optional(z.record(z.string(), z.unknown())),
+  instances: z.array(z.record(z.string(), z.unknown())),
+  assetDetail: z.record(z.string(), z.unknown()),
+  foundAt: z.optional(z.string()),
+  compliance: z.optional(z.record(z.string(), z.array(z.string()))),
+  toolStatus: z.optional(z.string()),
+  password: z.optional(z.record(z.string(), z.unknown())),
+});
+export type CustomerFindingDetailOutput = z.infer<typeof customerFindingDetail>;

@@ -49,7 +49,7 @@ import {
   type EditStamp,
   type UpdateParts,
 } from './finding-fields.js';
-import { findingWrites, liveTemplate, templateParts } from './finding-curation.js';
+import { findingWrites, liveTemplate, reportWritesOf, templateParts } from './finding-curation.js';
 
 const readChunk = 100;
 /** Findings per transaction: 25 updates, with a tag 25 references and the counter (51 of the 100 allowed). */
@@ -189,6 +189,29 @@ function partsFor(
   }
 }
 
+/** The service reports' counter moves of a transaction's findings (one item per company and service). */
+function reportWrites(
+  action: BulkAction,
+  writes: ReadonlyArray<{ target: BulkTarget; finding: StoredFinding }>,
+  at: number,
+): TransactItem[] {
+  const field = { setStatus: 'status', setSeverity: 'severity', setPublished: 'published' }[action.kind as string];
+  if (!field) return [];
+  const value = (action as { value: unknown }).value;
+  const byService = new Map<string, Array<{ target: BulkTarget; finding: StoredFinding }>>();
+  for (const write of writes) {
+    const key = `${write.target.slug}\n${write.target.service}`;
+    byService.set(key, [...(byService.get(key) ?? []), write]);
+  }
+  return [...byService.values()].flatMap((group) =>
+    reportWritesOf(
+      group[0]!.target,
+      group.map(({ finding }) => ({ finding, field, value })),
+      at,
+    ),
+  );
+}
+
 /** Marks the write as this bulk update's, and refuses it when this update already made it (a retry). */
 function markBulk(parts: UpdateParts, bulkId: string): UpdateParts {
   parts.names['#lastBulkId'] = 'lastBulkId';
@@ -273,6 +296,7 @@ async function runChunk(
       });
       if (tagAction)
         items.push(tagCountWrite(tagAction.tag, tagAction.kind === 'addTag' ? pending.length : -pending.length));
+      items.push(...reportWrites(bulk.action, pending, stamp.at));
       try {
         await transactWithRetry(items);
         outcome.changed += pending.length;

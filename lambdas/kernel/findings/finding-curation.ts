@@ -25,6 +25,8 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { stripTemplateKeys, templateKey, templateUsageWrite } from '../data/entities/templates.js';
 import { queueTemplateMirror } from '../templates/template-mirror-queue.js';
+import type { FindingFacts } from '../data/entities/service-reports.js';
+import { factsAfterEdit, reportDeltaWrite, reportMovesOf } from '../reports/service-reports.js';
 import { getTemplate, type Template } from '../templates/templates.js';
 import { editableFindingFields } from '../../calls/shared/curation-schemas.js';
 import {
@@ -82,6 +84,26 @@ export function tagWrites(ref: FindingRef, before: readonly string[], after: rea
   ];
 }
 
+/**
+ * The service report's counter moves of these edits (status, severity, published), as one transaction item,
+ * or none when they change nothing a report counts.
+ */
+export function reportWritesOf(
+  ref: Pick<FindingRef, 'slug' | 'service'>,
+  edits: ReadonlyArray<{ finding: StoredFinding; field: string; value: unknown }>,
+  at: number,
+): TransactItem[] {
+  const moves = new Map<string, number>();
+  for (const { finding, field, value } of edits) {
+    const before = finding as unknown as FindingFacts;
+    const after = factsAfterEdit(before, field, value);
+    if (after) reportMovesOf(before, after, moves);
+  }
+  const assets = edits.map(({ finding }) => finding as unknown as FindingFacts);
+  const write = reportDeltaWrite(ref.slug, ref.service, moves, at, assets);
+  return write ? [write] : [];
+}
+
 const shownTitle = (finding: StoredFinding) =>
   (finding.analystTitle as string | undefined) || (finding.title as string);
 
@@ -115,6 +137,7 @@ export async function updateFindingFieldAs(
   finishParts(parts, stamp);
   const items: TransactItem[] = findingWrites(input, parts, now);
   if (field === 'tags') items.push(...tagWrites(input, stored as string[], wanted as string[]));
+  items.push(...reportWritesOf(input, [{ finding, field, value: wanted }], now));
   const entry = parts.entries[0]!;
   items.push(
     eventTransactItem(

@@ -178,6 +178,8 @@ export interface FindingsPageRequest {
   descending: boolean;
   cursor?: string;
   limit: number;
+  /** Published findings only: a customer's view (finding-visibility.ts). */
+  publishedOnly?: boolean;
 }
 
 export async function listFindingsPage(
@@ -224,6 +226,11 @@ export async function findingItemsPage(
     values[':newIn'] = filter.newInImport;
     conditions.push('firstImportId = :newIn');
   }
+  if (page.publishedOnly) {
+    names['#published'] = 'published';
+    values[':published'] = true;
+    conditions.push('#published = :published');
+  }
   // Severities are key conditions (queryFindings reads each run of them as a key range), never a filter.
   return queryFindings(slug, service, {
     severities: filter.severity,
@@ -267,7 +274,15 @@ export async function readFindingDetail(
   findingId: string,
 ): Promise<FindingDetailOutput | undefined> {
   const item = await getFindingItem(slug, service, findingId);
-  if (!item) return undefined;
+  return item && findingDetailOf(slug, service, item);
+}
+
+/** The analyst's detail of a finding already read (one more read: its asset's last sighting, unless fixed). */
+export async function findingDetailOf(
+  slug: string,
+  service: ServiceName,
+  item: StoredFinding,
+): Promise<FindingDetailOutput> {
   const stored = item as FindingItem;
   // While a finding is not fixed, the last scan that covered its asset saw it: the asset's last sighting.
   const asset = stored.status === 'fixed' ? undefined : await getAsset(slug, service, stored.assetKey);

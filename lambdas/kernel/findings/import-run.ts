@@ -63,6 +63,7 @@ import { signInSecret } from '../sign-in/sign-in-secret.js';
 import { maxImportFileBytes, type ImportCounts } from '../../calls/shared/finding-schemas.js';
 import { addOccurrence, hashText, occurrenceHash, toolFields } from './finding-records.js';
 import { openUpload } from './uploads.js';
+import { refreshServiceReport } from '../reports/service-reports.js';
 
 /** How often progress is written while an import runs. */
 const progressIntervalMs = 1000;
@@ -265,6 +266,14 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
   }
 
   const counts = countPlan(plan, summary.assets);
+  // The dashboards count the findings anew before the import says it is done (kernel/reports/service-reports.ts).
+  await refreshServiceReport(scan, {
+    at: Date.now(),
+    tool: summary.tool.name,
+    metrics: boundedMetrics(summary),
+    counts,
+    wrote,
+  });
   await updateScanImport(
     scan.importId,
     {

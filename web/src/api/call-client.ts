@@ -50,6 +50,8 @@ import type { refreshTemplateFindings } from '../../../lambdas/calls/refresh-tem
 import type { getBulkUpdate } from '../../../lambdas/calls/get-bulk-update/get-bulk-update';
 import type { startFindingExport } from '../../../lambdas/calls/start-finding-export/start-finding-export';
 import type { getFindingExport } from '../../../lambdas/calls/get-finding-export/get-finding-export';
+import type { getReportsOverview } from '../../../lambdas/calls/get-reports-overview/get-reports-overview';
+import type { getServiceReport } from '../../../lambdas/calls/get-service-report/get-service-report';
 import type { EditableTemplateField } from '../../../lambdas/kernel/templates/template-fields';
 import type { createVaultLink } from '../../../lambdas/calls/create-vault-link/create-vault-link';
 import type { listVaultLinks } from '../../../lambdas/calls/list-vault-links/list-vault-links';
@@ -187,6 +189,9 @@ export interface CallContracts {
   createLocation: ContractOf<typeof createLocation>;
   updateLocation: ContractOf<typeof updateLocation>;
   deleteLocation: ContractOf<typeof deleteLocation>;
+  // Customer reports (issue 11).
+  getReportsOverview: ContractOf<typeof getReportsOverview>;
+  getServiceReport: ContractOf<typeof getServiceReport>;
 }
 
 export type CallName = keyof CallContracts;

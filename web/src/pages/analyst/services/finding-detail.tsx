@@ -26,7 +26,8 @@ import { FindingTemplatePanel } from './finding-template-panel';
 import { countText, paragraphsOf, plural } from './finding-text';
 import { FreeText, ReferenceLink, ScannerFields, ScannerValue, SeverityBadge } from './scanner-values';
 
-export type FindingDetailRecord = CallOutput<'getFinding'>;
+/** The analysts' detail (a customer's answer, `view: 'customer'`, has fewer fields). */
+export type FindingDetailRecord = Extract<CallOutput<'getFinding'>, { view: 'analyst' }>;
 
 export interface FindingDetailProps {
   slug: string;
@@ -56,7 +57,13 @@ export function FindingDetail({ slug, service, findingId, focusOnOpen, refreshKe
   useEffect(() => {
     let current = true;
     callFunction('getFinding', { slug, service, findingId }).then(
-      (finding) => current && setLoaded({ findingId, finding }),
+      (finding) =>
+        current &&
+        setLoaded(
+          finding.view === 'analyst'
+            ? { findingId, finding }
+            : { findingId, error: 'This page shows the analysts’ view; the report page shows yours.' },
+        ),
       (caught: unknown) =>
         current && setLoaded({ findingId, error: messageOf(caught, 'The finding could not be loaded.') }),
     );

@@ -13,7 +13,8 @@ import { findingStatusLabels, severityLabels, severityRank } from './finding-lab
 import { countText } from './finding-text';
 import { SeverityBadge } from './scanner-values';
 
-export type FindingRow = CallOutput<'listFindings'>['findings'][number];
+/** The analysts' rows (a customer's answer, `view: 'customer'`, has fewer fields). */
+export type FindingRow = Extract<CallOutput<'listFindings'>, { view: 'analyst' }>['findings'][number];
 
 const byText = (text: (finding: FindingRow) => string) => (a: FindingRow, b: FindingRow) =>
   text(a).localeCompare(text(b));

@@ -58,7 +58,7 @@ export function FindingsTable({
         descending,
         ...(cursor ? { cursor } : {}),
         ...(narrowedBy ? { filter: narrowedBy } : {}),
-      }).then((page) => ({ items: page.findings, nextCursor: page.nextCursor }));
+      }).then((page) => ({ items: page.view === 'analyst' ? page.findings : [], nextCursor: page.nextCursor }));
     },
     [slug, service, config, filters, lastScanId],
   );

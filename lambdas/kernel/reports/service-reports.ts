@@ -1,0 +1,356 @@
+// The dashboard figures of a company's service (customer reports and the analysts' view of them), kept up to
+// date where findings change and never counted on read: an import counts the service's findings anew when it
+// ends (`refreshServiceReport`, one hook in import-run.ts), and every curation that moves a finding's status,
+// severity or published flag moves the counters in its own transaction (`reportMovesOf`, in finding-curation.ts
+// and bulk-updates.ts). Two views: `all` (analysts) and `pub` (published findings: what customers see).
+// Top assets are counters too (`a_<view>_<hash of the asset key>_<severity>`, open findings of severity low and
+// above, with the asset's name in `an_<hash>`): an import keeps the 300 assets with the most, a curation adds any
+// asset it touches; the page ranks the item's assets and shows ten.
+import { createHash } from 'node:crypto';
+import type { ServiceReportOutput } from '../../calls/shared/report-schemas.js';
+import type { ServiceName } from '../access/rules.js';
+import {
+  findingFactsOf,
+  getServiceReportItem,
+  putServiceReport,
+  serviceReportDeltaWrite,
+  type FindingFacts,
+  type StoredServiceReport,
+} from '../data/entities/service-reports.js';
+import type { TransactItem } from '../data/transactions.js';
+import { logger } from '../logger.js';
+import { severities, type Severity } from '../scanners/finding-model.js';
+
+export type ReportView = 'all' | 'pub';
+export const reportStatuses = ['open', 'fixed', 'risk_accepted', 'false_positive', 'out_of_scope'] as const;
+export type SeverityCounts = Record<Severity, number>;
+
+/** Scans kept for the trend (older ones drop off). */
+export const trendScans = 30;
+/** Assets shown in the top list. */
+const topAssetCount = 10;
+/** Assets an import keeps counters of (a report item stays far below DynamoDB's 400 KB). */
+const keptAssets = 300;
+
+export const countKey = (view: ReportView, status: string, severity: string) => `c_${view}_${status}_${severity}`;
+export const changeKey = (kind: 'n' | 'f' | 'r', view: ReportView, importId: string, severity: string) =>
+  `${kind}_${view}_${importId}_${severity}`;
+
+export const assetHash = (assetKey: string) => createHash('sha256').update(assetKey).digest('hex').slice(0, 12);
+export const assetKey = (view: ReportView, hash: string, severity: string) => `a_${view}_${hash}_${severity}`;
+export const assetNameKey = (hash: string) => `an_${hash}`;
+
+export const zeroCounts = (): SeverityCounts => ({ critical: 0, high: 0, medium: 0, low: 0, info: 0 });
+const shownSeverity = (facts: FindingFacts) => (facts.analystSeverity ?? facts.toolSeverity) as Severity;
+
+/** The counters one finding adds to its service's report. */
+function countersOf(facts: FindingFacts): string[] {
+  const severity = shownSeverity(facts);
+  const keys: string[] = [];
+  for (const view of facts.published === true ? (['all', 'pub'] as const) : (['all'] as const)) {
+    keys.push(countKey(view, facts.status, severity));
+    if (facts.firstImportId) keys.push(changeKey('n', view, facts.firstImportId, severity));
+    const change = facts.lastChange;
+    if (change?.change === 'fixed') keys.push(changeKey('f', view, change.importId, severity));
+    if (change?.change === 'reopened') keys.push(changeKey('r', view, change.importId, severity));
+    if (facts.status === 'open' && severity !== 'info' && facts.assetKey) {
+      keys.push(assetKey(view, assetHash(facts.assetKey), severity));
+    }
+  }
+  return keys;
+}
+
+/** The counter moves of a finding going from `before` to `after` (a curation: status, severity, published). */
+export function reportMovesOf(before: FindingFacts, after: FindingFacts, into = new Map<string, number>()) {
+  for (const key of countersOf(before)) into.set(key, (into.get(key) ?? 0) - 1);
+  for (const key of countersOf(after)) into.set(key, (into.get(key) ?? 0) + 1);
+  return into;
+}
+
+/** The report's transaction item for these moves, or undefined when nothing a report counts changed. */
+export function reportDeltaWrite(
+  slug: string,
+  service: string,
+  moves: ReadonlyMap<string, number>,
+  at: number,
+  assets: ReadonlyArray<Pick<FindingFacts, 'assetKey' | 'assetName'>> = [],
+): TransactItem | undefined {
+  const names = new Map<string, string>();
+  for (const { assetKey: key, assetName } of assets) {
+    const hash = key ? assetHash(key) : undefined;
+    if (hash && [...moves.keys()].some((move) => move.startsWith('a_') && move.includes(`_${hash}_`))) {
+      names.set(assetNameKey(hash), assetName ?? key!);
+    }
+  }
+  return serviceReportDeltaWrite(slug, service, moves, at, names);
+}
+
+/** A finding's facts after a curation's field change (the stored item and the field's new value). */
+export function factsAfterEdit(finding: FindingFacts, field: string, value: unknown): FindingFacts | undefined {
+  if (field === 'status') return { ...finding, status: (value as { status: string }).status };
+  if (field === 'severity') return { ...finding, analystSeverity: (value as string | null) ?? undefined };
+  if (field === 'published') return { ...finding, published: value === true };
+  return undefined;
+}
+
+interface TopAsset {
+  key: string;
+  name: string;
+  open: SeverityCounts;
+}
+
+/** The tool's own figures a report shows (customers included): counts and shares, never a secret. */
+const figureFields: Record<string, readonly string[]> = {
+  zap: ['sites', 'alerts', 'instances', 'byRisk'],
+  nuclei: ['results', 'hosts', 'byType'],
+  subfinder: ['results', 'domains', 'bySource'],
+  httpx: ['live', 'failed', 'technologies', 'certificatesExpiringWithin30Days', 'byStatusCode'],
+  nmap: ['hostsUp', 'hostsDown', 'openPorts', 'services', 'vulnersEntries'],
+  openvas: ['results', 'hosts', 'belowQod70'],
+  prowler: ['pass', 'fail', 'manual', 'muted', 'failBySeverity', 'byFramework', 'accounts', 'regions'],
+  'password-audit': [
+    'accounts',
+    'uniqueHashes',
+    'crackedAccounts',
+    'crackedPercent',
+    'uniqueHashesCracked',
+    'lmHashes',
+    'belowPolicyLength',
+    'policyMinimumLength',
+    'usernameIsPassword',
+    'privilegedCracked',
+    'kerberoastableCracked',
+    'emptyPasswords',
+    'lengthHistogram',
+    'topPasswords',
+    'reuse',
+    'groups',
+  ],
+};
+
+export function toolFiguresOf(metrics: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const kind = typeof metrics?.kind === 'string' ? metrics.kind : undefined;
+  const fields = kind ? figureFields[kind] : undefined;
+  if (!metrics || !kind || !fields) return undefined;
+  const figures: Record<string, unknown> = { kind };
+  for (const field of fields) if (metrics[field] !== undefined) figures[field] = metrics[field];
+  // Prowler's pass rate: PASS out of PASS and FAIL (MANUAL needs a person; muted findings are accepted).
+  if (kind === 'prowler') {
+    const pass = Number(metrics.pass ?? 0);
+    const fail = Number(metrics.fail ?? 0);
+    figures.passRate = pass + fail > 0 ? Math.round((pass / (pass + fail)) * 1000) / 10 : undefined;
+  }
+  return figures;
+}
+
+/** Critical first, then high…, then by name. */
+const byWeight = (a: TopAsset, b: TopAsset) => {
+  for (const severity of severities) {
+    if (a.open[severity] !== b.open[severity]) return b.open[severity] - a.open[severity];
+  }
+  return a.name.localeCompare(b.name);
+};
+
+/** The view's assets of a stored report, from its counters, most open findings first. */
+function assetsOf(stored: Record<string, unknown>, view: ReportView): TopAsset[] {
+  const assets = new Map<string, TopAsset>();
+  const prefix = `a_${view}_`;
+  for (const [key, value] of Object.entries(stored)) {
+    if (!key.startsWith(prefix) || typeof value !== 'number' || value <= 0) continue;
+    const [hash = '', severity] = key.slice(prefix.length).split('_') as [string, Severity];
+    const name = stored[assetNameKey(hash)];
+    const entry = assets.get(hash) ?? { key: hash, name: typeof name === 'string' ? name : hash, open: zeroCounts() };
+    entry.open[severity] = value;
+    assets.set(hash, entry);
+  }
+  return [...assets.values()].sort(byWeight);
+}
+
+/**
+ * Brings a service's report up to an import as it ends (its findings written, before it is marked done),
+ * keeping the trend of earlier scans. An import that changed no finding adds its scan to the trend from the
+ * report's own counters, without reading a finding; the same file again (nothing written) changes nothing.
+ * Otherwise the findings are counted anew. Either write is conditional on no curation moving the counters
+ * meanwhile; it counts again if one did.
+ */
+export async function refreshServiceReport(
+  scan: { importId: string; slug: string; service: ServiceName },
+  end: {
+    at: number;
+    tool?: string;
+    metrics?: Record<string, unknown>;
+    counts: { new: number; fixed: number; reopened: number; changed: number };
+    /** The import wrote something (findings or assets' sightings): false for the very same file again. */
+    wrote: boolean;
+  },
+): Promise<void> {
+  const unchanged = end.counts.new + end.counts.fixed + end.counts.reopened + end.counts.changed === 0;
+  if (unchanged && !end.wrote) return;
+  const of = { importId: scan.importId, at: end.at, tool: end.tool, metrics: end.metrics };
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const previous = await getServiceReportItem(scan.slug, scan.service, true);
+    const report =
+      unchanged && previous
+        ? reportAfterQuietScan(previous, of)
+        : await countServiceReport(scan.slug, scan.service, previous, of);
+    if (await putServiceReport(report, previous?.deltaVersion)) return;
+  }
+  logger.warn('The service report was changed by curations five times while it was counted', {
+    importId: scan.importId,
+  });
+}
+
+/** A scan that changed no finding: the same counters, its trend point, no new, fixed or reopened. */
+function reportAfterQuietScan(previous: StoredServiceReport, scan: ScanOfReport): StoredServiceReport {
+  const item: StoredServiceReport = { slug: previous.slug, service: previous.service };
+  for (const [key, value] of Object.entries(previous)) {
+    if (/^[nfr]_/.test(key) || ['pk', 'sk', 'trend', 'lastScan', 'toolFigures', 'deltaVersion'].includes(key)) continue;
+    item[key] = value;
+  }
+  return finishReport(item, previous, scan, (view) => openOf(previous, view), {});
+}
+
+const openOf = (counters: Record<string, unknown>, view: ReportView) =>
+  Object.fromEntries(
+    severities.map((severity) => [severity, Number(counters[countKey(view, 'open', severity)] ?? 0)]),
+  ) as SeverityCounts;
+
+interface ScanOfReport {
+  importId: string;
+  at: number;
+  tool?: string;
+  metrics?: Record<string, unknown>;
+}
+
+export interface TrendPoint {
+  importId: string;
+  at: number;
+  tool?: string;
+  open: Record<ReportView, SeverityCounts>;
+  new: Record<ReportView, number>;
+  fixed: Record<ReportView, number>;
+  reopened: Record<ReportView, number>;
+}
+
+async function countServiceReport(
+  slug: string,
+  service: ServiceName,
+  previous: StoredServiceReport | undefined,
+  scan: ScanOfReport,
+): Promise<StoredServiceReport> {
+  const counters = new Map<string, number>();
+  const assetNames = new Map<string, string>();
+  for await (const facts of findingFactsOf(slug, service)) {
+    for (const key of countersOf(facts)) {
+      // Changes of older imports are history: the trend keeps them.
+      if (/^[nfr]_/.test(key) && !key.includes(`_${scan.importId}_`)) continue;
+      counters.set(key, (counters.get(key) ?? 0) + 1);
+    }
+    if (facts.assetKey) assetNames.set(assetHash(facts.assetKey), facts.assetName ?? facts.assetKey);
+  }
+  const item: StoredServiceReport = { slug, service };
+  for (const [key, count] of counters) item[key] = count;
+  // Only the assets with the most open findings keep counters (the analysts' view ranks them).
+  for (const hash of assetNames.keys()) item[assetNameKey(hash)] = assetNames.get(hash);
+  const ranked = assetsOf(item, 'all');
+  for (const dropped of ranked.slice(keptAssets)) {
+    for (const key of Object.keys(item)) if (key.startsWith('a_') && key.includes(`_${dropped.key}_`)) delete item[key];
+  }
+  const kept = new Set(ranked.slice(0, keptAssets).map((asset) => asset.key));
+  for (const hash of assetNames.keys()) if (!kept.has(hash)) delete item[assetNameKey(hash)];
+  const changes = (kind: 'n' | 'f' | 'r', view: ReportView) =>
+    severities.reduce((sum, severity) => sum + (counters.get(changeKey(kind, view, scan.importId, severity)) ?? 0), 0);
+  return finishReport(item, previous, scan, (view) => openOf(item, view), { changes });
+}
+
+/** The trend point of this scan, the last scan, the tools' figures: the parts of a report an import adds. */
+function finishReport(
+  item: StoredServiceReport,
+  previous: StoredServiceReport | undefined,
+  scan: ScanOfReport,
+  open: (view: ReportView) => SeverityCounts,
+  counted: { changes?: (kind: 'n' | 'f' | 'r', view: ReportView) => number },
+): StoredServiceReport {
+  const changes = counted.changes ?? (() => 0);
+  const point: TrendPoint = {
+    importId: scan.importId,
+    at: scan.at,
+    tool: scan.tool,
+    open: { all: open('all'), pub: open('pub') },
+    new: { all: changes('n', 'all'), pub: changes('n', 'pub') },
+    fixed: { all: changes('f', 'all'), pub: changes('f', 'pub') },
+    reopened: { all: changes('r', 'all'), pub: changes('r', 'pub') },
+  };
+  const earlier = ((previous?.trend as TrendPoint[] | undefined) ?? []).filter(
+    (entry) => entry.importId !== scan.importId,
+  );
+  item.trend = [...earlier, point].sort((a, b) => a.at - b.at).slice(-trendScans);
+  item.lastScan = { importId: scan.importId, at: scan.at, tool: scan.tool };
+  const figures = toolFiguresOf(scan.metrics);
+  const toolFigures = { ...((previous?.toolFigures as Record<string, unknown> | undefined) ?? {}) };
+  if (figures) toolFigures[String(figures.kind)] = { importId: scan.importId, at: scan.at, ...figures };
+  item.toolFigures = toolFigures;
+  item.refreshedAt = Date.now();
+  item.updatedAt = item.refreshedAt;
+  return item;
+}
+
+/** A service's dashboard as the viewer sees it (customers: the published view), from the stored report. */
+export function serviceReportFor(
+  service: ServiceName,
+  viewer: 'analyst' | 'customer',
+  stored: StoredServiceReport | undefined,
+): ServiceReportOutput {
+  const view: ReportView = viewer === 'customer' ? 'pub' : 'all';
+  const number = (key: string) => Math.max(0, Number(stored?.[key] ?? 0));
+  const bySeverity = (read: (severity: Severity) => number) =>
+    Object.fromEntries(severities.map((severity) => [severity, read(severity)])) as SeverityCounts;
+  const open = bySeverity((severity) => number(countKey(view, 'open', severity)));
+  const lastScan = stored?.lastScan as { importId: string; at: number; tool?: string } | undefined;
+  const changes = (kind: 'n' | 'f' | 'r') =>
+    bySeverity((severity) => (lastScan ? number(changeKey(kind, view, lastScan.importId, severity)) : 0));
+  const lastScanChanges = { new: changes('n'), fixed: changes('f'), reopened: changes('r') };
+  const total = (counts: SeverityCounts) => severities.reduce((sum, severity) => sum + counts[severity], 0);
+  const points = (stored?.trend as TrendPoint[] | undefined) ?? [];
+  const trend = points.map((point, index) => {
+    // The last scan's point is now: curations since it moved the counters.
+    const last = index === points.length - 1 && point.importId === lastScan?.importId;
+    return {
+      at: point.at,
+      tool: point.tool,
+      open: last ? open : point.open[view],
+      new: last ? total(lastScanChanges.new) : point.new[view],
+      fixed: last ? total(lastScanChanges.fixed) : point.fixed[view],
+      reopened: last ? total(lastScanChanges.reopened) : point.reopened[view],
+    };
+  });
+  const byStatus = Object.fromEntries(
+    reportStatuses.map((status) => [
+      status,
+      severities.reduce((sum, severity) => sum + number(countKey(view, status, severity)), 0),
+    ]),
+  );
+  const topAssets = stored
+    ? assetsOf(stored, view)
+        .slice(0, topAssetCount)
+        .map(({ name, open: counts }) => ({ key: name, name, open: counts }))
+    : [];
+  const figures = Object.fromEntries(
+    Object.entries((stored?.toolFigures as Record<string, Record<string, unknown>> | undefined) ?? {}).map(
+      ([kind, { importId: _importId, ...figure }]) => [kind, figure],
+    ),
+  );
+  return {
+    service,
+    view: viewer,
+    lastScan: lastScan ? { at: lastScan.at, tool: lastScan.tool } : undefined,
+    open,
+    openTotal: total(open),
+    lastScanChanges,
+    trend,
+    updatedAt: stored?.updatedAt as number | undefined,
+    byStatus,
+    topAssets,
+    figures,
+  };
+}
