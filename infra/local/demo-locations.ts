@@ -1,7 +1,7 @@
 // Demo scanning locations, once: Acme scans its office from a customer site and its web apps from a hosted region;
 // Globex's plant reuses Acme's private range in a network of its own. Written through the product's own rules
 // (createLocationAs), so the ranges are checked as an analyst's would be.
-import type { Caller } from '../../lambdas/kernel/access/caller.js';
+import { demoAnalystCaller } from './demo-caller.js';
 import { listLocationItems } from '../../lambdas/kernel/data/entities/locations.js';
 import { createLocationAs, type LocationInput } from '../../lambdas/kernel/locations/locations.js';
 
@@ -40,22 +40,7 @@ const demoLocations: Record<string, LocationInput[]> = {
 };
 
 export async function seedDemoLocations(analyst: { uid: string; email: string }): Promise<void> {
-  const caller = {
-    uid: analyst.uid,
-    email: analyst.email,
-    authTime: Date.now(),
-    user: undefined,
-    access: {
-      uid: analyst.uid,
-      email: analyst.email,
-      claims: { userType: 'analyst', accessLevel: 7 },
-      companies: [],
-      servicesEnabled: [],
-      servicesManaged: [],
-      version: 1,
-    },
-    preferences: undefined,
-  } satisfies Caller;
+  const caller = demoAnalystCaller(analyst);
   for (const [slug, locations] of Object.entries(demoLocations)) {
     if ((await listLocationItems(slug)).length > 0) continue;
     for (const location of locations) await createLocationAs(caller, slug, location);

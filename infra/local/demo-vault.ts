@@ -2,8 +2,8 @@
 // link waiting to be opened, one already opened, and a request waiting for its answer. They are made as the
 // browser makes them (encrypted with the page's own WebCrypto module); the secrets are random and their keys
 // are dropped at once, so nothing secret is in the repository or the data directory. Seeded once per analyst.
+import { demoAnalystCaller } from './demo-caller.js';
 import { randomBytes } from 'node:crypto';
-import type { Caller } from '../../lambdas/kernel/access/caller.js';
 import { listVaultLinksOf } from '../../lambdas/kernel/data/entities/vault-links.js';
 import { claimShareLink, createShareLink, createVaultRequest } from '../../lambdas/kernel/vault/vault-links.js';
 import { newRequestKeyPair, newShareKeys, sealShare, verifierHashOf } from '../../web/src/vault/vault-crypto.js';
@@ -12,22 +12,7 @@ const seedRequest = { requestId: 'seed', clientAddress: () => Promise.resolve('1
 
 export async function seedDemoVault(analyst: { uid: string; email: string }): Promise<void> {
   if ((await listVaultLinksOf(analyst.uid, { limit: 1 })).items.length > 0) return;
-  const caller = {
-    uid: analyst.uid,
-    email: analyst.email,
-    authTime: Date.now(),
-    user: undefined,
-    access: {
-      uid: analyst.uid,
-      email: analyst.email,
-      claims: { userType: 'analyst', accessLevel: 7 },
-      companies: [],
-      servicesEnabled: [],
-      servicesManaged: [],
-      version: 1,
-    },
-    preferences: undefined,
-  } satisfies Caller;
+  const caller = demoAnalystCaller(analyst);
   const share = async (label: string, companySlug: string) => {
     const keys = await newShareKeys();
     const { linkId } = await createShareLink(

@@ -4,7 +4,7 @@
 // most 3 DynamoDB requests and is never counted on read. Checked against the findings list itself.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { handler } from '../../lambdas/api/handler.js';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
@@ -12,6 +12,7 @@ import { readConfig } from '../../lambdas/kernel/config.js';
 import { documentClient } from '../../lambdas/kernel/data/client.js';
 import { serviceReportKey } from '../../lambdas/kernel/data/entities/service-reports.js';
 import { backfillServiceReports } from '../../lambdas/kernel/reports/backfill-reports.js';
+import { reportHoldsImport } from '../../lambdas/kernel/reports/service-reports.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { signedInCaller } from '../support/signed-in-call.js';
@@ -53,7 +54,14 @@ async function importScan(body: string): Promise<any> {
   expect((await analyst('startScanImport', { importId })).statusCode).toBe(200);
   for (let attempt = 0; attempt < 600; attempt += 1) {
     const answer = await analyst('getScanImport', { importId });
-    if (answer.body.result.status === 'done') return answer.body.result;
+    if (answer.body.result.status === 'done') {
+      // The report is counted once the import is done: wait until it holds this scan.
+      await vi.waitFor(async () => expect(await reportHoldsImport(slug, service, importId)).toBe(true), {
+        timeout: 30_000,
+        interval: 100,
+      });
+      return answer.body.result;
+    }
     expect(answer.body.result.status).not.toBe('failed');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -63,7 +63,7 @@ import { signInSecret } from '../sign-in/sign-in-secret.js';
 import { maxImportFileBytes, type ImportCounts } from '../../calls/shared/finding-schemas.js';
 import { addOccurrence, hashText, occurrenceHash, toolFields } from './finding-records.js';
 import { openUpload } from './uploads.js';
-import { refreshServiceReport } from '../reports/service-reports.js';
+import { refreshServiceReport, reportHoldsImport } from '../reports/service-reports.js';
 
 /** How often progress is written while an import runs. */
 const progressIntervalMs = 1000;
@@ -104,7 +104,8 @@ export async function runScanImport(importId: string): Promise<void> {
     logger.warn('Import message for an import that does not exist', { importId });
     return;
   }
-  if (scan.status === 'done' || scan.status === 'failed') return;
+  if (scan.status === 'done') return reportDoneImport(scan);
+  if (scan.status === 'failed') return;
   const running = await updateScanImport(
     importId,
     {
@@ -266,19 +267,12 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
   }
 
   const counts = countPlan(plan, summary.assets);
-  // The dashboards count the findings anew before the import says it is done (kernel/reports/service-reports.ts).
-  await refreshServiceReport(scan, {
-    at: Date.now(),
-    tool: summary.tool.name,
-    metrics: boundedMetrics(summary),
-    counts,
-    wrote,
-  });
+  const finishedAt = Date.now();
   await updateScanImport(
     scan.importId,
     {
       status: 'done',
-      finishedAt: Date.now(),
+      finishedAt,
       format: summary.format,
       tool: summary.tool,
       counts,
@@ -288,6 +282,34 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
     },
     { from: ['running'] },
   );
+  // The dashboards count the findings anew once the import is done (kernel/reports/service-reports.ts): the
+  // analyst sees the import's counts at once, and its time is the import's alone. Should this worker stop
+  // before, the queue delivers the message again, and a done import brings its report up then (reportDoneImport).
+  await refreshServiceReport(scan, {
+    at: finishedAt,
+    tool: summary.tool.name,
+    metrics: boundedMetrics(summary),
+    counts,
+    wrote,
+  });
+}
+
+/** A done import whose scan the service report does not hold yet (its worker stopped before): counted now. */
+async function reportDoneImport(scan: StoredScanImport): Promise<void> {
+  if (await reportHoldsImport(scan.slug, scan.service, scan.importId)) return;
+  const counts = (scan.counts ?? {}) as Partial<Record<'new' | 'fixed' | 'reopened' | 'changed', number>>;
+  await refreshServiceReport(scan, {
+    at: scan.finishedAt ?? Date.now(),
+    tool: scan.tool?.name,
+    metrics: scan.metrics,
+    counts: {
+      new: counts.new ?? 0,
+      fixed: counts.fixed ?? 0,
+      reopened: counts.reopened ?? 0,
+      changed: counts.changed ?? 0,
+    },
+    wrote: true,
+  });
 }
 
 interface Upload {

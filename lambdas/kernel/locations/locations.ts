@@ -5,14 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Caller } from '../access/caller.js';
 import { canAccessCompany } from '../access/rules.js';
-import {
-  deleteLocationItem,
-  listLocationItems,
-  saveLocation,
-  type LocationItem,
-  type LocationKind,
-  type ScanWindow,
-} from '../data/entities/locations.js';
+import { deleteLocationItem, listLocationItems, saveLocation, type LocationItem } from '../data/entities/locations.js';
 import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../errors.js';
 import { checkLocationRanges, parseCidr, rangesOverlap } from './cidr-ranges.js';
 
@@ -20,17 +13,11 @@ import { checkLocationRanges, parseCidr, rangesOverlap } from './cidr-ranges.js'
 export const maxLocationsPerCompany = 200;
 export const defaultNetworkLabel = 'default';
 
-export interface LocationInput {
-  name: string;
-  kind: LocationKind;
-  region?: string;
-  cidrs: string[];
-  exclusions: string[];
-  domains: string[];
-  networkLabel?: string;
-  scanWindow?: ScanWindow;
-  isDefault: boolean;
-}
+/** What an analyst writes of a location; the network defaults to the company's. */
+export type LocationInput = Pick<
+  LocationItem,
+  'name' | 'kind' | 'region' | 'cidrs' | 'exclusions' | 'domains' | 'scanWindow' | 'isDefault'
+> & { networkLabel?: string };
 
 const noCompany = () => new PermissionDeniedError('You do not have access to this company.');
 
@@ -38,7 +25,7 @@ function assertCompany(caller: Caller, slug: string): void {
   if (!canAccessCompany(caller.access, slug)) throw noCompany();
 }
 
-function checkScanWindow(window: ScanWindow | undefined): void {
+function checkScanWindow(window: LocationItem['scanWindow']): void {
   if (!window) return;
   try {
     new Intl.DateTimeFormat('en', { timeZone: window.timeZone });

@@ -200,6 +200,12 @@ export async function refreshServiceReport(
   });
 }
 
+/** Whether the service's report holds this import's scan in its trend (one consistent GetItem). */
+export async function reportHoldsImport(slug: string, service: ServiceName, importId: string): Promise<boolean> {
+  const report = await getServiceReportItem(slug, service, true);
+  return ((report?.trend as TrendPoint[] | undefined) ?? []).some((point) => point.importId === importId);
+}
+
 /** A scan that changed no finding: the same counters, its trend point, no new, fixed or reopened. */
 function reportAfterQuietScan(previous: StoredServiceReport, scan: ScanOfReport): StoredServiceReport {
   const item: StoredServiceReport = { slug: previous.slug, service: previous.service };
