@@ -5,6 +5,11 @@
 // (`applyTemplate`) or to a selection, and the findings on an older version of a template are listed
 // (`listTemplateFindings`) and brought up to date (`refreshTemplateFindings`).
 import * as z from 'zod/mini';
+import {
+  editableFindingFields,
+  maxBulkFindings,
+  type EditableFindingField,
+} from '../../kernel/findings/finding-limits.js';
 import { companySlug, recordVersion, serviceName } from './schemas.js';
 import { findingId, findingStatuses, serviceScope, severity } from './finding-schemas.js';
 import { templateId } from './template-schemas.js';
@@ -58,10 +63,10 @@ export const findingFieldSchemas = {
   notes: text(20_000),
   tags: z.array(tagName).check(z.maxLength(20, 'must hold at most 20 tags')),
   published: z.boolean(),
-} as const;
+} as const satisfies Record<EditableFindingField, unknown>;
 
-export const editableFindingFields = Object.keys(findingFieldSchemas) as (keyof typeof findingFieldSchemas)[];
-export type EditableFindingField = keyof typeof findingFieldSchemas;
+// `satisfies` makes the compiler check that every editable field has its rule, and no rule another field.
+export { editableFindingFields, type EditableFindingField };
 
 /** `{slug, service, findingId, field, value, expectedVersion}`: the value checked by the field's rule. */
 export const findingFieldEdit = z.discriminatedUnion(
@@ -98,7 +103,7 @@ export const bulkAction = z.discriminatedUnion(
 );
 export type BulkAction = z.infer<typeof bulkAction>;
 
-export const maxBulkFindings = 1000;
+export { maxBulkFindings };
 
 export const bulkUpdateInput = z.strictObject({
   ...serviceScope,

@@ -1,6 +1,7 @@
 // The shapes of scan imports, scans, findings and assets as the calls send them (an API: CI pipelines and
 // scripts use them). Analysts and, later, customers read findings through the same shapes.
 import * as z from 'zod/mini';
+import { maxImportFileBytes } from '../../kernel/findings/finding-limits.js';
 import { formatIds, severities } from '../../kernel/scanners/finding-model.js';
 import { companySlug, pageCursor, serviceName } from './schemas.js';
 
@@ -14,7 +15,7 @@ export type FindingStatus = (typeof findingStatuses)[number];
 export const scanFormat = z.enum(formatIds, { error: `must be one of ${formatIds.join(', ')}` });
 
 /** The largest file an import takes (the upload policy enforces it too). */
-export const maxImportFileBytes = 200 * 1024 * 1024;
+export { maxImportFileBytes };
 
 export const importId = z.string().check(z.regex(/^[0-9A-Za-z_-]{8,64}$/, 'must be an import id'));
 export const findingId = z.string().check(z.regex(/^[0-9a-f]{32}$/, 'must be a finding id'));

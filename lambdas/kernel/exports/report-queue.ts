@@ -2,10 +2,8 @@
 // (lambdas/reports). A queue and function of their own rather than the import worker's: the PDF and XLSX
 // libraries would put the import function past its 600 KB bundle budget (it is at 588 KB) and slow every
 // import's cold start, and a long PDF must not hold up a service's imports in their FIFO group.
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { readConfig } from '../config.js';
-
-let client: SQSClient | undefined;
+import { sendFifoMessage } from '../queues/send-message.js';
 
 export type ReportWork =
   | { kind: 'export'; id: string }
@@ -20,15 +18,11 @@ export type ReportWork =
 export async function queueReportWork(work: ReportWork, group: string): Promise<void> {
   const queueUrl = readConfig().REPORT_QUEUE_URL;
   if (!queueUrl) throw new Error('REPORT_QUEUE_URL is not configured');
-  client ??= new SQSClient({});
-  await client.send(
-    new SendMessageCommand({
-      QueueUrl: queueUrl,
-      MessageBody: JSON.stringify(work),
-      MessageGroupId: group,
-      MessageDeduplicationId: `${work.kind}-${work.id}`,
-    }),
-  );
+  await sendFifoMessage(queueUrl, {
+    body: JSON.stringify(work),
+    groupId: group,
+    deduplicationId: `${work.kind}-${work.id}`,
+  });
 }
 
 export function parseReportWork(body: string): ReportWork | undefined {

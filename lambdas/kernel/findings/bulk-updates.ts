@@ -15,7 +15,7 @@
 // and 40 counter moves.
 import { randomUUID } from 'node:crypto';
 import type { BulkAction } from '../../calls/shared/curation-schemas.js';
-import { maxBulkFindings } from '../../calls/shared/curation-schemas.js';
+import { maxBulkFindings } from './finding-limits.js';
 import type { ServiceName } from '../access/rules.js';
 import { batchGetConsistent, transactWithRetry, type TransactItem } from '../data/transactions.js';
 import {

@@ -28,7 +28,7 @@ import { queueTemplateMirror } from '../templates/template-mirror-queue.js';
 import type { FindingFacts } from '../data/entities/service-reports.js';
 import { factsAfterEdit, reportDeltaWrite, reportMovesOf } from '../reports/service-reports.js';
 import { getTemplate, type Template } from '../templates/templates.js';
-import { editableFindingFields } from '../../calls/shared/curation-schemas.js';
+import { editableFindingFields } from './finding-limits.js';
 import {
   addFieldEdit,
   editorValue,

@@ -12,7 +12,7 @@ import { getAsset } from '../data/entities/assets.js';
 import { getFindingItem, queryFindings, type StoredFinding } from '../data/entities/findings.js';
 import type { Finding, Severity } from '../scanners/finding-model.js';
 import { filterKey, searchText } from '../search/search-text.js';
-import { editableFindingFields } from '../../calls/shared/curation-schemas.js';
+import { editableFindingFields } from './finding-limits.js';
 import { fieldVersionOf } from './finding-fields.js';
 
 /**

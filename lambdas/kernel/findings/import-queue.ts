@@ -3,10 +3,8 @@
 // the company and service (a template's refresh has its own group, the mirror too), so two pieces of work on one service
 // never run at once and run in the order they were started. The worker function (lambdas/import) consumes
 // it; on AWS through an event source mapping, locally through the queue stand-in.
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { readConfig } from '../config.js';
-
-let client: SQSClient | undefined;
+import { sendFifoMessage } from '../queues/send-message.js';
 
 export type WorkMessage =
   { kind: 'import'; id: string } | { kind: 'bulk'; id: string } | { kind: 'templateMirror'; id: string };
@@ -17,16 +15,12 @@ const bodyField = { import: 'importId', bulk: 'bulkId', templateMirror: 'templat
 export async function queueWork(message: WorkMessage, group: string): Promise<void> {
   const queueUrl = readConfig().IMPORT_QUEUE_URL;
   if (!queueUrl) throw new Error('IMPORT_QUEUE_URL is not configured');
-  client ??= new SQSClient({});
   const body = { [bodyField[message.kind]]: message.id };
-  await client.send(
-    new SendMessageCommand({
-      QueueUrl: queueUrl,
-      MessageBody: JSON.stringify(body),
-      MessageGroupId: group,
-      MessageDeduplicationId: `${message.kind}-${message.id}`,
-    }),
-  );
+  await sendFifoMessage(queueUrl, {
+    body: JSON.stringify(body),
+    groupId: group,
+    deduplicationId: `${message.kind}-${message.id}`,
+  });
 }
 
 export async function queueImport(message: { importId: string; slug: string; service: string }): Promise<void> {

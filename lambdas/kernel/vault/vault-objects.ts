@@ -4,9 +4,9 @@
 // view is claimed, when that GET has died: a message on the vault cleanup queue, whose delivery delay is longer
 // than the GET's life, has the report worker delete it. A revocation deletes it at once; the bucket's lifecycle
 // rule on `vault/` is the backstop for links that expire unopened.
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { readConfig } from '../config.js';
 import { deleteUpload, presignGet, presignUpload } from '../findings/uploads.js';
+import { sendFifoMessage } from '../queues/send-message.js';
 
 /** The largest file the share page takes. */
 export const maxVaultFileBytes = 10 * 1024 * 1024;
@@ -29,19 +29,13 @@ export function deleteVaultObject(linkId: string): Promise<void> {
   return deleteUpload(vaultObjectKey(linkId));
 }
 
-let client: SQSClient | undefined;
-
 /** Asks for the object's removal once the download links handed out for it have died (the queue's delay). */
 export async function queueVaultObjectRemoval(linkId: string): Promise<void> {
   const queueUrl = readConfig().VAULT_CLEANUP_QUEUE_URL;
   if (!queueUrl) throw new Error('VAULT_CLEANUP_QUEUE_URL is not configured');
-  client ??= new SQSClient({});
-  await client.send(
-    new SendMessageCommand({
-      QueueUrl: queueUrl,
-      MessageBody: JSON.stringify({ kind: 'vaultObject', id: linkId }),
-      MessageGroupId: `vault-${linkId}`,
-      MessageDeduplicationId: `vaultObject-${linkId}`,
-    }),
-  );
+  await sendFifoMessage(queueUrl, {
+    body: JSON.stringify({ kind: 'vaultObject', id: linkId }),
+    groupId: `vault-${linkId}`,
+    deduplicationId: `vaultObject-${linkId}`,
+  });
 }
