@@ -5,7 +5,7 @@
 // Links are made in this process as createVaultLink makes them, encrypted with the page's own WebCrypto module.
 // Run alone: npx tsx scripts/bench-vault.ts (after npm run build:web).
 import type { Browser } from 'playwright-core';
-import type { Caller } from '../lambdas/kernel/access/caller.js';
+import { demoAnalystCaller } from '../infra/local/demo-caller.js';
 import { createShareLink } from '../lambdas/kernel/vault/vault-links.js';
 import { launchBrowser } from '../tests/support/browser.js';
 import { newShareKeys, sealShare, verifierHashOf, type SecretContent } from '../web/src/vault/vault-crypto.js';
@@ -13,22 +13,7 @@ import { maxInlineCiphertextBytes, maxShareFileBytes } from '../web/src/vault/se
 import { shareLinkUrl } from '../web/src/vault/vault-address.js';
 import { median, recordFiles, summarise, type PageFiles } from './measure-web.js';
 
-const benchCaller = {
-  uid: 'bench-vault',
-  email: 'bench-vault@example.com',
-  authTime: Date.now(),
-  user: undefined,
-  access: {
-    uid: 'bench-vault',
-    email: 'bench-vault@example.com',
-    claims: { userType: 'analyst', accessLevel: 5 },
-    companies: [],
-    servicesEnabled: [],
-    servicesManaged: [],
-    version: 1,
-  },
-  preferences: undefined,
-} satisfies Caller;
+const benchCaller = demoAnalystCaller({ uid: 'bench-vault', email: 'bench-vault@example.com' }, 5);
 
 /** A share link as the analyst's page makes it; answers its whole address (key in the fragment). */
 export async function benchShareLink(appUrl: string, content: SecretContent): Promise<string> {

@@ -14,6 +14,7 @@ import { usePageHelp } from '../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../components/help-panel/info-link';
 import { useNotifications } from '../../../components/notifications/notifications-context';
 import { useSession } from '../../../components/session/session-context';
+import { useCompanyName } from '../../../components/user-menu/company-switch';
 import { ServerTable } from '../../../components/tables/server-table';
 import { useServerTable } from '../../../components/tables/use-server-table';
 import { NoServiceCompany } from '../services/no-service-company';
@@ -25,9 +26,8 @@ const locationKey = (location: Location) => location.locationId;
 
 export default function LocationsPage() {
   usePageHelp(LocationsHelp);
-  const { company, companyDoc, companyList } = useSession();
-  const companyName =
-    companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName ?? company;
+  const { company } = useSession();
+  const companyName = useCompanyName() ?? company;
   return (
     <ContentLayout
       header={
