@@ -11,6 +11,7 @@ import { lazyPage, type LazyPage } from './components/layout/lazy-page';
 import { PageLoading } from './components/layout/page-loading';
 import { SignedOutRoute } from './components/layout/signed-out-route';
 import type { AnalystServicePageProps } from './pages/analyst/services/analyst-service-page';
+import type { ServiceReportPageProps } from './pages/reports/service-report-page';
 
 const SignedInShell = lazyPage(() => import('./components/layout/signed-in-shell'));
 const AuthRedirectPage = lazyPage(() => import('./pages/auth-redirect/auth-redirect-page'));
@@ -31,10 +32,13 @@ const LocationsPage = lazyPage(() => import('./pages/analyst/locations/locations
 const AnalystServicePage = lazyPage<AnalystServicePageProps>(
   () => import('./pages/analyst/services/analyst-service-page'),
 );
+const ReportsPage = lazyPage(() => import('./pages/reports/reports-page'));
+const ServiceReportPage = lazyPage<ServiceReportPageProps>(() => import('./pages/reports/service-report-page'));
 
 /** The pages built so far, by route (and the analyst service pages below); every other shell route shows PageUnavailable. */
 const builtPages: Record<string, LazyPage<object>> = {
   '/profile': ProfilePage,
+  '/reports': ReportsPage,
   '/admin/company/create-company': CreateCompanyPage,
   '/admin/company': ManageCompaniesPage,
   '/admin/company/manage-users': ManageUsersPage,
@@ -245,6 +249,15 @@ function shellRoute(page: ShellPage): RouteObject {
   if (page.path === '/') return { index: true, element: <HomePage />, handle: handle(HomePage.preload) };
   const Page = builtPages[page.path];
   if (Page) return { path: page.path, element: <Page />, handle: handle(Page.preload) };
+  if (page.gate?.rule === 'report') {
+    // One page for the five reports; keyed, so nothing carries over from one service to the next.
+    const { service } = page.gate;
+    return {
+      path: page.path,
+      element: <ServiceReportPage key={service} service={service} title={page.title} />,
+      handle: handle(ServiceReportPage.preload),
+    };
+  }
   if (page.gate?.rule === 'analystServicePage') {
     // One page for the five services; keyed, so nothing carries over from one service to the next.
     const { service } = page.gate;

@@ -1,0 +1,181 @@
+// The customer report pages (issue 11) in headless Chromium, as the demo's customers: viewer@acme.example
+// (level 1, DAST only) and manager@acme.example (level 3, every service Acme has on). Home and /reports show
+// the overview's cards of the services each may view; /reports/{service} draws its charts and lists the
+// published findings only (the informational ones the demo leaves unpublished never show); a finding opens
+// its detail; every report page passes axe; the report page's own JavaScript stays within 150 KB gzipped.
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../support/axe.js';
+import { launchBrowser } from '../support/browser.js';
+import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import { signedInCaller } from '../support/signed-in-call.js';
+import { createTestUser } from '../support/users.js';
+
+const stack = inject('localStack');
+let browser: Browser;
+let viewer: SignedInBrowser;
+let manager: SignedInBrowser;
+/** Acme's DAST findings as the analysts see them. */
+let dastFindings: Array<{ id: string; title: string; severity: string; published: boolean }>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const analyst = signedInCaller(await createTestUser({ userType: 'analyst', accessLevel: 7 }));
+  const answer = await analyst('listFindings', { slug: 'acme', service: 'dast', limit: 100 });
+  expect(answer.statusCode).toBe(200);
+  dastFindings = answer.body.result.findings;
+  [viewer, manager] = await Promise.all([
+    signInInBrowser(browser, stack, 'viewer@acme.example'),
+    signInInBrowser(browser, stack, 'manager@acme.example'),
+  ]);
+  await Promise.all([viewer, manager].map(({ page }) => page.emulateMedia({ reducedMotion: 'reduce' })));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Follows an in-app link and collects the JavaScript fetched meanwhile, gzipped (-9) as a CDN serves it. */
+async function scriptsLoadedBy(page: Page, action: () => Promise<void>): Promise<{ url: string; gzip: number }[]> {
+  const loaded: Promise<{ url: string; gzip: number }>[] = [];
+  const onResponse = (response: Response) => {
+    if (!response.url().endsWith('.js')) return;
+    loaded.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length })));
+  };
+  page.on('response', onResponse);
+  await action();
+  page.off('response', onResponse);
+  return Promise.all(loaded);
+}
+
+/** The donut chart, drawn (an SVG named after the chart). */
+const severityDonut = (page: Page) => page.locator('svg[aria-label="Open findings by severity"]');
+
+describe('viewer@acme.example (level 1, DAST only)', () => {
+  it('sees the DAST card only on Home and on /reports', async () => {
+    const { page } = viewer;
+    await page.getByRole('link', { name: 'DAST', exact: true }).first().waitFor();
+    await expect(page.getByRole('heading', { name: /Welcome/ }).count()).resolves.toBe(1);
+    await page.goto(`${stack.appUrl}/reports`);
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    const main = page.locator('main');
+    await main.getByRole('link', { name: 'DAST', exact: true }).waitFor();
+    for (const other of ['Network scanning', 'Cloud scanning', 'Password cracking', 'ProjectMariana']) {
+      expect(await main.getByRole('link', { name: other, exact: true }).count(), other).toBe(0);
+    }
+    await expect(
+      main
+        .getByText(/^Updated /)
+        .first()
+        .textContent(),
+    ).resolves.toMatch(/Updated \d+ (second|minute|hour)s? ago/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('opens the DAST report: charts, the published findings only, a finding, within 150 KB of its own JavaScript', async () => {
+    const { page } = viewer;
+    const scripts = await scriptsLoadedBy(page, async () => {
+      await page.locator('main').getByRole('link', { name: 'DAST', exact: true }).click();
+      await severityDonut(page).waitFor({ timeout: 20_000 });
+    });
+    const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
+    console.log(`report page's own JavaScript: ${(total / 1000).toFixed(1)} KB gzipped in ${scripts.length} files`);
+    expect(total).toBeLessThanOrEqual(150_000);
+    expect(new URL(page.url()).pathname).toBe('/reports/dast');
+    await page.getByRole('heading', { name: 'Open findings over the scans' }).waitFor();
+    await page.getByRole('heading', { name: 'Top assets' }).waitFor();
+
+    const table = page.getByRole('table', { name: 'Findings' });
+    await table.getByRole('row').nth(1).waitFor();
+    const published = dastFindings.filter((finding) => finding.published);
+    const unpublished = dastFindings.filter((finding) => !finding.published);
+    expect(published.length).toBeGreaterThan(0);
+    expect(unpublished.length).toBeGreaterThan(0);
+    await expect.poll(async () => (await table.getByRole('row').count()) - 1).toBe(Math.min(published.length, 20));
+    const text = await table.textContent();
+    for (const finding of unpublished) {
+      if (published.some((other) => other.title === finding.title)) continue;
+      expect(text, finding.title).not.toContain(finding.title);
+    }
+    expect(text).not.toMatch(/\bInfo\b/);
+
+    await table.getByRole('link').first().click();
+    const detail = page
+      .getByRole('group', { name: 'Finding detail' })
+      .or(page.locator('[aria-label="Finding detail"]'));
+    await detail.getByText('Severity').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('finding')).toMatch(/^[0-9a-f]{32}$/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('keeps the severity filter in the address', async () => {
+    const { page } = viewer;
+    await page.goto(`${stack.appUrl}/reports/dast?severity=high`);
+    const table = page.getByRole('table', { name: 'Findings' });
+    await table.getByRole('row').nth(1).waitFor();
+    const highs = dastFindings.filter((finding) => finding.published && finding.severity === 'high').length;
+    await expect.poll(async () => (await table.getByRole('row').count()) - 1).toBe(highs);
+
+    // The text filter too: opened from the address, and typed into it.
+    const title = dastFindings.find((finding) => finding.published)!.title;
+    await page.goto(`${stack.appUrl}/reports/dast?q=${encodeURIComponent(title)}`);
+    const search = page.getByRole('searchbox', { name: 'Find findings' });
+    await expect.poll(() => search.inputValue()).toBe(title);
+    await expect.poll(async () => (await table.getByRole('row').count()) - 1).toBeGreaterThan(0);
+    await expect.poll(() => table.textContent()).not.toContain('Loading findings');
+    for (const row of await table.getByRole('row').all()) {
+      const text = await row.textContent();
+      if (text?.includes('Finding')) continue;
+      expect(text).toContain(title);
+    }
+    await search.fill('zzz-nothing');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('zzz-nothing');
+  });
+
+  it('draws the report in dark mode too, with no serious accessibility violation', async () => {
+    const { page } = viewer;
+    await page.evaluate(() => localStorage.setItem('colorScheme', 'dark'));
+    await page.goto(`${stack.appUrl}/reports/dast`);
+    await severityDonut(page).waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.evaluate(() => localStorage.setItem('colorScheme', 'light'));
+  });
+
+  it('is refused the network report', async () => {
+    const { page } = viewer;
+    await page.goto(`${stack.appUrl}/reports/network`);
+    await page
+      .getByText(/access level|not available|needs/i)
+      .first()
+      .waitFor();
+    expect(await severityDonut(page).count()).toBe(0);
+  });
+});
+
+describe('manager@acme.example (level 3, every service)', () => {
+  it('sees every service Acme has on, and the cloud report with its pass rate', async () => {
+    const { page } = manager;
+    await page.goto(`${stack.appUrl}/reports`);
+    const main = page.locator('main');
+    for (const name of ['DAST', 'Network scanning', 'Cloud scanning', 'Password cracking', 'ProjectMariana']) {
+      await main.getByRole('link', { name, exact: true }).waitFor();
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await main.getByRole('link', { name: 'Cloud scanning', exact: true }).click();
+    await page.getByRole('heading', { name: 'Open findings by severity' }).waitFor();
+    await severityDonut(page).waitFor({ timeout: 20_000 });
+    await page.getByText('Pass rate').waitFor();
+    await page.getByRole('heading', { name: 'Prowler' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('reads the password audit report: the DPAT summary', async () => {
+    const { page } = manager;
+    await page.goto(`${stack.appUrl}/reports/password_cracking`);
+    await page.getByRole('heading', { name: /Password audit/ }).waitFor({ timeout: 20_000 });
+    await page.getByText('Accounts cracked').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

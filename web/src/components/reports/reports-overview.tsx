@@ -1,0 +1,132 @@
+// The selected company's services at a glance (getReportsOverview): per service the caller may view, open
+// findings by severity, what the last scan changed, the trend of open findings over the scans, when it was
+// last scanned (spec 9's 'Updated' label) and a link to the service's report. /reports shows it, and Home
+// shows it to customers. No chart here: Home must stay light (the charts are on the report pages).
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { callFunction, type CallOutput } from '../../api/call-client';
+import { messageOf } from '../forms/call-problems';
+import { serviceLabels } from '../admin/service-labels';
+import { LoadErrorAlert } from '../tables/load-error-alert';
+import { TimeAgo } from '../time/updated-label';
+import { reportPath, severityBadgeColors, severityLabels, severities, sumOf } from './report-words';
+
+export type ServiceSummary = CallOutput<'getReportsOverview'>['services'][number];
+
+/** 'Open findings over the last 3 scans: 12, 9, 7'. */
+function trendText(summary: ServiceSummary): string {
+  const points = summary.trend.map((point) => sumOf(point.open));
+  if (points.length < 2) return 'The trend shows once a second scan is in.';
+  return `Open findings over the last ${points.length} scans: ${points.join(', ')}.`;
+}
+
+export function ServiceSummaryCard({ summary }: { summary: ServiceSummary }) {
+  const navigate = useNavigate();
+  const label = serviceLabels[summary.service];
+  const path = reportPath(summary.service);
+  const changes = summary.lastScanChanges;
+  return (
+    <Container
+      header={
+        <Header
+          variant="h2"
+          description={
+            <>
+              Updated <TimeAgo at={summary.lastScan?.at} />
+            </>
+          }
+        >
+          <Link
+            href={path}
+            fontSize="heading-m"
+            onFollow={(event) => {
+              event.preventDefault();
+              void navigate(path);
+            }}
+          >
+            {label}
+          </Link>
+        </Header>
+      }
+    >
+      {summary.lastScan ? (
+        <SpaceBetween size="s">
+          <div>
+            <Box variant="awsui-key-label">Open findings</Box>
+            <Box variant="awsui-value-large">{summary.openTotal}</Box>
+          </div>
+          <SpaceBetween direction="horizontal" size="xs">
+            {severities.map((severity) => (
+              <Badge key={severity} color={severityBadgeColors[severity]}>
+                {severityLabels[severity]} {summary.open[severity]}
+              </Badge>
+            ))}
+          </SpaceBetween>
+          <Box variant="p">
+            Since the last scan: {sumOf(changes.new)} new, {sumOf(changes.fixed)} fixed
+            {sumOf(changes.reopened) > 0 ? `, ${sumOf(changes.reopened)} reopened` : ''}.
+          </Box>
+          <Box variant="small">{trendText(summary)}</Box>
+        </SpaceBetween>
+      ) : (
+        <Box variant="p" color="text-body-secondary">
+          No scan yet. Once the assessment team imports the first {label} scan, its open findings by severity and what
+          changed show here.
+        </Box>
+      )}
+    </Container>
+  );
+}
+
+type Loaded = { slug: string; services?: ServiceSummary[]; error?: string };
+
+export function ReportsOverview({ company }: { company: string }) {
+  const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
+  const [reads, setReads] = useState(0);
+  useEffect(() => {
+    let current = true;
+    callFunction('getReportsOverview', { slug: company }).then(
+      (answer) => current && setLoaded({ slug: company, services: answer.services }),
+      (caught: unknown) =>
+        current && setLoaded({ slug: company, error: messageOf(caught, 'The reports could not be loaded.') }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [company, reads]);
+  const shown = loaded?.slug === company ? loaded : undefined;
+  if (!shown) {
+    return (
+      <Box textAlign="center" padding="l">
+        <Spinner /> Loading reports
+      </Box>
+    );
+  }
+  if (shown.error) return <LoadErrorAlert message={shown.error} onRetry={() => setReads((count) => count + 1)} />;
+  const services = shown.services ?? [];
+  if (services.length === 0) {
+    return (
+      <Container header={<Header variant="h2">Reports</Header>}>
+        <Box variant="p">
+          No report to show for this company yet: reports appear for the services your company has on and that your
+          access allows, as soon as the assessment team publishes findings of a scan.
+        </Box>
+      </Container>
+    );
+  }
+  return (
+    <ColumnLayout columns={Math.min(3, services.length)} minColumnWidth={280}>
+      {services.map((summary) => (
+        <ServiceSummaryCard key={summary.service} summary={summary} />
+      ))}
+    </ColumnLayout>
+  );
+}

@@ -1,0 +1,152 @@
+// A report's findings: the published findings of the service (the server decides), a page at a time, by
+// severity, with severity and status filters kept in the address and the text filter of every table, and the
+// export of the filtered view. A finding's title opens its detail below (?finding=<id>).
+import { useCallback, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Multiselect from '@cloudscape-design/components/multiselect';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
+import { callFunction } from '../../api/call-client';
+import { TableEmptyState } from '../../components/empty-states/table-empty-state';
+import { ExportFindingsButton } from '../../components/findings/export-findings-button';
+import { ServerTable } from '../../components/tables/server-table';
+import { useServerTable, type ServerListRequest } from '../../components/tables/use-server-table';
+import { findingStatusLabels, findingStatuses, severities, severityLabels } from '../analyst/services/finding-labels';
+import type { ReportFilters } from './report-address';
+import { reportFindingKey, reportFindingMatches, reportFindingsTables } from './report-findings-config';
+
+export interface ReportFindingsTableProps {
+  slug: string;
+  service: ServiceName;
+  filters: ReportFilters;
+  onFiltersChange: (filters: ReportFilters) => void;
+}
+
+const severityOptions = severities.map((severity) => ({ value: severity, label: severityLabels[severity] }));
+const statusOptions = findingStatuses.map((status) => ({ value: status, label: findingStatusLabels[status] }));
+
+/** The text filter in the address too (`?q=`): read once when the page opens, then kept as typed. */
+function useTextInAddress(text: string, setText: (text: string) => void) {
+  const [params, setParams] = useSearchParams();
+  const initial = useRef(params.get('q'));
+  useEffect(() => {
+    if (initial.current) setText(initial.current);
+    // Only when the page opens: later the table's own text leads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (initial.current && text === '') return; // the address's text is on its way into the table
+    initial.current = null;
+    if ((params.get('q') ?? '') === text) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (text) next.set('q', text);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+    // The address is read when the text changes, not the other way round.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, setParams]);
+}
+
+export function ReportFindingsTable({ slug, service, filters, onFiltersChange }: ReportFindingsTableProps) {
+  const config = reportFindingsTables[service];
+  const narrowed = (text: string | undefined) => {
+    const filter = {
+      ...(filters.severity.length ? { severity: filters.severity } : {}),
+      ...(filters.status.length ? { status: filters.status } : {}),
+      ...(text ? { text } : {}),
+    };
+    return Object.keys(filter).length ? filter : undefined;
+  };
+  const fetchPage = useCallback(
+    ({ cursor, filter, descending }: ServerListRequest) => {
+      const narrowedBy = narrowed(filter);
+      return callFunction('listFindings', {
+        slug,
+        service,
+        limit: config.fetchSize,
+        descending,
+        ...(cursor ? { cursor } : {}),
+        ...(narrowedBy ? { filter: narrowedBy } : {}),
+      }).then((page) => ({ items: page.view === 'customer' ? page.findings : [], nextCursor: page.nextCursor }));
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- narrowed reads filters, listed here
+    [slug, service, config, filters],
+  );
+  const table = useServerTable({
+    config,
+    fetchPage,
+    keyOf: reportFindingKey,
+    matches: reportFindingMatches,
+    failureText: 'The findings could not be loaded.',
+  });
+  useTextInAddress(table.filteringText, table.onFilteringChange);
+  const restoreOrder = useRef(table.restoreOrder);
+  restoreOrder.current = table.restoreOrder;
+  useEffect(() => restoreOrder.current(), [filters]);
+  const active = filters.severity.length > 0 || filters.status.length > 0;
+
+  return (
+    <ServerTable
+      table={table}
+      tableLabel="Findings"
+      nameOf={(finding) => finding.title}
+      actions={[
+        <ExportFindingsButton
+          key="export"
+          slug={slug}
+          service={service}
+          filter={narrowed(table.filteringText || undefined)}
+          descending={table.collection.collectionProps.sortingDescending !== false}
+        />,
+      ]}
+      loadingText="Loading findings"
+      title="Findings"
+      description="The findings the assessment team has published to you, most severe first."
+      refreshLabel="Refresh findings"
+      filterLabel="Find findings"
+      extraFilters={{
+        controls: (
+          <SpaceBetween direction="horizontal" size="xs">
+            <Multiselect
+              selectedOptions={severityOptions.filter((option) => filters.severity.includes(option.value))}
+              options={severityOptions}
+              placeholder="Any severity"
+              ariaLabel="Severity"
+              onChange={({ detail }) =>
+                onFiltersChange({
+                  ...filters,
+                  severity: detail.selectedOptions.map((option) => option.value as (typeof severities)[number]),
+                })
+              }
+            />
+            <Multiselect
+              selectedOptions={statusOptions.filter((option) => filters.status.includes(option.value))}
+              options={statusOptions}
+              placeholder="Any status"
+              ariaLabel="Status"
+              onChange={({ detail }) =>
+                onFiltersChange({
+                  ...filters,
+                  status: detail.selectedOptions.map((option) => option.value as (typeof findingStatuses)[number]),
+                })
+              }
+            />
+          </SpaceBetween>
+        ),
+        active,
+        clear: () => onFiltersChange({ severity: [], status: [] }),
+      }}
+      empty={
+        <TableEmptyState
+          title="No published finding yet"
+          subtitle="Findings show here once the assessment team has reviewed a scan and published them to you."
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,173 @@
+// /reports/{projectmariana,password_cracking,dast,network,cloud}: a service's report for the company selected
+// in the header: the dashboard (getServiceReport: figures kept up to date at import and curation time), then
+// the published findings (server-paged, filters in the address), then a finding's detail (?finding=<id>).
+// Its own chunk: the charts load only here.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
+import { callFunction } from '../../api/call-client';
+import { serviceLabels } from '../../components/admin/service-labels';
+import { messageOf } from '../../components/forms/call-problems';
+import { usePageHelp } from '../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../components/help-panel/info-link';
+import { sumOf } from '../../components/reports/report-words';
+import { useSession } from '../../components/session/session-context';
+import { LoadErrorAlert } from '../../components/tables/load-error-alert';
+import { TimeAgo } from '../../components/time/updated-label';
+import { ChangesPerScan, OpenOverScans, SeverityDonut, TopAssets, type ServiceReport } from './report-charts';
+import { filtersOf, withFilters, type ReportFilters } from './report-address';
+import { ReportFindingDetail } from './report-finding-detail';
+import { ReportFindingsTable } from './report-findings-table';
+import { ReportsHelp } from './reports-help';
+import { ServiceFigures } from './service-figures';
+
+export interface ServiceReportPageProps {
+  service: ServiceName;
+  title: string;
+}
+
+function Dashboard({ report }: { report: ServiceReport }) {
+  const changes = report.lastScanChanges;
+  return (
+    <SpaceBetween size="l">
+      <Container header={<Header variant="h2">Open findings</Header>}>
+        <ColumnLayout columns={4} variant="text-grid">
+          <div>
+            <Box variant="awsui-key-label">Open findings</Box>
+            <Box variant="awsui-value-large">{report.openTotal}</Box>
+          </div>
+          <div>
+            <Box variant="awsui-key-label">New in the last scan</Box>
+            <Box variant="awsui-value-large">{sumOf(changes.new)}</Box>
+          </div>
+          <div>
+            <Box variant="awsui-key-label">Fixed in the last scan</Box>
+            <Box variant="awsui-value-large">{sumOf(changes.fixed)}</Box>
+          </div>
+          <div>
+            <Box variant="awsui-key-label">Reopened in the last scan</Box>
+            <Box variant="awsui-value-large">{sumOf(changes.reopened)}</Box>
+          </div>
+        </ColumnLayout>
+      </Container>
+      <ColumnLayout columns={2}>
+        <Container header={<Header variant="h2">Open findings by severity</Header>}>
+          <SeverityDonut report={report} />
+        </Container>
+        <Container header={<Header variant="h2">Open findings over the scans</Header>}>
+          <OpenOverScans report={report} />
+        </Container>
+        <Container header={<Header variant="h2">New, fixed and reopened per scan</Header>}>
+          <ChangesPerScan report={report} />
+        </Container>
+        <Container header={<Header variant="h2">Top assets</Header>}>
+          <TopAssets report={report} />
+        </Container>
+      </ColumnLayout>
+      <ServiceFigures report={report} />
+    </SpaceBetween>
+  );
+}
+
+type Loaded = { key: string; report?: ServiceReport; error?: string };
+
+function ServiceReportContent({ slug, service }: { slug: string; service: ServiceName }) {
+  const [params, setParams] = useSearchParams();
+  const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
+  const [reads, setReads] = useState(0);
+  const key = `${slug}/${service}`;
+  useEffect(() => {
+    let current = true;
+    callFunction('getServiceReport', { slug, service }).then(
+      (report) => current && setLoaded({ key, report }),
+      (caught: unknown) => current && setLoaded({ key, error: messageOf(caught, 'The report could not be loaded.') }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [slug, service, key, reads]);
+  const severityParam = params.get('severity');
+  const statusParam = params.get('status');
+  // The same filters object while they stay the same (a new one reads the list again).
+  const filters = useMemo(
+    () => filtersOf(new URLSearchParams({ severity: severityParam ?? '', status: statusParam ?? '' })),
+    [severityParam, statusParam],
+  );
+  const onFiltersChange = useCallback(
+    (next: ReportFilters) => setParams((current) => withFilters(current, next)),
+    [setParams],
+  );
+  const findingId = params.get('finding') ?? undefined;
+  const shown = loaded?.key === key ? loaded : undefined;
+
+  return (
+    <SpaceBetween size="l">
+      {!shown ? (
+        <Box textAlign="center" padding="l">
+          <Spinner /> Loading the report
+        </Box>
+      ) : shown.error || !shown.report ? (
+        <LoadErrorAlert message={shown.error ?? ''} onRetry={() => setReads((count) => count + 1)} />
+      ) : (
+        <>
+          <Box variant="p">
+            Updated <TimeAgo at={shown.report.lastScan?.at} />
+            {shown.report.lastScan ? '' : ': no scan yet. The figures show once the first scan is imported.'}
+          </Box>
+          <Dashboard report={shown.report} />
+        </>
+      )}
+      <ReportFindingsTable slug={slug} service={service} filters={filters} onFiltersChange={onFiltersChange} />
+      {findingId ? (
+        <ReportFindingDetail
+          key={findingId}
+          slug={slug}
+          service={service}
+          findingId={findingId}
+          onClose={() =>
+            setParams((current) => {
+              const next = new URLSearchParams(current);
+              next.delete('finding');
+              return next;
+            })
+          }
+        />
+      ) : null}
+    </SpaceBetween>
+  );
+}
+
+export default function ServiceReportPage({ service, title }: ServiceReportPageProps) {
+  usePageHelp(ReportsHelp);
+  const { company, companyDoc } = useSession();
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={
+            companyDoc
+              ? `${serviceLabels[service]} findings published to ${companyDoc.companyName}.`
+              : `${serviceLabels[service]} findings of your company.`
+          }
+          info={<InfoLink topic={ReportsHelp} ariaLabel="Info about reports" />}
+        >
+          {title}
+        </Header>
+      }
+    >
+      {company ? (
+        <ServiceReportContent key={company} slug={company} service={service} />
+      ) : (
+        <Box variant="p">Reports show for a company: you belong to none yet.</Box>
+      )}
+    </ContentLayout>
+  );
+}
