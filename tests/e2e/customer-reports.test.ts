@@ -1,5 +1,6 @@
 // The customer report pages (issue 11) in headless Chromium, as the demo's customers: viewer@acme.example
-// (level 1, DAST only) and manager@acme.example (level 3, every service Acme has on). Home and /reports show
+// (level 1, DAST only) and manager@acme.example (level 3, every service Acme has on), then a customer of Acme
+// and Globex switching companies (the overview and reports follow). Home and /reports show
 // the overview's cards of the services each may view; /reports/{service} draws its charts and lists the
 // published findings only (the informational ones the demo leaves unpublished never show); a finding opens
 // its detail; every report page passes axe; the report page's own JavaScript stays within 150 KB gzipped.
