@@ -1,5 +1,6 @@
 // The customer report pages (issue 11) in headless Chromium, as the demo's customers: viewer@acme.example
-// (level 1, DAST only) and manager@acme.example (level 3, every service Acme has on). Home and /reports show
+// (level 1, DAST only) and manager@acme.example (level 3, every service Acme has on), then a customer of Acme
+// and Globex switching companies (the overview and reports follow). Home and /reports show
 // the overview's cards of the services each may view; /reports/{service} draws its charts and lists the
 // published findings only (the informational ones the demo leaves unpublished never show); a finding opens
 // its detail; every report page passes axe; the report page's own JavaScript stays within 150 KB gzipped.
@@ -16,6 +17,8 @@ const stack = inject('localStack');
 let browser: Browser;
 let viewer: SignedInBrowser;
 let manager: SignedInBrowser;
+/** A customer of Acme and Globex (level 2), fresh, so switching companies leaves the demo's accounts alone. */
+let multi: SignedInBrowser;
 /** Acme's DAST findings as the analysts see them. */
 let dastFindings: Array<{ id: string; title: string; severity: string; published: boolean }>;
 
@@ -25,11 +28,13 @@ beforeAll(async () => {
   const answer = await analyst('listFindings', { slug: 'acme', service: 'dast', limit: 100 });
   expect(answer.statusCode).toBe(200);
   dastFindings = answer.body.result.findings;
-  [viewer, manager] = await Promise.all([
+  const multiUser = await createTestUser({ userType: 'customer', accessLevel: 2, companies: ['acme', 'globex'] });
+  [viewer, manager, multi] = await Promise.all([
     signInInBrowser(browser, stack, 'viewer@acme.example'),
     signInInBrowser(browser, stack, 'manager@acme.example'),
+    signInInBrowser(browser, stack, multiUser.email),
   ]);
-  await Promise.all([viewer, manager].map(({ page }) => page.emulateMedia({ reducedMotion: 'reduce' })));
+  await Promise.all([viewer, manager, multi].map(({ page }) => page.emulateMedia({ reducedMotion: 'reduce' })));
 }, 120_000);
 
 afterAll(async () => {
@@ -176,6 +181,24 @@ describe('manager@acme.example (level 3, every service)', () => {
     await page.goto(`${stack.appUrl}/reports/password_cracking`);
     await page.getByRole('heading', { name: /Password audit/ }).waitFor({ timeout: 20_000 });
     await page.getByText('Accounts cracked').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('a customer of Acme and Globex', () => {
+  it('switches company: the overview and the reports follow', async () => {
+    const { page } = multi;
+    await page.goto(`${stack.appUrl}/reports`);
+    const main = page.locator('main');
+    await main.getByRole('link', { name: 'DAST', exact: true }).waitFor();
+    await page.getByRole('button', { name: /^Current company: .*\. Switch company$/ }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Globex', exact: true }).click();
+    await main.getByRole('link', { name: 'Network scanning', exact: true }).waitFor();
+    await main.getByRole('link', { name: 'Cloud scanning', exact: true }).waitFor();
+    await expect.poll(() => main.getByRole('link', { name: 'DAST', exact: true }).count()).toBe(0);
+    await main.getByRole('link', { name: 'Network scanning', exact: true }).click();
+    await severityDonut(page).waitFor({ timeout: 20_000 });
+    await page.getByText(/findings published to Globex/).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
