@@ -140,6 +140,11 @@ export default defineConfig(({ mode }) => {
       primaryColorTheme(settings.primaryColor),
       fontsAsFiles(),
     ],
+    resolve: {
+      // Cloudscape's error-boundary fallback imports an ICU message parser the app never needs
+      // (web/src/vendor/intl-messageformat-lite.ts says why; tests/unit checks what it keeps).
+      alias: { 'intl-messageformat': path.join(webRoot, 'src', 'vendor', 'intl-messageformat-lite.ts') },
+    },
     build: {
       outDir: 'dist',
       // Two entries: the app, and /vault/* on its own (vault.html), which must not load the signed-in app.
