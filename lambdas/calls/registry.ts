@@ -19,6 +19,9 @@ import { startFindingExport } from './start-finding-export/start-finding-export.
 import { getFindingExport } from './get-finding-export/get-finding-export.js';
 import { getReportsOverview } from './get-reports-overview/get-reports-overview.js';
 import { getServiceReport } from './get-service-report/get-service-report.js';
+import { requestFindingReview } from './request-finding-review/request-finding-review.js';
+import { decideFindingReview } from './decide-finding-review/decide-finding-review.js';
+import { listFindingReviews } from './list-finding-reviews/list-finding-reviews.js';
 import { listTemplateFindings } from './list-template-findings/list-template-findings.js';
 import { refreshTemplateFindings } from './refresh-template-findings/refresh-template-findings.js';
 import { createScanImport } from './create-scan-import/create-scan-import.js';
@@ -103,6 +106,10 @@ export const callRegistry = createRegistry([
   // customer reports: dashboards kept up to date at import and curation time
   getReportsOverview,
   getServiceReport,
+  // the remediation loop: customers' retest and risk-acceptance requests, the analysts' queue and decisions
+  requestFindingReview,
+  listFindingReviews,
+  decideFindingReview,
   // finding templates and their search
   createTemplate,
   getTemplate,

@@ -4,7 +4,7 @@
 // most 3 DynamoDB requests and is never counted on read. Checked against the findings list itself.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../lambdas/api/handler.js';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
@@ -12,13 +12,12 @@ import { readConfig } from '../../lambdas/kernel/config.js';
 import { documentClient } from '../../lambdas/kernel/data/client.js';
 import { serviceReportKey } from '../../lambdas/kernel/data/entities/service-reports.js';
 import { backfillServiceReports } from '../../lambdas/kernel/reports/backfill-reports.js';
-import { reportHoldsImport } from '../../lambdas/kernel/reports/service-reports.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
+import { importScanAs } from '../support/scan-import.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
-const { appUrl } = inject('localStack');
 type Caller = ReturnType<typeof signedInCaller>;
 const stamp = randomUUID().slice(0, 8);
 const slug = `reports-${stamp}`;
@@ -39,34 +38,7 @@ function zapWithout(positions: number[]): string {
   });
 }
 
-async function importScan(body: string): Promise<any> {
-  const created = await analyst('createScanImport', {
-    slug,
-    service,
-    files: [{ name: 'zap.xml', contentLength: Buffer.byteLength(body) }],
-  });
-  expect(created.statusCode, JSON.stringify(created.body)).toBe(200);
-  const { importId, uploads } = created.body.result;
-  const form = new FormData();
-  for (const [name, value] of Object.entries(uploads[0].fields as Record<string, string>)) form.append(name, value);
-  form.append('file', new Blob([body]), 'zap.xml');
-  expect((await fetch(new URL(uploads[0].url, appUrl), { method: 'POST', body: form })).status).toBeLessThan(300);
-  expect((await analyst('startScanImport', { importId })).statusCode).toBe(200);
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const answer = await analyst('getScanImport', { importId });
-    if (answer.body.result.status === 'done') {
-      // The report is counted once the import is done: wait until it holds this scan.
-      await vi.waitFor(async () => expect(await reportHoldsImport(slug, service, importId)).toBe(true), {
-        timeout: 30_000,
-        interval: 100,
-      });
-      return answer.body.result;
-    }
-    expect(answer.body.result.status).not.toBe('failed');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('import did not end');
-}
+const importScan = (body: string) => importScanAs(analyst, { slug, service, name: 'zap.xml', body });
 
 async function allFindings(as: Caller): Promise<any[]> {
   const rows: any[] = [];

@@ -1,5 +1,6 @@
 // The shapes of scan imports, scans, findings and assets as the calls send them (an API: CI pipelines and
 // scripts use them). Analysts and, later, customers read findings through the same shapes.
+import { customerPendingReview, pendingReview, reviewLogEntry } from './review-schemas.js';
 import * as z from 'zod/mini';
 import { maxImportFileBytes } from '../../kernel/findings/finding-limits.js';
 import { formatIds, severities } from '../../kernel/scanners/finding-model.js';
@@ -170,6 +171,11 @@ export const findingChange = z.object({
 /** Every field the tool gave, the identity, and the finding's history across scans. */
 export const findingDetail = z.object({
   ...findingRow.shape,
+  /** A customer's request waiting for a decision (with who asked), and the remediation history. */
+  review: z.optional(
+    z.object({ ...pendingReview.shape, by: z.object({ email: z.string(), name: z.optional(z.string()) }) }),
+  ),
+  reviewLog: z.array(reviewLogEntry),
   ...findingCuration,
   /** The tool's own texts (the shown `title`, `description`, `remediation` prefer the analyst's). */
   toolTitle: z.string(),
@@ -269,6 +275,9 @@ export type CustomerFindingRowOutput = z.infer<typeof customerFindingRow>;
 /** A finding as a customer's detail shows it: the row and the customer-facing fields of the whitelist. */
 export const customerFindingDetail = z.object({
   ...customerFindingRow.shape,
+  /** The customer's request waiting for an analyst, and the remediation history (review-schemas.ts). */
+  review: z.optional(customerPendingReview),
+  reviewLog: z.array(reviewLogEntry),
   description: z.optional(z.string()),
   remediation: z.optional(z.string()),
   impact: z.optional(z.string()),

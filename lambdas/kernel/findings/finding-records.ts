@@ -322,5 +322,7 @@ export async function findingDetailOf(
     extra: stored.extra ?? {},
     lastSeenAt,
     history: stored.history ?? [],
+    review: item.review as FindingDetailOutput['review'],
+    reviewLog: (item.reviewLog as FindingDetailOutput['reviewLog'] | undefined) ?? [],
   };
 }

@@ -65,6 +65,7 @@ import { maxImportFileBytes } from './finding-limits.js';
 import { addOccurrence, hashText, occurrenceHash, toolFields } from './finding-records.js';
 import { openUpload } from './uploads.js';
 import { refreshServiceReport, reportHoldsImport } from '../reports/service-reports.js';
+import { settleRetestsAfterImport } from '../remediation/settle-retests.js';
 
 /** How often progress is written while an import runs. */
 const progressIntervalMs = 1000;
@@ -266,6 +267,10 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
     await writeImportDigest(scan.slug, scan.service, nextDigest(plan, inFile, fixedNow, writer.assetsSeen, fileSha256));
     await absorbStatusLog(scan.slug, scan.service, plan.statusLog);
   }
+
+  // The customers' retests this scan answers (fixed now, or found again): before `done`, so a redelivered
+  // message settles what an earlier attempt left.
+  await settleRetestsAfterImport(scan, { fixed: fixedNow, present: plan.present });
 
   const counts = countPlan(plan, summary.assets);
   const finishedAt = Date.now();

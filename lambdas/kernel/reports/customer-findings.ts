@@ -9,6 +9,7 @@ import type {
 import type { Caller, CompanyRecord } from '../access/caller.js';
 import type { ServiceName } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';
+import type { PendingReview } from '../data/entities/finding-reviews.js';
 import type { StoredFinding } from '../data/entities/findings.js';
 import { PermissionDeniedError } from '../errors.js';
 import { findingViewerFor, visibleFinding, type FindingViewer } from '../findings/finding-visibility.js';
@@ -58,6 +59,13 @@ export function customerFindingRow(item: StoredFinding): CustomerFindingRowOutpu
   };
 }
 
+/** A pending request as its customer reads it: who asked by name, never by e-mail address. */
+function customerReview(review: PendingReview | undefined): CustomerFindingDetailOutput['review'] {
+  if (!review) return undefined;
+  const { kind, note, at, until, by } = review;
+  return { kind, note, at, ...(until !== undefined ? { until } : {}), ...(by.name ? { byName: by.name } : {}) };
+}
+
 /** A customer's detail of a stored finding, or undefined when a customer may not read it (unpublished). */
 export function customerFindingDetail(item: StoredFinding): CustomerFindingDetailOutput | undefined {
   const row = customerFindingRow(item);
@@ -78,5 +86,7 @@ export function customerFindingDetail(item: StoredFinding): CustomerFindingDetai
     compliance: shown.compliance as Record<string, string[]> | undefined,
     toolStatus: shown.toolStatus as string | undefined,
     password: shown.password as Record<string, unknown> | undefined,
+    review: customerReview(item.review as PendingReview | undefined),
+    reviewLog: (item.reviewLog as CustomerFindingDetailOutput['reviewLog'] | undefined) ?? [],
   };
 }

@@ -1,0 +1,18 @@
+// decideFindingReview: an analyst answers a customer's request — a retest: `fixed` (the status becomes fixed)
+// or `stillPresent`; a risk acceptance: `accept` (risk_accepted until the date asked) or `decline` — with a
+// note the customer reads. `requestedAt` is the request the analyst saw: ABORTED when it was answered or
+// changed meanwhile.
+import { defineSignedInCall } from '../../kernel/call.js';
+import { decideReviewAs } from '../../kernel/remediation/finding-reviews.js';
+import { serviceFindingsAccess } from '../../kernel/findings/service-access.js';
+import * as z from 'zod/mini';
+import { decideFindingReviewInput } from '../shared/review-inputs.js';
+import { reviewLogEntry } from '../shared/review-schemas.js';
+
+export const decideFindingReview = defineSignedInCall({
+  name: 'decideFindingReview',
+  input: decideFindingReviewInput,
+  output: z.object({ entry: reviewLogEntry }),
+  access: serviceFindingsAccess,
+  run: async (input, { caller }) => ({ entry: await decideReviewAs(caller, input) }),
+});

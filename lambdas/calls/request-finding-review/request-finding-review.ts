@@ -1,0 +1,21 @@
+// requestFindingReview: a customer (level 2 or more, of the company, whose report shows the service) marks an
+// open, published finding "fixed, please retest" or asks for its risk to be accepted until a date, with a
+// note. ABORTED when the finding is not open or a request already waits; NOT_FOUND for a finding the caller
+// cannot read. Analysts may ask on a customer's behalf.
+import * as z from 'zod/mini';
+import { defineSignedInCall } from '../../kernel/call.js';
+import { requestReviewAs } from '../../kernel/remediation/finding-reviews.js';
+import { findingReadersAccess } from '../start-finding-export/start-finding-export.js';
+import { requestFindingReviewInput } from '../shared/review-inputs.js';
+import { pendingReview } from '../shared/review-schemas.js';
+
+export const requestFindingReview = defineSignedInCall({
+  name: 'requestFindingReview',
+  input: requestFindingReviewInput,
+  output: z.object({ review: pendingReview }),
+  access: findingReadersAccess,
+  async run(input, { caller }) {
+    const review = await requestReviewAs(caller, input);
+    return { review: { kind: review.kind, note: review.note, at: review.at, until: review.until } };
+  },
+});

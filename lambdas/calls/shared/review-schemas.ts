@@ -1,0 +1,48 @@
+// The shapes of the remediation loop (kernel/remediation/finding-reviews.ts): a customer's request on a
+// finding ("fixed, please retest", or accept its risk until a date), the analyst's decision, the queue, and
+// the history lines a finding's detail carries.
+import * as z from 'zod/mini';
+
+export const reviewKinds = ['retest', 'riskAcceptance'] as const;
+export const reviewDecisions = ['fixed', 'stillPresent', 'accept', 'decline'] as const;
+export const reviewEvents = [
+  'retestRequested',
+  'riskAcceptanceRequested',
+  'confirmedFixed',
+  'stillPresent',
+  'riskAccepted',
+  'riskAcceptanceDeclined',
+] as const;
+
+export const reviewNote = z
+  .string()
+  .check(z.trim(), z.maxLength(2000, 'must be at most 2000 characters'), z.regex(/^[^\0]*$/, 'must hold no NUL'));
+
+const person = z.object({ email: z.string(), name: z.optional(z.string()) });
+
+export const pendingReview = z.object({
+  kind: z.enum(reviewKinds),
+  note: z.string(),
+  at: z.number(),
+  until: z.optional(z.number()),
+});
+
+/** What a customer reads of a pending request (no e-mail address of whoever asked). */
+export const customerPendingReview = z.object({ ...pendingReview.shape, byName: z.optional(z.string()) });
+
+export const reviewLogEntry = z.object({
+  at: z.number(),
+  event: z.enum(reviewEvents),
+  by: z.object({ role: z.enum(['customer', 'analyst', 'scan']), name: z.optional(z.string()) }),
+  note: z.optional(z.string()),
+  until: z.optional(z.number()),
+  importId: z.optional(z.string()),
+});
+
+export const queuedReview = z.object({
+  ...pendingReview.shape,
+  by: person,
+  findingId: z.string(),
+  title: z.string(),
+  severity: z.string(),
+});

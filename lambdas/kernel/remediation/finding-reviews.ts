@@ -1,0 +1,254 @@
+// The remediation loop. A customer (level 2 or more) marks an open, published finding "fixed, please retest"
+// or asks for its risk to be accepted, with a note; the request waits in the service's review queue
+// (entities/finding-reviews.ts). An analyst decides it — a retest: fixed, or still present; a risk
+// acceptance: accepted until the date asked, or declined — or, for a retest, the next import does: a scan that
+// no longer finds it confirms it fixed, one that finds it again says so. Every step is a line of the
+// finding's remediation history (`reviewLog`), which its customer reads with the finding.
+//
+// Each step is one transaction: the finding (conditional on the request read, so two deciders never both
+// win), the queue item, the event, and — when the status changes — the status log and the report's counters.
+import { canAccessCompany, hasLevel } from '../access/rules.js';
+import type { Caller } from '../access/caller.js';
+import type { ServiceName } from '../access/rules.js';
+import { getCompanyRecord } from '../companies/company-records.js';
+import { companyDenied } from '../companies/company-access.js';
+import {
+  dequeueReviewWrite,
+  queueReviewWrite,
+  queuedReviews,
+  type PendingReview,
+  type ReviewKind,
+  type ReviewLogEntry,
+} from '../data/entities/finding-reviews.js';
+import { getFindingItem, type StoredFinding } from '../data/entities/findings.js';
+import { isCancelledOnCondition, transactWithRetry, type TransactItem } from '../data/transactions.js';
+import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../errors.js';
+import { eventTransactItem, type EventActor } from '../events/events.js';
+import { findingUpdate, findingWrites, reportWritesOf, type FindingRef } from '../findings/finding-curation.js';
+import { addFieldEdit, emptyParts, finishParts } from '../findings/finding-fields.js';
+import { reviewParts } from './review-writes.js';
+import { findingViewerFor, isCustomerFor } from '../findings/finding-visibility.js';
+import { assertServiceAccess } from '../findings/service-access.js';
+
+/** Spec: customers of level 2 and above take part in the remediation loop. */
+export const reviewRequestLevel = 2;
+const oneYear = 365 * 24 * 3600 * 1000;
+const notFound = 'findingId: there is no such finding for this company and service';
+
+export type ReviewDecision = 'fixed' | 'stillPresent' | 'accept' | 'decline';
+const decisionsOf: Record<ReviewKind, readonly ReviewDecision[]> = {
+  retest: ['fixed', 'stillPresent'],
+  riskAcceptance: ['accept', 'decline'],
+};
+
+const shownTitle = (finding: StoredFinding) =>
+  (finding.analystTitle as string | undefined) || (finding.title as string);
+const shownSeverity = (finding: StoredFinding) => (finding.analystSeverity ?? finding.toolSeverity) as string;
+const nameOf = (actor: EventActor) => actor.user?.displayName?.trim() || undefined;
+const findingSubject = (ref: FindingRef, finding: StoredFinding) => ({
+  company: { slug: ref.slug },
+  finding: { slug: ref.slug, service: ref.service, findingId: ref.findingId, title: shownTitle(finding) },
+});
+
+export interface ReviewRequestInput extends FindingRef {
+  kind: ReviewKind;
+  note: string;
+  until?: number;
+}
+
+/**
+ * A customer's request on an open, published finding of their company's service (or an analyst's on their
+ * behalf). ABORTED when the finding is not open or a request already waits; NOT_FOUND when the caller may
+ * not read it. Answers the pending request.
+ */
+export async function requestReviewAs(
+  caller: Caller,
+  input: ReviewRequestInput,
+  now = Date.now(),
+): Promise<PendingReview> {
+  const service = input.service as ServiceName;
+  if (!canAccessCompany(caller.access, input.slug)) throw new PermissionDeniedError(companyDenied);
+  const customer = isCustomerFor(caller.access, service);
+  const [company, finding] = await Promise.all([
+    customer ? getCompanyRecord(input.slug) : undefined,
+    getFindingItem(input.slug, input.service, input.findingId, true),
+  ]);
+  const viewer = findingViewerFor(caller, input.slug, service, company);
+  if (!viewer) throw new PermissionDeniedError(companyDenied);
+  if (viewer === 'customer' && !hasLevel(caller.access, reviewRequestLevel)) {
+    throw new PermissionDeniedError(
+      `Only users of access level ${reviewRequestLevel} or more may ask for a retest or a risk acceptance.`,
+    );
+  }
+  if (input.kind === 'riskAcceptance') {
+    if (input.until === undefined) throw new InvalidArgumentError('until: a risk is accepted until a date');
+    if (input.until <= now) throw new InvalidArgumentError('until: must be in the future');
+    if (input.until > now + oneYear) throw new InvalidArgumentError('until: must be within a year');
+  } else if (input.until !== undefined) {
+    throw new InvalidArgumentError('until: only a risk acceptance has an end date');
+  }
+  if (!finding || (viewer === 'customer' && finding.published !== true)) throw new NotFoundError(notFound);
+  assertRequestable(finding);
+
+  const review: PendingReview = {
+    kind: input.kind,
+    note: input.note,
+    at: now,
+    by: { email: caller.email, ...(nameOf(caller) ? { name: nameOf(caller) } : {}) },
+    ...(input.until !== undefined ? { until: input.until } : {}),
+  };
+  const entry: ReviewLogEntry = {
+    at: now,
+    event: input.kind === 'retest' ? 'retestRequested' : 'riskAcceptanceRequested',
+    by: { role: viewer === 'customer' ? 'customer' : 'analyst', ...(review.by.name ? { name: review.by.name } : {}) },
+    note: input.note,
+    ...(input.until !== undefined ? { until: input.until } : {}),
+  };
+  const parts = reviewParts(emptyParts(), entry, { set: review });
+  parts.names['#status'] = 'status';
+  parts.values[':open'] = 'open';
+  parts.conditions.push('#status = :open');
+  if (viewer === 'customer') {
+    parts.names['#published'] = 'published';
+    parts.values[':published'] = true;
+    parts.conditions.push('#published = :published');
+  }
+  const items: TransactItem[] = [
+    findingUpdate(input, parts),
+    queueReviewWrite(input.slug, input.service, {
+      ...review,
+      findingId: input.findingId,
+      title: shownTitle(finding),
+      severity: shownSeverity(finding),
+    }),
+    eventTransactItem(
+      caller,
+      {
+        type: input.kind === 'retest' ? 'findingRetestRequested' : 'findingRiskAcceptanceRequested',
+        summary:
+          input.kind === 'retest'
+            ? `Asked for a retest of finding ${shownTitle(finding)}`
+            : `Asked to accept the risk of finding ${shownTitle(finding)}`,
+        subject: findingSubject(input, finding),
+        after: { review: { kind: review.kind, at: review.at, until: review.until } },
+      },
+      now,
+    ),
+  ];
+  try {
+    await transactWithRetry(items);
+  } catch (error) {
+    if (!isCancelledOnCondition(error)) throw error;
+    const current = await getFindingItem(input.slug, input.service, input.findingId, true);
+    if (!current || (viewer === 'customer' && current.published !== true)) throw new NotFoundError(notFound);
+    assertRequestable(current);
+    throw new ConflictError('The finding changed while the request was sent; please try again.');
+  }
+  return review;
+}
+
+function assertRequestable(finding: StoredFinding): void {
+  const pending = finding.review as PendingReview | undefined;
+  if (pending) {
+    throw new ConflictError(
+      pending.kind === 'retest'
+        ? 'A retest of this finding is already requested; an analyst will answer it.'
+        : 'A risk acceptance of this finding is already requested; an analyst will answer it.',
+    );
+  }
+  if (finding.status !== 'open') {
+    throw new ConflictError(`Only an open finding can be sent for review; this one is ${String(finding.status)}.`);
+  }
+}
+
+export interface ReviewDecisionInput extends FindingRef {
+  decision: ReviewDecision;
+  note?: string;
+  /** The request's time the analyst saw: a request answered or made anew meanwhile is a conflict. */
+  requestedAt: number;
+}
+
+/**
+ * An analyst's decision on a pending request. A retest found fixed sets the status to fixed; a risk accepted
+ * sets it to risk_accepted until the date the customer asked. Answers the history line written.
+ */
+export async function decideReviewAs(
+  analyst: Caller,
+  input: ReviewDecisionInput,
+  now = Date.now(),
+): Promise<ReviewLogEntry> {
+  assertServiceAccess(analyst, input.slug, input.service as ServiceName);
+  const finding = await getFindingItem(input.slug, input.service, input.findingId, true);
+  if (!finding) throw new NotFoundError(notFound);
+  const pending = finding.review as PendingReview | undefined;
+  if (!pending || pending.at !== input.requestedAt) {
+    throw new ConflictError('This request was answered or changed meanwhile; reload the queue.');
+  }
+  if (!decisionsOf[pending.kind].includes(input.decision)) {
+    throw new InvalidArgumentError(
+      `decision: a ${pending.kind === 'retest' ? 'retest' : 'risk acceptance'} is decided ${decisionsOf[pending.kind].join(' or ')}`,
+    );
+  }
+  const stamp = { by: analyst.email, at: now };
+  const parts = emptyParts();
+  const status =
+    input.decision === 'fixed'
+      ? { status: 'fixed' as const, ...(input.note ? { note: input.note } : {}) }
+      : input.decision === 'accept'
+        ? { status: 'risk_accepted' as const, expiresAt: pending.until!, ...(input.note ? { note: input.note } : {}) }
+        : undefined;
+  if (status && finding.status !== status.status) addFieldEdit(parts, finding, 'status', status, stamp);
+  const events = {
+    fixed: 'confirmedFixed',
+    stillPresent: 'stillPresent',
+    accept: 'riskAccepted',
+    decline: 'riskAcceptanceDeclined',
+  } as const;
+  const entry: ReviewLogEntry = {
+    at: now,
+    event: events[input.decision],
+    by: { role: 'analyst', ...(nameOf(analyst) ? { name: nameOf(analyst) } : {}) },
+    ...(input.note ? { note: input.note } : {}),
+    ...(input.decision === 'accept' ? { until: pending.until } : {}),
+  };
+  reviewParts(parts, entry, { remove: pending });
+  finishParts(parts, stamp);
+  const items: TransactItem[] = [
+    ...findingWrites(input, parts, now),
+    dequeueReviewWrite(input.slug, input.service, input.findingId),
+    ...(status && finding.status !== status.status
+      ? reportWritesOf(input, [{ finding, field: 'status', value: status }], now)
+      : []),
+    eventTransactItem(
+      analyst,
+      {
+        type: 'findingReviewDecided',
+        summary: `${decisionWords[input.decision]} for finding ${shownTitle(finding)}`,
+        subject: findingSubject(input, finding),
+        before: { status: finding.status, review: { kind: pending.kind, at: pending.at } },
+        after: { status: status?.status ?? finding.status, decision: input.decision },
+      },
+      now,
+    ),
+  ];
+  try {
+    await transactWithRetry(items);
+  } catch (error) {
+    if (!isCancelledOnCondition(error)) throw error;
+    throw new ConflictError('This finding changed while the decision was sent; reload the queue.');
+  }
+  return entry;
+}
+
+const decisionWords: Record<ReviewDecision, string> = {
+  fixed: 'Confirmed the fix',
+  stillPresent: 'Found the issue still present',
+  accept: 'Accepted the risk',
+  decline: 'Declined the risk acceptance',
+};
+
+/** The queue of a company's service for an analyst. */
+export async function listReviewsAs(analyst: Caller, slug: string, service: ServiceName) {
+  assertServiceAccess(analyst, slug, service);
+  return queuedReviews(slug, service);
+}

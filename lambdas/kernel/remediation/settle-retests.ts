@@ -1,0 +1,73 @@
+// The retests an import's scan answers (see finding-reviews.ts): kept apart from the analyst's and customer's
+// calls so the import's bundle takes only the queue and the finding's update.
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { readConfig } from '../config.js';
+import { documentClient } from '../data/client.js';
+import {
+  dequeueReviewWrite,
+  queuedReviews,
+  type PendingReview,
+  type ReviewLogEntry,
+} from '../data/entities/finding-reviews.js';
+import { findingKey, getFindingItem } from '../data/entities/findings.js';
+import { isCancelledOnCondition, transactWithRetry } from '../data/transactions.js';
+import { emptyParts, expressionsOf } from '../findings/finding-fields.js';
+import { reviewParts } from './review-writes.js';
+
+type FindingRef = { slug: string; service: string; findingId: string };
+
+/**
+ * After an import's writes: the retests its scan answers are settled. A finding the import marked fixed is
+ * confirmed fixed; one the scan found again is still present (it stays open). One Query of the queue (empty
+ * most of the time), then one conditional update per settled retest: a redelivered import settles nothing
+ * twice.
+ */
+export async function settleRetestsAfterImport(
+  scan: { slug: string; service: string; importId: string },
+  answer: { fixed: Pick<ReadonlySet<string>, 'has'>; present: Pick<ReadonlySet<string>, 'has'> },
+  now = Date.now(),
+): Promise<number> {
+  const { items } = await queuedReviews(scan.slug, scan.service);
+  let settled = 0;
+  for (const review of items) {
+    if (review.kind !== 'retest') continue;
+    const event = answer.fixed.has(review.findingId)
+      ? 'confirmedFixed'
+      : answer.present.has(review.findingId)
+        ? 'stillPresent'
+        : undefined;
+    if (!event) continue;
+    const entry: ReviewLogEntry = { at: now, event, by: { role: 'scan' }, importId: scan.importId };
+    const parts = reviewParts(emptyParts(), entry, { remove: review });
+    parts.names['#updatedAt'] = 'updatedAt';
+    parts.values[':updatedAt'] = now;
+    parts.sets.push('#updatedAt = :updatedAt');
+    const ref = { slug: scan.slug, service: scan.service, findingId: review.findingId };
+    try {
+      await transactWithRetry([
+        {
+          Update: {
+            TableName: readConfig().TABLE_NAME,
+            Key: findingKey(ref.slug, ref.service, ref.findingId),
+            ...expressionsOf(parts),
+          },
+        },
+        dequeueReviewWrite(scan.slug, scan.service, review.findingId),
+      ]);
+      settled += 1;
+    } catch (error) {
+      // Settled already (a redelivery), or decided by an analyst meanwhile: the queue item goes either way.
+      if (!isCancelledOnCondition(error)) throw error;
+      await dropStaleQueueItem(ref, review.at);
+    }
+  }
+  return settled;
+}
+
+/** Removes a queue item whose finding no longer holds that request. */
+async function dropStaleQueueItem(ref: FindingRef, at: number): Promise<void> {
+  const finding = await getFindingItem(ref.slug, ref.service, ref.findingId, true);
+  if ((finding?.review as PendingReview | undefined)?.at === at) return;
+  const { Delete } = dequeueReviewWrite(ref.slug, ref.service, ref.findingId);
+  await documentClient.send(new DeleteCommand(Delete!));
+}
