@@ -22,6 +22,7 @@ import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { createTestUser } from '../support/users.js';
 import { seedShareLink, seedVaultRequest, someReply } from '../support/vault-fixtures.js';
 import { seedLocation } from '../support/location-fixtures.js';
+import { seedPendingRetest, seedReviewableFinding } from '../support/review-fixtures.js';
 
 const { appUrl } = inject('localStack');
 
@@ -177,6 +178,27 @@ const matrix: Record<string, MatrixRow> = {
   // Customer reports: acme's members (the overview lists the services each may view), analysts of level 7.
   getReportsOverview: { input: () => ({ slug: 'acme' }), expect: acmeReaders },
   getServiceReport: { input: () => ({ slug: 'acme', service: 'dast' }), expect: acmeReaders },
+  // The remediation loop: acme's members of level 2 or more and analysts ask; the service's workers decide.
+  requestFindingReview: {
+    input: async () => ({
+      slug: 'acme',
+      service: 'dast',
+      findingId: await seedReviewableFinding('acme'),
+      kind: 'retest',
+      note: 'Matrix: fixed',
+    }),
+    expect: { ...acmeReaders, viewer: 'deny' },
+  },
+  listFindingReviews: { input: () => ({ slug: 'acme', service: 'dast' }), expect: serviceWorkers('dast') },
+  decideFindingReview: {
+    input: async () => ({
+      slug: 'acme',
+      service: 'dast',
+      ...(await seedPendingRetest('acme')),
+      decision: 'stillPresent',
+    }),
+    expect: serviceWorkers('dast'),
+  },
   // The template library: analysts of level 7 and above; search credentials: analysts above 5.
   createTemplate: { input: () => ({ title: 'Matrix template', severity: 'low' }), expect: onlyLevel(7) },
   getTemplate: { input: () => ({ templateId: matrixTemplateId }), expect: onlyLevel(7) },

@@ -19,6 +19,7 @@ import { seedFindings } from './seed-findings.js';
 import { createTestUser } from './users.js';
 import { seedShareLink, seedVaultRequest, someReply } from './vault-fixtures.js';
 import { seedLocation } from './location-fixtures.js';
+import { seedPendingRetest, seedReviewableFinding } from './review-fixtures.js';
 
 /** An import of the company's dast that is waiting for its file. */
 async function uploadingImport(slug: string): Promise<string> {
@@ -149,6 +150,21 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
     listAssets: async () => ({ slug: company, service: 'dast', limit: 5 }),
     getReportsOverview: async () => ({ slug: company }),
     getServiceReport: async () => ({ slug: company, service: 'dast' }),
+    requestFindingReview: async () => ({
+      slug: company,
+      service: 'dast',
+      findingId: await seedReviewableFinding(company),
+      kind: 'retest',
+      note: 'Fixed: the header is set',
+    }),
+    listFindingReviews: async () => ({ slug: company, service: 'dast' }),
+    decideFindingReview: async () => ({
+      slug: company,
+      service: 'dast',
+      ...(await seedPendingRetest(company)),
+      decision: 'fixed',
+      note: 'Confirmed',
+    }),
     createTemplate: async () => ({ title: `Inputs template ${next()}`, severity: 'info', tags: ['inputs'] }),
     getTemplate: async () => ({ templateId: template }),
     listTemplates: async () => ({ limit: 5 }),

@@ -16,6 +16,10 @@ export interface SeedOptions {
   host?: string;
   /** The ids to give them (default: random). */
   ids?: string[];
+  /** Published to customers (default: not). */
+  published?: boolean;
+  /** Further stored fields of every finding (e.g. a pending review). */
+  fields?: Record<string, unknown>;
 }
 
 /** Writes `count` findings of one company's service; answers their ids, in order. */
@@ -42,12 +46,13 @@ export async function seedFindings(options: SeedOptions): Promise<string[]> {
         assetKey: `url:https://${host}/${index}`,
         assetName: `https://${host}/${index}`,
         assetKind: 'url',
-        published: false,
+        published: options.published ?? false,
         firstSeenAt: now,
         firstImportId: importId,
         lastChange: change,
         history: [change],
         version: 1,
+        ...options.fields,
       }),
     ),
   );

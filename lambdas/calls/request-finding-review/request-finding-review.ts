@@ -4,7 +4,7 @@
 // cannot read. Analysts may ask on a customer's behalf.
 import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
-import { requestReviewAs } from '../../kernel/remediation/finding-reviews.js';
+import { readFindingAndCompany, requestReviewAs } from '../../kernel/remediation/finding-reviews.js';
 import { findingReadersAccess } from '../start-finding-export/start-finding-export.js';
 import { requestFindingReviewInput } from '../shared/review-inputs.js';
 import { pendingReview } from '../shared/review-schemas.js';
@@ -14,8 +14,10 @@ export const requestFindingReview = defineSignedInCall({
   input: requestFindingReviewInput,
   output: z.object({ review: pendingReview }),
   access: findingReadersAccess,
-  async run(input, { caller }) {
-    const review = await requestReviewAs(caller, input);
+  // The finding and the company's flags in one BatchGet, beside the caller's records: three requests in all.
+  readAhead: (input) => readFindingAndCompany(input),
+  async run(input, { caller, ahead }) {
+    const review = await requestReviewAs(caller, input, ahead);
     return { review: { kind: review.kind, note: review.note, at: review.at, until: review.until } };
   },
 });

@@ -8,9 +8,8 @@
 // Each step is one transaction: the finding (conditional on the request read, so two deciders never both
 // win), the queue item, the event, and — when the status changes — the status log and the report's counters.
 import { canAccessCompany, hasLevel } from '../access/rules.js';
-import type { Caller } from '../access/caller.js';
+import type { Caller, CompanyRecord } from '../access/caller.js';
 import type { ServiceName } from '../access/rules.js';
-import { getCompanyRecord } from '../companies/company-records.js';
 import { companyDenied } from '../companies/company-access.js';
 import {
   dequeueReviewWrite,
@@ -20,14 +19,20 @@ import {
   type ReviewKind,
   type ReviewLogEntry,
 } from '../data/entities/finding-reviews.js';
-import { getFindingItem, type StoredFinding } from '../data/entities/findings.js';
-import { isCancelledOnCondition, transactWithRetry, type TransactItem } from '../data/transactions.js';
+import { companyItemKey } from '../data/entities/companies.js';
+import { findingKey, getFindingItem, stripFindingKeys, type StoredFinding } from '../data/entities/findings.js';
+import {
+  batchGetConsistent,
+  isCancelledOnCondition,
+  transactWithRetry,
+  type TransactItem,
+} from '../data/transactions.js';
 import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { findingUpdate, findingWrites, reportWritesOf, type FindingRef } from '../findings/finding-curation.js';
 import { addFieldEdit, emptyParts, finishParts } from '../findings/finding-fields.js';
 import { reviewParts } from './review-writes.js';
-import { findingViewerFor, isCustomerFor } from '../findings/finding-visibility.js';
+import { findingViewerFor } from '../findings/finding-visibility.js';
 import { assertServiceAccess } from '../findings/service-access.js';
 
 /** Spec: customers of level 2 and above take part in the remediation loop. */
@@ -50,6 +55,23 @@ const findingSubject = (ref: FindingRef, finding: StoredFinding) => ({
   finding: { slug: ref.slug, service: ref.service, findingId: ref.findingId, title: shownTitle(finding) },
 });
 
+export interface FindingAndCompany {
+  finding: StoredFinding | undefined;
+  company: CompanyRecord | undefined;
+}
+
+/** The finding and its company's record (its service flags) in one consistent BatchGet. */
+export async function readFindingAndCompany(ref: FindingRef): Promise<FindingAndCompany> {
+  const keys = [findingKey(ref.slug, ref.service, ref.findingId), companyItemKey(ref.slug)];
+  const items = await batchGetConsistent(keys);
+  const itemOf = (key: { pk: string; sk: string }) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const finding = itemOf(keys[0]!);
+  return {
+    finding: finding ? stripFindingKeys(finding) : undefined,
+    company: itemOf(keys[1]!) as CompanyRecord | undefined,
+  };
+}
+
 export interface ReviewRequestInput extends FindingRef {
   kind: ReviewKind;
   note: string;
@@ -64,15 +86,12 @@ export interface ReviewRequestInput extends FindingRef {
 export async function requestReviewAs(
   caller: Caller,
   input: ReviewRequestInput,
+  read: Promise<FindingAndCompany> = readFindingAndCompany(input),
   now = Date.now(),
 ): Promise<PendingReview> {
   const service = input.service as ServiceName;
   if (!canAccessCompany(caller.access, input.slug)) throw new PermissionDeniedError(companyDenied);
-  const customer = isCustomerFor(caller.access, service);
-  const [company, finding] = await Promise.all([
-    customer ? getCompanyRecord(input.slug) : undefined,
-    getFindingItem(input.slug, input.service, input.findingId, true),
-  ]);
+  const { company, finding } = await read;
   const viewer = findingViewerFor(caller, input.slug, service, company);
   if (!viewer) throw new PermissionDeniedError(companyDenied);
   if (viewer === 'customer' && !hasLevel(caller.access, reviewRequestLevel)) {

@@ -40,6 +40,9 @@ const companySchema = item({
   updatedBy: string().optional(),
 });
 
+/** A company's item key (for raw reads beside other items, e.g. one BatchGet with a finding). */
+export const companyItemKey = (slug: string) => ({ pk: `COMPANY#${slug}`, sk: 'COMPANY' });
+
 export const companyEntity = new Entity({
   name: 'company',
   table: portalTable,
@@ -55,5 +58,5 @@ export const companyEntity = new Entity({
       .hidden()
       .link<typeof _schema>((company) => companySearchText(company)),
   })),
-  computeKey: ({ slug }) => ({ pk: `COMPANY#${slug}`, sk: 'COMPANY' }),
+  computeKey: ({ slug }) => companyItemKey(slug),
 });
