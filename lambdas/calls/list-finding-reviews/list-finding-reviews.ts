@@ -15,7 +15,7 @@ export const listFindingReviews = defineSignedInCall({
   output: z.object({ reviews: z.array(queuedReview), more: z.boolean() }),
   access: serviceFindingsAccess,
   async run({ slug, service }, { caller }) {
-    const { items, more } = await listReviewsAs(caller, slug, service as ServiceName);
+    const { items, more } = await listReviewsAs(caller, slug, service);
     return { reviews: items, more };
   },
 });
