@@ -2,7 +2,6 @@
 // retest and risk-acceptance requests waiting for a decision, oldest first (at most 1,000; `more` says when
 // there are others).
 import * as z from 'zod/mini';
-import type { ServiceName } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { serviceFindingsAccess } from '../../kernel/findings/service-access.js';
 import { listReviewsAs } from '../../kernel/remediation/finding-reviews.js';
