@@ -3,6 +3,9 @@
 // the history lines a finding's detail carries.
 import * as z from 'zod/mini';
 
+/** Customers of this access level and above take part in the remediation loop (the web shows its buttons). */
+export const reviewRequestLevel = 2;
+
 export const reviewKinds = ['retest', 'riskAcceptance'] as const;
 export const reviewDecisions = ['fixed', 'stillPresent', 'accept', 'decline'] as const;
 export const reviewEvents = [

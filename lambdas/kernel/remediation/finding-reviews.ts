@@ -31,12 +31,11 @@ import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedErr
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { findingUpdate, findingWrites, reportWritesOf, type FindingRef } from '../findings/finding-curation.js';
 import { addFieldEdit, emptyParts, finishParts } from '../findings/finding-fields.js';
+import { reviewRequestLevel } from '../../calls/shared/review-schemas.js';
 import { reviewParts } from './review-writes.js';
 import { findingViewerFor } from '../findings/finding-visibility.js';
 import { assertServiceAccess } from '../findings/service-access.js';
 
-/** Spec: customers of level 2 and above take part in the remediation loop. */
-export const reviewRequestLevel = 2;
 const oneYear = 365 * 24 * 3600 * 1000;
 const notFound = 'findingId: there is no such finding for this company and service';
 

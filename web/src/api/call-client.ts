@@ -51,6 +51,9 @@ import type { getBulkUpdate } from '../../../lambdas/calls/get-bulk-update/get-b
 import type { startFindingExport } from '../../../lambdas/calls/start-finding-export/start-finding-export';
 import type { getFindingExport } from '../../../lambdas/calls/get-finding-export/get-finding-export';
 import type { getReportsOverview } from '../../../lambdas/calls/get-reports-overview/get-reports-overview';
+import type { requestFindingReview } from '../../../lambdas/calls/request-finding-review/request-finding-review';
+import type { listFindingReviews } from '../../../lambdas/calls/list-finding-reviews/list-finding-reviews';
+import type { decideFindingReview } from '../../../lambdas/calls/decide-finding-review/decide-finding-review';
 import type { getServiceReport } from '../../../lambdas/calls/get-service-report/get-service-report';
 import type { EditableTemplateField } from '../../../lambdas/kernel/templates/template-fields';
 import type { createVaultLink } from '../../../lambdas/calls/create-vault-link/create-vault-link';
@@ -192,6 +195,9 @@ export interface CallContracts {
   // Customer reports (issue 11).
   getReportsOverview: ContractOf<typeof getReportsOverview>;
   getServiceReport: ContractOf<typeof getServiceReport>;
+  requestFindingReview: ContractOf<typeof requestFindingReview>;
+  listFindingReviews: ContractOf<typeof listFindingReviews>;
+  decideFindingReview: ContractOf<typeof decideFindingReview>;
 }
 
 export type CallName = keyof CallContracts;

@@ -1,5 +1,5 @@
 // A published finding as a customer reads it (getFinding answers the customer whitelist): what it is, where,
-// how severe, what to do, and the tool's evidence.
+// how severe, what to do, the remediation loop (finding-remediation.tsx), and the tool's evidence.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -10,13 +10,17 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
+import { hasLevel } from '../../../../lambdas/kernel/access/rules';
 import { callFunction, type CallOutput } from '../../api/call-client';
+import { useSession } from '../../components/session/session-context';
+import { reviewRequestLevel } from '../../../../lambdas/calls/shared/review-schemas';
 import { messageOf } from '../../components/forms/call-problems';
 import { IdentifierList, IdentifierText } from '../../components/tables/cell-text';
 import { TimeAgo } from '../../components/time/updated-label';
 import { findingStatusLabels } from '../analyst/services/finding-labels';
 import { countText } from '../analyst/services/finding-text';
 import { FreeText, ReferenceLink, ScannerValue, SeverityBadge } from '../analyst/services/scanner-values';
+import { FindingRemediation } from './finding-remediation';
 
 type CustomerFinding = Extract<CallOutput<'getFinding'>, { view: 'customer' }>;
 type Loaded = { findingId: string; finding?: CustomerFinding; error?: string };
@@ -35,6 +39,8 @@ export function ReportFindingDetail({
   onClose: () => void;
 }) {
   const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
+  const [reloads, setReloads] = useState(0);
+  const { userAccess } = useSession();
   useEffect(() => {
     let current = true;
     callFunction('getFinding', { slug, service, findingId }).then(
@@ -51,12 +57,13 @@ export function ReportFindingDetail({
     return () => {
       current = false;
     };
-  }, [slug, service, findingId]);
+  }, [slug, service, findingId, reloads]);
   const region = useRef<HTMLDivElement>(null);
   const shown = loaded?.findingId === findingId ? loaded : undefined;
+  const firstShown = Boolean(shown);
   useEffect(() => {
-    if (shown) region.current?.focus();
-  }, [shown]);
+    if (firstShown) region.current?.focus();
+  }, [firstShown]);
 
   const close = <Button onClick={onClose}>Close</Button>;
   let content: ReactNode;
@@ -101,6 +108,13 @@ export function ReportFindingDetail({
             <FreeText text={finding.remediation} />
           </SpaceBetween>
         ) : null}
+        <FindingRemediation
+          slug={slug}
+          service={service}
+          finding={finding}
+          mayRequest={hasLevel(userAccess, reviewRequestLevel)}
+          onChanged={() => setReloads((count) => count + 1)}
+        />
         {finding.references.length ? (
           <SpaceBetween size="xs">
             <Box variant="h3">References</Box>

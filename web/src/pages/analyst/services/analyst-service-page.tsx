@@ -25,6 +25,7 @@ import { FindingsTable } from './findings-table';
 import { ImportPanel } from './import-panel';
 import type { ScanImportRecord } from './import-runner';
 import { ImportScanModal } from './import-scan-modal';
+import { ReviewQueue } from './review-queue';
 import { NoServiceCompany } from './no-service-company';
 import { findingParam, tabOf, withFinding, withTab, type TabId } from './page-address';
 import { ScansTable } from './scans-table';
@@ -157,6 +158,12 @@ function ServiceWorkspace({ slug, companyName, service, importing, onImportingCh
 
   const findingsTab = (
     <SpaceBetween size="l">
+      <ReviewQueue
+        slug={slug}
+        service={service}
+        refreshKey={refreshKey}
+        onDecided={() => setRefreshKey((key) => key + 1)}
+      />
       <FindingsTable
         slug={slug}
         service={service}
