@@ -37,7 +37,7 @@ import {
 import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.js';
 import { templateUsageWrite } from '../data/entities/templates.js';
 import { publicationWrite } from '../data/entities/notifications.js';
-import { queuePublishedNotice } from '../notifications/notification-delivery.js';
+import { queuePublishedNotice } from '../notifications/published-notice.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { queueWork } from './import-queue.js';
 import type { Template } from '../templates/templates.js';

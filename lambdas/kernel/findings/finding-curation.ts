@@ -22,7 +22,7 @@ import {
 import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.js';
 import { statusLogWrite } from '../data/entities/import-digest.js';
 import { publicationWrite } from '../data/entities/notifications.js';
-import { queuePublishedNotice } from '../notifications/notification-delivery.js';
+import { queuePublishedNotice } from '../notifications/published-notice.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { stripTemplateKeys, templateKey, templateUsageWrite } from '../data/entities/templates.js';

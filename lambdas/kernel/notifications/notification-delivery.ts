@@ -32,39 +32,20 @@ import {
 import { batchGetConsistent } from '../data/transactions.js';
 import { queueReportWork } from '../exports/report-queue.js';
 import { findingViewerFor } from '../findings/finding-visibility.js';
-import { logger } from '../logger.js';
 import { sendMail } from '../mail/mailer.js';
 import type { Severity } from '../scanners/finding-model.js';
 import { userRows, type UserRow } from '../users/user-rows.js';
 import { notificationMail, type MailedFinding } from './notification-mail.js';
+import { notificationGroupOf } from './published-notice.js';
 
 /** Log entries a batch takes at most; a longer backlog goes out in several batches (several mails). */
 const batchSize = 500;
-
-const groupOf = (slug: string) => `notify-${slug}`;
-
-/**
- * After an action published findings of the company: queue their delivery. `actionId` names the action (a bulk
- * update's id, a finding and time), so the queue drops only a repeat of the same action. A queue that cannot be
- * reached loses nothing: the log keeps the publications for the next delivery.
- */
-export async function queuePublishedNotice(slug: string, actionId: string): Promise<void> {
-  if (!readConfig().REPORT_QUEUE_URL) return;
-  try {
-    await queueReportWork({ kind: 'notify', id: `${slug}/${actionId}` }, groupOf(slug));
-  } catch (error) {
-    logger.warn('Could not queue the notification of published findings; the next delivery sends them', {
-      slug,
-      error: (error as Error).name,
-    });
-  }
-}
 
 /** The daily run (the schedule): one digest message per company that has a daily rule. */
 export async function startDailyDigests(now = Date.now()): Promise<number> {
   const slugs = await companiesWithDailyRules();
   for (const slug of slugs) {
-    await queueReportWork({ kind: 'digest', id: `${slug}/${now}` }, groupOf(slug));
+    await queueReportWork({ kind: 'digest', id: `${slug}/${now}` }, notificationGroupOf(slug));
   }
   return slugs.length;
 }
