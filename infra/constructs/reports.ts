@@ -98,6 +98,8 @@ export class PortalReports extends Construct {
       new SqsEventSource(this.queue, { batchSize: importBatchSize, reportBatchItemFailures: true }),
     );
     this.acknowledgeExportObjects(this.reportFunction);
+    // The daily run queues one digest message per company (kernel/notifications/notification-delivery.ts).
+    this.grantQueueNotifications(this.reportFunction);
 
     new Rule(this, 'DailyDigest', {
       description: 'Sends the daily digest of newly published findings to the companies that chose it',
@@ -128,6 +130,15 @@ export class PortalReports extends Construct {
     api.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
     api.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [this.exportObjects] }));
     this.acknowledgeExportObjects(api);
+  }
+
+  /**
+   * What a function that publishes findings, or starts the daily digests, needs: to queue notification work
+   * (SendMessage to the report queue, nothing else of it).
+   */
+  grantQueueNotifications(fn: NodejsFunction): void {
+    fn.addEnvironment('REPORT_QUEUE_URL', this.queue.queueUrl);
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
   }
 
   private acknowledgeExportObjects(fn: IFunction & IGrantable): void {

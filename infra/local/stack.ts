@@ -18,6 +18,7 @@ import { startS3Emulator } from './s3/s3-emulator.js';
 import { createUploadRoute } from './s3/upload-route.js';
 import { createSearchRoute } from './search-route.js';
 import { createStaticSite, localSecurityHeaders } from './static-site.js';
+import { scheduleDaily } from './daily-schedule.js';
 
 export interface LocalStackOptions {
   /** The app's origin port (web app, /api, /cognito). */
@@ -48,6 +49,11 @@ export interface LocalStackOptions {
    * @default 90 seconds, as on AWS (longer than the 60-second download link)
    */
   vaultCleanupDelayMs?: number;
+  /**
+   * When the daily digest of notification rules runs, 'HH:MM' UTC (the CDK schedule's default time).
+   * @default '06:00'
+   */
+  dailyDigestAt?: string;
   /** Extra function settings (e.g. throttle limits in tests); same names as on AWS. */
   settings?: Record<string, string>;
 }
@@ -348,6 +354,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     imports.consumeWith(scanImport.handler);
     reports.consumeWith(reportWork.handler);
     vaultCleanup.consumeWith(reportWork.handler);
+    // The EventBridge rule of the daily digest: the same event, to the same handler, at the same time of day.
+    const dailyDigest = scheduleDaily(options.dailyDigestAt ?? '06:00', () => reportWork.handler({ digest: 'daily' }));
+    started.push({ stop: async () => dailyDigest.stop() });
     ready = true;
 
     return {

@@ -33,6 +33,7 @@ try {
     dataDir,
     webRoot: path.join(root, 'web/dist'),
     reset,
+    ...(process.env.DAILY_DIGEST_AT ? { dailyDigestAt: process.env.DAILY_DIGEST_AT } : {}),
   });
   let stopping = false;
   const stop = async (signal: string) => {

@@ -99,6 +99,8 @@ export class PortalStack extends Stack {
     // Exports of findings and notification mails: a worker of their own, writing under exports/ of the bucket.
     const reports = new PortalReports(this, 'Reports', { data, mail, bucket: imports.uploads, portalUrl: web.origin });
     reports.grantStartReports(api.handler);
+    // Bulk publishes run in the import worker: it queues their notification mails.
+    reports.grantQueueNotifications(imports.importFunction);
     // Vault files over 300 KB: sealed files under vault/ of the bucket, removed by the report worker once claimed.
     const vault = new PortalVault(this, 'Vault', {
       bucket: imports.uploads,

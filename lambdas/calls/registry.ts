@@ -60,6 +60,9 @@ import { getVaultLink } from './get-vault-link/get-vault-link.js';
 import { listVaultEvents } from './list-vault-events/list-vault-events.js';
 import { listVaultLinks } from './list-vault-links/list-vault-links.js';
 import { revokeVaultLink } from './revoke-vault-link/revoke-vault-link.js';
+import { deleteNotificationRule } from './delete-notification-rule/delete-notification-rule.js';
+import { listNotificationRules } from './list-notification-rules/list-notification-rules.js';
+import { saveNotificationRule } from './save-notification-rule/save-notification-rule.js';
 
 export const callRegistry = createRegistry([
   // sign-in and session
@@ -132,4 +135,8 @@ export const callRegistry = createRegistry([
   createLocation,
   updateLocation,
   deleteLocation,
+  // notification rules of a company (issue 11)
+  listNotificationRules,
+  saveNotificationRule,
+  deleteNotificationRule,
 ]);

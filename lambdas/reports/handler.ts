@@ -8,6 +8,11 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { failFindingExport, runFindingExport } from '../kernel/exports/export-run.js';
 import { parseReportWork, type ReportWork } from '../kernel/exports/report-queue.js';
 import { logger } from '../kernel/logger.js';
+import {
+  companyOfWork,
+  deliverNotifications,
+  startDailyDigests,
+} from '../kernel/notifications/notification-delivery.js';
 import { deleteVaultObject } from '../kernel/vault/vault-objects.js';
 
 /** The queue's maxReceiveCount (infra): the try after which a message goes to the dead-letter queue. */
@@ -19,9 +24,25 @@ const exportCrashedMessage =
 async function run(work: ReportWork): Promise<void> {
   if (work.kind === 'export') await runFindingExport(work.id);
   if (work.kind === 'vaultObject') await deleteVaultObject(work.id);
+  if (work.kind === 'notify') await deliverNotifications(companyOfWork(work.id), 'immediate');
+  if (work.kind === 'digest') await deliverNotifications(companyOfWork(work.id), 'daily');
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+/** The daily schedule's event (infra/constructs/reports.ts; locally the stand-in of `npm start`). */
+export interface DailyDigestEvent {
+  digest: 'daily';
+}
+
+const isDailyDigest = (event: SQSEvent | DailyDigestEvent): event is DailyDigestEvent =>
+  (event as DailyDigestEvent).digest === 'daily';
+
+export async function handler(event: SQSEvent | DailyDigestEvent): Promise<SQSBatchResponse> {
+  if (isDailyDigest(event)) {
+    // One digest message per company with a daily rule: each runs (and is retried) on its own.
+    const companies = await startDailyDigests();
+    logger.info('Daily digests queued', { companies });
+    return { batchItemFailures: [] };
+  }
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const work = parseReportWork(record.body);

@@ -61,6 +61,7 @@ const accounts = {
       'Administration/Create company',
       'Administration/Manage companies',
       'Administration/Manage users',
+      'Administration/Notifications',
       'Administration/Platform users',
       'Administration/Platform services',
       'Administration/E-mail keys',
@@ -82,6 +83,7 @@ const accounts = {
       'Administration/Create company',
       'Administration/Manage companies',
       'Administration/Manage users',
+      'Administration/Notifications',
       'Administration/DAST keys',
     ],
     deniedRoute: '/admin/app/users',
@@ -89,13 +91,19 @@ const accounts = {
   // analyst 5, no company: reports by the admin override; vault links; manage users; no DAST keys.
   junior: {
     email: 'junior@example.com',
-    menu: [...everyone, ...allReports, ...vaultLinks, 'Administration/Manage users'],
+    menu: [...everyone, ...allReports, ...vaultLinks, 'Administration/Manage users', 'Administration/Notifications'],
     deniedRoute: '/templates',
   },
   // customer 3, Acme Corp: every report (level 2+), manage users, DAST keys (Acme triggers DAST).
   manager: {
     email: 'manager@acme.example',
-    menu: [...everyone, ...allReports, 'Administration/Manage users', 'Administration/DAST keys'],
+    menu: [
+      ...everyone,
+      ...allReports,
+      'Administration/Manage users',
+      'Administration/Notifications',
+      'Administration/DAST keys',
+    ],
     deniedRoute: '/analyst/agents',
   },
   // customer 1, Acme Corp, servicesEnabled [dast]: only the DAST reports.

@@ -732,9 +732,40 @@ describe('scan imports (S3 + SQS)', () => {
       'sqs:GetQueueAttributes',
       'sqs:GetQueueUrl',
       'sqs:ReceiveMessage',
+      // A bulk publish queues its notification mails on the report queue, and may do nothing else there.
+      'sqs:SendMessage',
+    ]);
+    const sends = statementsOf(portalFunctions.scanImport).filter((statement) =>
+      actionsOf([statement]).includes('sqs:SendMessage'),
+    );
+    expect(sends.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
+      { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'ReportsQueue'), 'Arn'] } },
     ]);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
     expect(actions.filter((action) => !/^(logs|dynamodb|s3|sqs):/.test(action))).toEqual([]);
+  });
+
+  it('sends the daily digest: a scheduled rule gives the report worker the digest event; it may queue per-company work', () => {
+    const worker = logicalId('AWS::Lambda::Function', portalFunctions.reportWork);
+    const reportQueue = logicalId('AWS::SQS::Queue', 'ReportsQueue');
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 6 * * ? *)',
+      State: 'ENABLED',
+      Targets: [{ Arn: { 'Fn::GetAtt': [worker, 'Arn'] }, Input: JSON.stringify({ digest: 'daily' }) }],
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [worker, 'Arn'] },
+      Principal: 'events.amazonaws.com',
+    });
+    const sends = statementsOf(portalFunctions.reportWork).filter((statement) =>
+      actionsOf([statement]).includes('sqs:SendMessage'),
+    );
+    expect(sends.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
+      { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [reportQueue, 'Arn'] } },
+    ]);
+    expect(properties(worker).Environment.Variables.REPORT_QUEUE_URL).toEqual({ Ref: reportQueue });
+    expect(properties(worker).Environment.Variables.PORTAL_URL).toBeDefined();
   });
 
   it('grants the uploads bucket and the queue to no other function (the report worker: exports/ and vault/)', () => {
@@ -779,7 +810,7 @@ describe('functions', () => {
       'VAULT_CLEANUP_QUEUE_URL',
       'VIEWER_ADDRESS_HEADER',
     ]);
-    expect(environment(portalFunctions.scanImport)).toEqual(['TABLE_NAME', 'UPLOADS_BUCKET']);
+    expect(environment(portalFunctions.scanImport)).toEqual(['REPORT_QUEUE_URL', 'TABLE_NAME', 'UPLOADS_BUCKET']);
     expect(environment(portalFunctions.templateSearch)).toEqual(['SEARCH_KEY_SECRET_ARN', 'TABLE_NAME']);
   });
 

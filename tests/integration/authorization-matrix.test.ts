@@ -23,6 +23,7 @@ import { createTestUser } from '../support/users.js';
 import { seedShareLink, seedVaultRequest, someReply } from '../support/vault-fixtures.js';
 import { seedLocation } from '../support/location-fixtures.js';
 import { seedPendingRetest, seedReviewableFinding } from '../support/review-fixtures.js';
+import { seedNotificationRule } from '../support/notification-fixtures.js';
 
 const { appUrl } = inject('localStack');
 
@@ -315,6 +316,30 @@ const matrix: Record<string, MatrixRow> = {
       return { slug: 'acme', locationId: location.locationId, expectedVersion: location.version };
     },
     expect: onlyLevel(7),
+  },
+  // Notification rules (issue 11): acme's administrators (level 3 members) and analysts of level 7.
+  listNotificationRules: { input: () => ({ slug: 'acme' }), expect: acmeAdministrators },
+  saveNotificationRule: {
+    input: async () => {
+      const rule = await seedNotificationRule('acme');
+      return {
+        slug: 'acme',
+        ruleId: rule.ruleId,
+        expectedVersion: rule.version,
+        service: 'dast',
+        minSeverity: 'critical',
+        cadence: 'daily',
+        recipientMode: 'everyone',
+      };
+    },
+    expect: acmeAdministrators,
+  },
+  deleteNotificationRule: {
+    input: async () => {
+      const rule = await seedNotificationRule('acme');
+      return { slug: 'acme', ruleId: rule.ruleId, expectedVersion: rule.version };
+    },
+    expect: acmeAdministrators,
   },
   // acme has DAST on: its members see its published findings (customers), analysts of level 7 every finding.
   startFindingExport: {

@@ -20,6 +20,7 @@ import { createTestUser } from './users.js';
 import { seedShareLink, seedVaultRequest, someReply } from './vault-fixtures.js';
 import { seedLocation } from './location-fixtures.js';
 import { seedPendingRetest, seedReviewableFinding } from './review-fixtures.js';
+import { seedNotificationRule } from './notification-fixtures.js';
 
 /** An import of the company's dast that is waiting for its file. */
 async function uploadingImport(slug: string): Promise<string> {
@@ -235,6 +236,23 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
     deleteLocation: async () => {
       const location = await seedLocation(company);
       return { slug: company, locationId: location.locationId, expectedVersion: location.version };
+    },
+    listNotificationRules: async () => ({ slug: company }),
+    saveNotificationRule: async () => {
+      const rule = await seedNotificationRule(company);
+      return {
+        slug: company,
+        ruleId: rule.ruleId,
+        expectedVersion: rule.version,
+        service: 'dast',
+        minSeverity: 'medium',
+        cadence: 'daily',
+        recipientMode: 'everyone',
+      };
+    },
+    deleteNotificationRule: async () => {
+      const rule = await seedNotificationRule(company);
+      return { slug: company, ruleId: rule.ruleId, expectedVersion: rule.version };
     },
     startFindingExport: async () => ({ slug: company, service: 'dast', format: 'csv', limit: 5 }),
     getFindingExport: async () => ({ exportId }),

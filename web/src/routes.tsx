@@ -29,6 +29,7 @@ const FindingTemplatesPage = lazyPage(() => import('./pages/templates/finding-te
 const VaultSharePage = lazyPage(() => import('./pages/analyst/vault/vault-share-page'));
 const VaultRequestPage = lazyPage(() => import('./pages/analyst/vault/vault-request-page'));
 const LocationsPage = lazyPage(() => import('./pages/analyst/locations/locations-page'));
+const NotificationsPage = lazyPage(() => import('./pages/admin/company/notifications/notifications-page'));
 const AnalystServicePage = lazyPage<AnalystServicePageProps>(
   () => import('./pages/analyst/services/analyst-service-page'),
 );
@@ -49,6 +50,7 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/analyst/vault/link': VaultSharePage,
   '/analyst/vault/request': VaultRequestPage,
   '/analyst/locations': LocationsPage,
+  '/admin/company/notifications': NotificationsPage,
 };
 
 /** A rule of spec 6 by its name in menuRules; the two per-service rules carry their service. */
@@ -192,6 +194,14 @@ export const shellPages: readonly ShellPage[] = [
     path: '/admin/company/manage-users',
     title: 'Manage company users',
     navLabel: 'Manage users',
+    section: 'administration',
+    group: 'Companies',
+    gate: { rule: 'manageUsers' },
+  },
+  {
+    path: '/admin/company/notifications',
+    title: 'Notifications',
+    navLabel: 'Notifications',
     section: 'administration',
     group: 'Companies',
     gate: { rule: 'manageUsers' },

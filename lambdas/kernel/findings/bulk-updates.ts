@@ -36,6 +36,8 @@ import {
 } from '../data/entities/findings.js';
 import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.js';
 import { templateUsageWrite } from '../data/entities/templates.js';
+import { publicationWrite } from '../data/entities/notifications.js';
+import { queuePublishedNotice } from '../notifications/published-notice.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { queueWork } from './import-queue.js';
 import type { Template } from '../templates/templates.js';
@@ -280,9 +282,14 @@ async function runChunk(
   const tagAction = bulk.action.kind === 'addTag' || bulk.action.kind === 'removeTag' ? bulk.action : undefined;
   // Per finding: its update (with the status log's write when the status changes), and for a tag its
   // reference; then the tag's one counter move for the chunk.
+  // Publishing logs each finding for the notification rules in the same transaction (notification-delivery.ts).
+  const publishing = bulk.action.kind === 'setPublished' && bulk.action.value === true;
   const itemsOf = (write: (typeof writes)[number]) => [
     ...findingWrites(write.target, write.parts, stamp.at),
     ...(tagAction ? [tagReferenceWrite(tagAction.tag, write.target, tagAction.kind === 'addTag')] : []),
+    ...(publishing
+      ? [publicationWrite(write.target.slug, write.target.service, write.target.findingId, stamp.at)]
+      : []),
   ];
   for (let start = 0; start < writes.length; start += transactionChunk) {
     let pending = writes.slice(start, start + transactionChunk);
@@ -376,6 +383,10 @@ export async function runBulkUpdate(bulkId: string): Promise<void> {
   } catch (error) {
     // Finished by a run that crashed after its end was written: nothing more to count.
     if ((error as { name?: string }).name !== 'TransactionCanceledException') throw error;
+  }
+  // One notice for the whole selection: its recipients get one mail, not one per finding.
+  if (bulk.slug && bulk.action.kind === 'setPublished' && bulk.action.value && changed > 0) {
+    await queuePublishedNotice(bulk.slug, bulkId);
   }
 }
 

@@ -21,6 +21,8 @@ import {
 } from '../data/entities/findings.js';
 import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.js';
 import { statusLogWrite } from '../data/entities/import-digest.js';
+import { publicationWrite } from '../data/entities/notifications.js';
+import { queuePublishedNotice } from '../notifications/published-notice.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { stripTemplateKeys, templateKey, templateUsageWrite } from '../data/entities/templates.js';
@@ -138,6 +140,9 @@ export async function updateFindingFieldAs(
   const items: TransactItem[] = findingWrites(input, parts, now);
   if (field === 'tags') items.push(...tagWrites(input, stored as string[], wanted as string[]));
   items.push(...reportWritesOf(input, [{ finding, field, value: wanted }], now));
+  // Publishing logs the finding for the notification rules in the same transaction (notification-delivery.ts).
+  const published = field === 'published' && wanted === true;
+  if (published) items.push(publicationWrite(input.slug, input.service, input.findingId, now));
   const entry = parts.entries[0]!;
   items.push(
     eventTransactItem(
@@ -163,6 +168,7 @@ export async function updateFindingFieldAs(
     if (!current) throw new NotFoundError(findingNotFound);
     throw conflictOf(current, field);
   }
+  if (published) await queuePublishedNotice(input.slug, `${input.service}-${input.findingId}-${now}`);
   return { version: version + 1 };
 }
 

@@ -69,6 +69,9 @@ import type { listLocations } from '../../../lambdas/calls/list-locations/list-l
 import type { createLocation } from '../../../lambdas/calls/create-location/create-location';
 import type { updateLocation } from '../../../lambdas/calls/update-location/update-location';
 import type { deleteLocation } from '../../../lambdas/calls/delete-location/delete-location';
+import type { listNotificationRules } from '../../../lambdas/calls/list-notification-rules/list-notification-rules';
+import type { saveNotificationRule } from '../../../lambdas/calls/save-notification-rule/save-notification-rule';
+import type { deleteNotificationRule } from '../../../lambdas/calls/delete-notification-rule/delete-notification-rule';
 
 import type * as z from 'zod/mini';
 
@@ -192,6 +195,10 @@ export interface CallContracts {
   createLocation: ContractOf<typeof createLocation>;
   updateLocation: ContractOf<typeof updateLocation>;
   deleteLocation: ContractOf<typeof deleteLocation>;
+  // Notification rules of a company (issue 11).
+  listNotificationRules: ContractOf<typeof listNotificationRules>;
+  saveNotificationRule: ContractOf<typeof saveNotificationRule>;
+  deleteNotificationRule: ContractOf<typeof deleteNotificationRule>;
   // Customer reports (issue 11).
   getReportsOverview: ContractOf<typeof getReportsOverview>;
   getServiceReport: ContractOf<typeof getServiceReport>;

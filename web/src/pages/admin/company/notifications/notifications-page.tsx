@@ -1,0 +1,182 @@
+// /admin/company/notifications (level 3; analysts of level 7 for any company): the notification rules of the
+// company selected in the header; add, edit and delete them (each on the version seen).
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { callFunction } from '../../../../api/call-client';
+import type { UserRow } from '../../../../components/admin/admin-records';
+import { messageOf } from '../../../../components/forms/call-problems';
+import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
+import { usePageHelp } from '../../../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../../../components/help-panel/info-link';
+import { useNotifications } from '../../../../components/notifications/notifications-context';
+import { useSession, type SessionCompanyDoc } from '../../../../components/session/session-context';
+import { useCompanyName } from '../../../../components/user-menu/company-switch';
+import { ServerTable } from '../../../../components/tables/server-table';
+import { useServerTable } from '../../../../components/tables/use-server-table';
+import { NoCompanyState } from '../manage-users/no-company-state';
+import { NotificationRuleModal } from './notification-rule-modal';
+import { NotificationsHelp } from './notifications-help';
+import { notificationsTable, ruleMatches, serviceLabels, type NotificationRule } from './notifications-config';
+
+const ruleKey = (rule: NotificationRule) => rule.ruleId;
+
+export default function NotificationsPage() {
+  usePageHelp(NotificationsHelp);
+  const { company, companyDoc } = useSession();
+  const companyName = useCompanyName() ?? company;
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={
+            company
+              ? `E-mails to ${companyName}'s users when findings are published.`
+              : 'E-mails to a company’s users when findings are published.'
+          }
+          info={<InfoLink topic={NotificationsHelp} ariaLabel="Info about notifications" />}
+        >
+          Notifications
+        </Header>
+      }
+    >
+      {company && companyDoc ? <CompanyRules key={company} slug={company} company={companyDoc} /> : <NoCompanyState />}
+    </ContentLayout>
+  );
+}
+
+/** The company's users (the first 50), for choosing recipients and naming them in the table. */
+function useMembers(slug: string): UserRow[] {
+  const [members, setMembers] = useState<UserRow[]>([]);
+  useEffect(() => {
+    let current = true;
+    callFunction('listCompanyUsers', { slug, limit: 50 }).then(
+      (page) => current && setMembers(page.users),
+      () => current && setMembers([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [slug]);
+  return members;
+}
+
+function CompanyRules({ slug, company }: { slug: string; company: SessionCompanyDoc }) {
+  const { notify } = useNotifications();
+  const members = useMembers(slug);
+  const names = useMemo(() => new Map(members.map((member) => [member.uid, member.email])), [members]);
+  const config = useMemo(() => notificationsTable(names), [names]);
+  const [editing, setEditing] = useState<NotificationRule | 'new' | undefined>();
+  const [deleting, setDeleting] = useState<NotificationRule | undefined>();
+  const [deleteProblem, setDeleteProblem] = useState<string | undefined>();
+  const fetchRules = useCallback(
+    () => callFunction('listNotificationRules', { slug }).then((answer) => ({ items: answer.rules })),
+    [slug],
+  );
+  const table = useServerTable({
+    config,
+    fetchPage: fetchRules,
+    keyOf: ruleKey,
+    matches: ruleMatches,
+    filtering: 'client',
+    failureText: 'The notification rules could not be loaded.',
+  });
+  const chosen = table.selectedItem;
+  const selected = chosen && table.pages.items.find((rule) => rule.ruleId === chosen.ruleId);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await callFunction('deleteNotificationRule', {
+        slug,
+        ruleId: deleting.ruleId,
+        expectedVersion: deleting.version,
+      });
+      notify({
+        type: 'success',
+        title: 'Rule deleted',
+        message: `No more ${serviceLabels[deleting.service]} mails from it.`,
+      });
+      setDeleting(undefined);
+      setDeleteProblem(undefined);
+      table.pages.reload();
+    } catch (error) {
+      setDeleteProblem(messageOf(error, 'The rule could not be deleted. Please try again.'));
+    }
+  };
+
+  return (
+    <>
+      <ServerTable
+        table={table}
+        tableLabel="Notification rules"
+        nameOf={(rule) => `${serviceLabels[rule.service]} rule`}
+        loadingText="Loading notification rules"
+        title="Rules"
+        refreshLabel="Refresh notification rules"
+        actions={[
+          <Button key="delete" disabled={!selected} onClick={() => setDeleting(selected)}>
+            Delete
+          </Button>,
+          <Button key="edit" disabled={!selected} onClick={() => setEditing(selected)}>
+            Edit
+          </Button>,
+          <Button key="add" variant="primary" onClick={() => setEditing('new')}>
+            Add rule
+          </Button>,
+        ]}
+        filterLabel="Find rules"
+        empty={
+          <TableEmptyState
+            title="No notification rules"
+            subtitle="Add a rule to mail this company's users when findings of a service are published."
+          />
+        }
+      />
+      {editing ? (
+        <NotificationRuleModal
+          slug={slug}
+          company={company}
+          members={members}
+          rule={editing === 'new' ? undefined : editing}
+          onDismiss={() => setEditing(undefined)}
+          onSaved={(rule) => {
+            setEditing(undefined);
+            notify({ type: 'success', title: 'Rule saved', message: `${serviceLabels[rule.service]} mails are set.` });
+            table.pages.reload();
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <Modal
+          visible
+          header={`Delete the ${serviceLabels[deleting.service]} rule?`}
+          onDismiss={() => setDeleting(undefined)}
+          closeAriaLabel="Close"
+          footer={
+            <Box float="right">
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button variant="link" onClick={() => setDeleting(undefined)}>
+                  Cancel
+                </Button>
+                <Button variant="primary" onClick={() => void confirmDelete()}>
+                  Delete
+                </Button>
+              </SpaceBetween>
+            </Box>
+          }
+        >
+          <SpaceBetween size="s">
+            <Box variant="p">Its recipients will no longer be mailed about published findings.</Box>
+            {deleteProblem ? <Box color="text-status-error">{deleteProblem}</Box> : null}
+          </SpaceBetween>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
