@@ -1,0 +1,84 @@
+// The remediation loop in headless Chromium: a customer (level 3) opens a published finding of their DAST
+// report, marks it fixed and asks for a retest; the analyst finds the request under "Review requests" on the
+// DAST service page and confirms the fix; the customer reads the answer in the finding's history. A company
+// of its own, so the demo's figures stay as they are. Both pages pass axe with the loop's parts shown.
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
+import { seriousViolations } from '../support/axe.js';
+import { launchBrowser } from '../support/browser.js';
+import { seedFindings } from '../support/seed-findings.js';
+import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import { signedInCaller } from '../support/signed-in-call.js';
+import { createTestUser } from '../support/users.js';
+
+const stack = inject('localStack');
+const slug = `loop-${randomUUID().slice(0, 8)}`;
+let browser: Browser;
+let customer: SignedInBrowser;
+let analyst: SignedInBrowser;
+let findingId: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await createCompanyAs({ uid: 'test', email: 'test' }, { slug, companyName: 'Loop Co', flags: { enableDast: true } });
+  [findingId] = (await seedFindings({ slug, count: 2, severity: 'high', published: true, host: 'loop.example' })) as [
+    string,
+  ];
+  const customerUser = await createTestUser({
+    userType: 'customer',
+    accessLevel: 3,
+    companies: [slug],
+    displayName: 'Casey Customer',
+  });
+  const analystUser = await createTestUser({ userType: 'analyst', accessLevel: 7, displayName: 'Ada Analyst' });
+  // The analyst works on this company: it is their selected one.
+  expect((await signedInCaller(analystUser)('setDefaultCompany', { slug })).statusCode).toBe(200);
+  [customer, analyst] = await Promise.all([
+    signInInBrowser(browser, stack, customerUser.email),
+    signInInBrowser(browser, stack, analystUser.email),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the remediation loop', () => {
+  it('a customer marks a finding fixed, the analyst confirms it, the customer reads the answer', async () => {
+    const { page } = customer;
+    await page.goto(`${stack.appUrl}/reports/dast?finding=${findingId}`);
+    const detail = page.locator('[aria-label="Finding detail"]');
+    await detail.getByRole('button', { name: 'Mark fixed, request retest' }).click();
+    const dialog = page.getByRole('dialog');
+    // A request says what was fixed.
+    await dialog.getByRole('button', { name: 'Request retest' }).click();
+    await dialog.getByText('Say what was fixed').waitFor();
+    await dialog.getByRole('textbox', { name: 'What was fixed' }).fill('Upgraded the web server');
+    await dialog.getByRole('button', { name: 'Request retest' }).click();
+    await detail.getByText('Retest requested').waitFor();
+    await detail.getByText('Casey Customer marked it fixed and asked for a retest').waitFor();
+    await expect.poll(() => detail.getByRole('button', { name: 'Mark fixed, request retest' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const analystPage = analyst.page;
+    await analystPage.goto(`${stack.appUrl}/analyst/services/dast`);
+    const queue = analystPage.getByRole('table').filter({ hasText: 'Upgraded the web server' });
+    await queue.waitFor({ timeout: 20_000 });
+    await analystPage.getByRole('heading', { name: 'Review requests' }).waitFor();
+    expect(await seriousViolations(analystPage)).toEqual([]);
+    await queue.getByRole('button', { name: /^Decide / }).click();
+    const decide = analystPage.getByRole('dialog');
+    await decide.getByRole('radio', { name: /Fixed/ }).check();
+    await decide.getByRole('textbox', { name: /Note for the customer/ }).fill('Retested: the banner is gone');
+    await decide.getByRole('button', { name: 'Save decision' }).click();
+    await expect.poll(() => analystPage.getByRole('heading', { name: 'Review requests' }).count()).toBe(0);
+
+    await page.reload();
+    await detail.getByText('Ada Analyst confirmed the fix').waitFor();
+    await detail.getByText('“Retested: the banner is gone”').waitFor();
+    await detail.getByText('Fixed', { exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
