@@ -66,6 +66,11 @@ import type { listLocations } from '../../../lambdas/calls/list-locations/list-l
 import type { createLocation } from '../../../lambdas/calls/create-location/create-location';
 import type { updateLocation } from '../../../lambdas/calls/update-location/update-location';
 import type { deleteLocation } from '../../../lambdas/calls/delete-location/delete-location';
+import type { listAgents } from '../../../lambdas/calls/list-agents/list-agents';
+import type { createAgentEnrollment } from '../../../lambdas/calls/create-agent-enrollment/create-agent-enrollment';
+import type { rotateAgentCredential } from '../../../lambdas/calls/rotate-agent-credential/rotate-agent-credential';
+import type { moveAgent } from '../../../lambdas/calls/move-agent/move-agent';
+import type { revokeAgent } from '../../../lambdas/calls/revoke-agent/revoke-agent';
 
 import type * as z from 'zod/mini';
 
@@ -189,6 +194,12 @@ export interface CallContracts {
   createLocation: ContractOf<typeof createLocation>;
   updateLocation: ContractOf<typeof updateLocation>;
   deleteLocation: ContractOf<typeof deleteLocation>;
+  // Scanning agents (issue 13); the agents' own calls are made by the agent, never by the web.
+  listAgents: ContractOf<typeof listAgents>;
+  createAgentEnrollment: ContractOf<typeof createAgentEnrollment>;
+  rotateAgentCredential: ContractOf<typeof rotateAgentCredential>;
+  moveAgent: ContractOf<typeof moveAgent>;
+  revokeAgent: ContractOf<typeof revokeAgent>;
   // Customer reports (issue 11).
   getReportsOverview: ContractOf<typeof getReportsOverview>;
   getServiceReport: ContractOf<typeof getServiceReport>;
