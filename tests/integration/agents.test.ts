@@ -25,6 +25,8 @@ import { seedLocation } from '../support/location-fixtures.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 import { handler } from '../../lambdas/api/handler.js';
+import { seedDemoAgents } from '../../infra/local/demo-agents.js';
+import { seedDemoLocations } from '../../infra/local/demo-locations.js';
 
 const { appUrl } = inject('localStack');
 const zapFixture = 'tests/fixtures/scanners/dast/owasp_zap.json';
@@ -276,5 +278,18 @@ describe('scanning agents', () => {
     expect((await junior('listAgents', { slug })).statusCode).toBe(403);
     const customer = signedInCaller(await createTestUser({ accessLevel: 3, companies: [slug] }));
     expect((await customer('createAgentEnrollment', { slug, locationId: location.locationId })).statusCode).toBe(403);
+  });
+
+  it('seeds the demo agents once: one online and one stale at Acme HQ', async () => {
+    const demoAnalyst = await createTestUser({ userType: 'analyst', accessLevel: 9 });
+    await seedDemoLocations(demoAnalyst);
+    await seedDemoAgents(demoAnalyst);
+    await seedDemoAgents(demoAnalyst);
+    const { agents } = await listAgentsAs(kernelAnalyst, 'acme');
+    const demo = agents.filter((agent) => agent.name.startsWith('hq-scanner-'));
+    expect(demo.map((agent) => [agent.name, agent.status])).toEqual([
+      ['hq-scanner-01', 'online'],
+      ['hq-scanner-02', 'stale'],
+    ]);
   });
 });
