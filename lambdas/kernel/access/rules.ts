@@ -174,6 +174,7 @@ export const publicAccess = { kind: 'public', describe: 'anyone, signed in or no
 export const agentAccess = {
   kind: 'public',
   describe: 'scanning agents, by the credential (or enrollment token) in the input',
+  agentCredential: true,
 } as const satisfies AccessRule;
 
 export const signedIn = {
