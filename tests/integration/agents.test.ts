@@ -158,6 +158,9 @@ describe('scanning agents', () => {
       ),
     );
     expect(requests).toEqual(['UpdateItemCommand']);
+    // Under 1 KB (names and values, as DynamoDB sizes an item): one write unit per heartbeat, on demand.
+    const itemBytes = Buffer.byteLength(JSON.stringify(await getAgentItem(slug, state.agentId)));
+    expect(itemBytes).toBeLessThan(1024);
 
     const statusAt = async (now: number) =>
       (await listAgentsAs(kernelAnalyst, slug, now)).agents.find((row) => row.agentId === state.agentId)!.status;
