@@ -40,7 +40,7 @@ export interface AlgoliaApplication {
 /** What the API needs to know of a call of the registry (lambdas/calls/registry.ts). */
 export interface CallRoute {
   readonly name: string;
-  readonly access: { readonly kind: 'public' | 'signedIn' };
+  readonly access: { readonly kind: 'public' | 'signedIn'; readonly agentCredential?: true };
 }
 
 export interface PortalApiProps {
@@ -63,6 +63,13 @@ export interface PortalApiProps {
    * @default { rateLimit: 5, burstLimit: 10 }
    */
   readonly publicRouteThrottle?: ThrottleSettings;
+  /**
+   * Account-wide limit of each route of the scanning agents' calls (no JWT; the handler checks the agent's
+   * credential in one DynamoDB request, a heartbeat in one write). 1,000 agents calling every 60 s send about
+   * 17 requests per second to each of agentHeartbeat and pullScanJob: the default leaves room for 3,000.
+   * @default { rateLimit: 50, burstLimit: 100 }
+   */
+  readonly agentRouteThrottle?: ThrottleSettings;
   /**
    * Limit of every other route.
    * @default { rateLimit: 100, burstLimit: 200 }
@@ -222,13 +229,17 @@ export class PortalApi extends Construct {
     const signedIn = new HttpUserPoolAuthorizer('SignedIn', auth.userPool, {
       userPoolClients: [auth.userPoolClient],
     });
-    const openRoutes = new Map<string, HttpRoute>();
-    const addRoute = (path: string, authorizer?: HttpUserPoolAuthorizer) => {
+    const openRoutes = new Map<string, { route: HttpRoute; agent: boolean }>();
+    const addRoute = (path: string, authorizer?: HttpUserPoolAuthorizer, agent = false) => {
       const [route] = this.httpApi.addRoutes({ path, methods: [HttpMethod.POST], integration, authorizer });
-      if (route && !authorizer) openRoutes.set(`POST ${path}`, route);
+      if (route && !authorizer) openRoutes.set(`POST ${path}`, { route, agent });
     };
     for (const call of props.calls) {
-      addRoute(`/api/calls/${call.name}`, call.access.kind === 'signedIn' ? signedIn : undefined);
+      addRoute(
+        `/api/calls/${call.name}`,
+        call.access.kind === 'signedIn' ? signedIn : undefined,
+        call.access.agentCredential === true,
+      );
     }
     // Exact routes win over this one, so it only sees names the registry does not have (or a signed-in call
     // reached without its exact path, which the handler refuses without claims).
@@ -251,18 +262,22 @@ export class PortalApi extends Construct {
 
     const publicThrottle = props.publicRouteThrottle ?? { rateLimit: 5, burstLimit: 10 };
     const routeSettings: Record<string, { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number }> = {};
-    for (const [routeKey, route] of openRoutes) {
+    const agentThrottle = props.agentRouteThrottle ?? { rateLimit: 50, burstLimit: 100 };
+    for (const [routeKey, { route, agent }] of openRoutes) {
+      const throttle = agent ? agentThrottle : publicThrottle;
       routeSettings[routeKey] = {
-        ThrottlingRateLimit: publicThrottle.rateLimit,
-        ThrottlingBurstLimit: publicThrottle.burstLimit,
+        ThrottlingRateLimit: throttle.rateLimit,
+        ThrottlingBurstLimit: throttle.burstLimit,
       };
       // A stage can only name routes that already exist.
       stage.node.addDependency(route);
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',
-        reason:
-          'Open by design: requesting a sign-in link precedes having a token, and the catch-all only answers ' +
-          'NOT_FOUND or UNAUTHENTICATED. The route is throttled and the handler limits per e-mail and address.',
+        reason: agent
+          ? 'A scanning agent has no Cognito token: it presents its own credential (or enrollment token), whose ' +
+            'hash the handler checks before anything else; unknown, revoked and wrong credentials are refused.'
+          : 'Open by design: requesting a sign-in link precedes having a token, and the catch-all only answers ' +
+            'NOT_FOUND or UNAUTHENTICATED. The route is throttled and the handler limits per e-mail and address.',
       });
     }
     (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);

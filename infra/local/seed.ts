@@ -10,6 +10,7 @@ import { seedDemoPublishing } from './demo-reports.js';
 import { seedDemoScans } from './demo-scans.js';
 import { seedDemoLocations } from './demo-locations.js';
 import { seedDemoNotifications } from './demo-notifications.js';
+import { seedDemoAgents } from './demo-agents.js';
 import { seedDemoVault } from './demo-vault.js';
 import { seedTemplateLibrary } from './template-library.js';
 
@@ -44,5 +45,6 @@ export async function seedDemoData(): Promise<void> {
     await seedDemoVault(analyst);
     await seedDemoLocations(analyst);
     await seedDemoNotifications(analyst);
+    await seedDemoAgents(analyst);
   }
 }

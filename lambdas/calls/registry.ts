@@ -4,6 +4,17 @@ import { createLocation } from './create-location/create-location.js';
 import { deleteLocation } from './delete-location/delete-location.js';
 import { listLocations } from './list-locations/list-locations.js';
 import { updateLocation } from './update-location/update-location.js';
+import { listAgents } from './list-agents/list-agents.js';
+import { createAgentEnrollment } from './create-agent-enrollment/create-agent-enrollment.js';
+import { rotateAgentCredential } from './rotate-agent-credential/rotate-agent-credential.js';
+import { moveAgent } from './move-agent/move-agent.js';
+import { revokeAgent } from './revoke-agent/revoke-agent.js';
+import { enrollAgent } from './enroll-agent/enroll-agent.js';
+import { agentHeartbeat } from './agent-heartbeat/agent-heartbeat.js';
+import { pullScanJob } from './pull-scan-job/pull-scan-job.js';
+import { createScanJobImport } from './create-scan-job-import/create-scan-job-import.js';
+import { completeScanJob } from './complete-scan-job/complete-scan-job.js';
+import { failScanJob } from './fail-scan-job/fail-scan-job.js';
 import { createTemplate } from './create-template/create-template.js';
 import { getSearchClient } from './get-search-client/get-search-client.js';
 import { getTemplate } from './get-template/get-template.js';
@@ -139,4 +150,16 @@ export const callRegistry = createRegistry([
   listNotificationRules,
   saveNotificationRule,
   deleteNotificationRule,
+  // scanning agents (issue 13): the analysts' side, then the agents' own calls (by their credential)
+  listAgents,
+  createAgentEnrollment,
+  rotateAgentCredential,
+  moveAgent,
+  revokeAgent,
+  enrollAgent,
+  agentHeartbeat,
+  pullScanJob,
+  createScanJobImport,
+  completeScanJob,
+  failScanJob,
 ]);

@@ -268,6 +268,16 @@ describe('API (HTTP API)', () => {
       expect(settings.ThrottlingBurstLimit).toBeLessThan(stage.DefaultRouteSettings.ThrottlingBurstLimit);
     }
     expect(stage.RouteSettings['POST /api/calls/{name}']).toBeDefined();
+    // The scanning agents' calls: room for 1,000 agents calling every 60 s (about 17 per second per route).
+    const agentCalls = publicCalls.filter((call) => 'agentCredential' in call.access && call.access.agentCredential);
+    expect(agentCalls.map((call) => call.name)).toEqual(expect.arrayContaining(['agentHeartbeat', 'pullScanJob']));
+    for (const call of agentCalls) {
+      expect(stage.RouteSettings[`POST /api/calls/${call.name}`]).toEqual({
+        ThrottlingRateLimit: 50,
+        ThrottlingBurstLimit: 100,
+      });
+    }
+    expect(stage.RouteSettings['POST /api/calls/sendSignInLink'].ThrottlingRateLimit).toBe(5);
     expect(stage.AccessLogSettings.DestinationArn).toBeDefined();
     expect(stage.AccessLogSettings.Format).toContain('$context.requestId');
   });

@@ -24,6 +24,8 @@ import { seedShareLink, seedVaultRequest, someReply } from '../support/vault-fix
 import { seedLocation } from '../support/location-fixtures.js';
 import { seedPendingRetest, seedReviewableFinding } from '../support/review-fixtures.js';
 import { seedNotificationRule } from '../support/notification-fixtures.js';
+import { kernelAnalyst, seedAgent, seedRunningJob } from '../support/agent-fixtures.js';
+import { createEnrollmentTokenAs } from '../../lambdas/kernel/agents/agents.js';
 
 const { appUrl } = inject('localStack');
 
@@ -340,6 +342,87 @@ const matrix: Record<string, MatrixRow> = {
       return { slug: 'acme', ruleId: rule.ruleId, expectedVersion: rule.version };
     },
     expect: acmeAdministrators,
+  },
+  // Scanning agents (issue 13): the analysts' side is level 7 for any company; the agents' own calls carry no user
+  // token (any account, or none, is the same to them): they are allowed by a valid credential or enrollment token
+  // in the input (tests/integration/agents.test.ts refuses the invalid ones).
+  listAgents: { input: () => ({ slug: 'acme' }), expect: onlyLevel(7) },
+  createAgentEnrollment: {
+    input: async () => ({ slug: 'acme', locationId: (await seedLocation('acme')).locationId, maxUses: 2 }),
+    expect: onlyLevel(7),
+  },
+  rotateAgentCredential: {
+    input: async () => ({ slug: 'acme', agentId: (await seedAgent('acme')).agent.agentId, expectedVersion: 1 }),
+    expect: onlyLevel(7),
+  },
+  moveAgent: {
+    input: async () => ({
+      slug: 'acme',
+      agentId: (await seedAgent('acme')).agent.agentId,
+      expectedVersion: 1,
+      locationId: (await seedLocation('acme')).locationId,
+    }),
+    expect: onlyLevel(7),
+  },
+  revokeAgent: {
+    input: async () => ({ slug: 'acme', agentId: (await seedAgent('acme')).agent.agentId, expectedVersion: 1 }),
+    expect: onlyLevel(7),
+  },
+  enrollAgent: {
+    input: async () => {
+      const location = await seedLocation('acme');
+      const { token } = await createEnrollmentTokenAs(kernelAnalyst, 'acme', {
+        locationId: location.locationId,
+        maxUses: 1,
+        expiresInHours: 1,
+      });
+      return { token, hostname: 'matrix.agents.example', agentVersion: '1.0.0', capabilities: ['zap'] };
+    },
+    expect: { ...everyoneSignedIn, anonymous: 'allow' },
+  },
+  agentHeartbeat: {
+    input: async () => ({ credential: (await seedAgent('acme')).credential, agentVersion: '1.0.1' }),
+    expect: { ...everyoneSignedIn, anonymous: 'allow' },
+  },
+  pullScanJob: {
+    input: async () => ({ credential: (await seedAgent('acme')).credential }),
+    expect: { ...everyoneSignedIn, anonymous: 'allow' },
+  },
+  createScanJobImport: {
+    input: async () => {
+      const { agent, credential } = await seedAgent('acme');
+      const job = await seedRunningJob(agent);
+      return { credential, jobId: job.jobId, file: { name: 'zap.json', contentLength: 100 } };
+    },
+    expect: { ...everyoneSignedIn, anonymous: 'allow' },
+  },
+  completeScanJob: {
+    input: async () => {
+      const { agent, credential } = await seedAgent('acme');
+      const job = await seedRunningJob(agent);
+      const importId = `matrixjob${Date.now().toString(36)}${(unique += 1)}`;
+      await putNewScanImport({
+        importId,
+        slug: 'acme',
+        service: 'dast',
+        status: 'queued',
+        files: [{ name: 'zap.json', contentLength: 10, objectKey: `uploads/acme/dast/${importId}/0` }],
+        createdAt: Date.now(),
+        createdByUid: `agent:${agent.agentId}`,
+        createdByEmail: `agent ${agent.name}`,
+        progress: { bytesRead: 0, bytesTotal: 10, findingsWritten: 0 },
+        version: 1,
+      });
+      return { credential, jobId: job.jobId, importId };
+    },
+    expect: { ...everyoneSignedIn, anonymous: 'allow' },
+  },
+  failScanJob: {
+    input: async () => {
+      const { agent, credential } = await seedAgent('acme');
+      return { credential, jobId: (await seedRunningJob(agent)).jobId, reason: 'matrix: ZAP could not start' };
+    },
+    expect: { ...everyoneSignedIn, anonymous: 'allow' },
   },
   // acme has DAST on: its members see its published findings (customers), analysts of level 7 every finding.
   startFindingExport: {

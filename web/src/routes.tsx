@@ -30,6 +30,7 @@ const VaultSharePage = lazyPage(() => import('./pages/analyst/vault/vault-share-
 const VaultRequestPage = lazyPage(() => import('./pages/analyst/vault/vault-request-page'));
 const LocationsPage = lazyPage(() => import('./pages/analyst/locations/locations-page'));
 const NotificationsPage = lazyPage(() => import('./pages/admin/company/notifications/notifications-page'));
+const AgentsPage = lazyPage(() => import('./pages/analyst/agents/agents-page'));
 const AnalystServicePage = lazyPage<AnalystServicePageProps>(
   () => import('./pages/analyst/services/analyst-service-page'),
 );
@@ -51,6 +52,7 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/analyst/vault/request': VaultRequestPage,
   '/analyst/locations': LocationsPage,
   '/admin/company/notifications': NotificationsPage,
+  '/analyst/agents': AgentsPage,
 };
 
 /** A rule of spec 6 by its name in menuRules; the two per-service rules carry their service. */

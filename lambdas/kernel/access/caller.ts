@@ -57,4 +57,10 @@ export interface Caller {
 }
 
 export type AccessRule =
-  { kind: 'public'; describe: string } | { kind: 'signedIn'; describe: string; allows: (caller: Caller) => boolean };
+  | {
+      kind: 'public';
+      describe: string;
+      /** Called by scanning agents with their credential: the API gives these routes a throttle of their own. */
+      agentCredential?: true;
+    }
+  | { kind: 'signedIn'; describe: string; allows: (caller: Caller) => boolean };

@@ -167,6 +167,16 @@ export function selectCompany(available: readonly string[], defaultCompany: stri
 
 export const publicAccess = { kind: 'public', describe: 'anyone, signed in or not' } as const satisfies AccessRule;
 
+/**
+ * The calls of scanning agents: no user token (an agent has none), so the route has no JWT authorizer; the call
+ * itself checks the agent's credential (or enrollment token) in its input before it reads or writes anything else.
+ */
+export const agentAccess = {
+  kind: 'public',
+  describe: 'scanning agents, by the credential (or enrollment token) in the input',
+  agentCredential: true,
+} as const satisfies AccessRule;
+
 export const signedIn = {
   kind: 'signedIn',
   describe: 'any signed-in user',

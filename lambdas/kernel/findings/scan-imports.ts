@@ -35,8 +35,11 @@ function newImportId(): string {
   return `${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
 }
 
+/** Who starts an import: a person, or an agent uploading a job's results (`agent:<agentId>`). */
+export type ImportCreator = Pick<Caller, 'uid' | 'email'> & { user?: Pick<NonNullable<Caller['user']>, 'displayName'> };
+
 export async function createScanImport(
-  caller: Caller,
+  caller: ImportCreator,
   input: CreateScanImportInput,
 ): Promise<{ importId: string; uploads: Array<{ url: string; fields: Record<string, string> }> }> {
   const passwordAudit = input.service === 'password_cracking';

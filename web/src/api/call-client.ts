@@ -72,6 +72,11 @@ import type { deleteLocation } from '../../../lambdas/calls/delete-location/dele
 import type { listNotificationRules } from '../../../lambdas/calls/list-notification-rules/list-notification-rules';
 import type { saveNotificationRule } from '../../../lambdas/calls/save-notification-rule/save-notification-rule';
 import type { deleteNotificationRule } from '../../../lambdas/calls/delete-notification-rule/delete-notification-rule';
+import type { listAgents } from '../../../lambdas/calls/list-agents/list-agents';
+import type { createAgentEnrollment } from '../../../lambdas/calls/create-agent-enrollment/create-agent-enrollment';
+import type { rotateAgentCredential } from '../../../lambdas/calls/rotate-agent-credential/rotate-agent-credential';
+import type { moveAgent } from '../../../lambdas/calls/move-agent/move-agent';
+import type { revokeAgent } from '../../../lambdas/calls/revoke-agent/revoke-agent';
 
 import type * as z from 'zod/mini';
 
@@ -199,6 +204,12 @@ export interface CallContracts {
   listNotificationRules: ContractOf<typeof listNotificationRules>;
   saveNotificationRule: ContractOf<typeof saveNotificationRule>;
   deleteNotificationRule: ContractOf<typeof deleteNotificationRule>;
+  // Scanning agents (issue 13); the agents' own calls are made by the agent, never by the web.
+  listAgents: ContractOf<typeof listAgents>;
+  createAgentEnrollment: ContractOf<typeof createAgentEnrollment>;
+  rotateAgentCredential: ContractOf<typeof rotateAgentCredential>;
+  moveAgent: ContractOf<typeof moveAgent>;
+  revokeAgent: ContractOf<typeof revokeAgent>;
   // Customer reports (issue 11).
   getReportsOverview: ContractOf<typeof getReportsOverview>;
   getServiceReport: ContractOf<typeof getServiceReport>;

@@ -160,3 +160,7 @@ export async function listScanImportsPage(
     nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string> | undefined),
   };
 }
+
+/** The key of an import and the reading of its raw item, for batch reads beside other items (agents' uploads). */
+export const scanImportItemKey = importKey;
+export const parseScanImportItem = fromItem;

@@ -22,7 +22,16 @@ export function scanWindowText(location: Location): string {
   return `${window.days.join(', ')} ${window.start}–${window.end} (${window.timeZone})`;
 }
 
-export const locationsTable: TableConfig<Location> = {
+/** Agents online and in all at a location (unlinked agents not counted). */
+export type AgentCounts = ReadonlyMap<string, { online: number; total: number }>;
+
+export const agentsText = (counts: AgentCounts | undefined, locationId: string) => {
+  if (!counts) return '…';
+  const count = counts.get(locationId) ?? { online: 0, total: 0 };
+  return `${count.online} / ${count.total}`;
+};
+
+export const locationsTable = (counts?: AgentCounts): TableConfig<Location> => ({
   id: 'analyst-locations',
   noun: 'locations',
   columns: [
@@ -63,12 +72,17 @@ export const locationsTable: TableConfig<Location> = {
       sortingComparator: (a, b) => compareKeys(a.networkLabel, b.networkLabel),
     },
     { id: 'scanWindow', header: 'Scan window', cell: (location) => <CellText value={scanWindowText(location)} /> },
+    {
+      id: 'agents',
+      header: 'Agents online / total',
+      cell: (location) => <CellText value={agentsText(counts, location.locationId)} />,
+    },
   ],
   orderColumn: 'name',
   pageSizes: [10, 20, 50],
   defaultPageSize: 20,
   fetchSize: 200,
-};
+});
 
 export function locationMatches(location: Location, filter: string): boolean {
   const text = [

@@ -1,6 +1,6 @@
 // /analyst/locations (level 7): the scanning locations of the company selected in the header; add, edit and
 // delete them (each on the version seen). The server checks every range.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
@@ -20,7 +20,8 @@ import { useServerTable } from '../../../components/tables/use-server-table';
 import { NoServiceCompany } from '../services/no-service-company';
 import { LocationModal } from './location-modal';
 import { LocationsHelp } from './locations-help';
-import { locationMatches, locationsTable, type Location } from './locations-config';
+import { agentCountsByLocation } from '../agents/agents-config';
+import { locationMatches, locationsTable, type AgentCounts, type Location } from './locations-config';
 
 const locationKey = (location: Location) => location.locationId;
 
@@ -54,8 +55,21 @@ function CompanyLocations({ slug }: { slug: string }) {
     () => callFunction('listLocations', { slug }).then((answer) => ({ items: answer.locations })),
     [slug],
   );
+  // The agents column: counted from the company's agents, read beside the locations.
+  const [agentCounts, setAgentCounts] = useState<AgentCounts | undefined>();
+  useEffect(() => {
+    let current = true;
+    callFunction('listAgents', { slug }).then(
+      (answer) => current && setAgentCounts(agentCountsByLocation(answer.agents)),
+      () => current && setAgentCounts(new Map()),
+    );
+    return () => {
+      current = false;
+    };
+  }, [slug]);
+  const config = useMemo(() => locationsTable(agentCounts), [agentCounts]);
   const table = useServerTable({
-    config: locationsTable,
+    config,
     fetchPage: fetchLocations,
     keyOf: locationKey,
     matches: locationMatches,

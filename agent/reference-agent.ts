@@ -1,0 +1,252 @@
+// The reference scanning agent (issue 13): enrolls once with a token an analyst made, keeps its credential in a
+// state file only it can read, then only calls out: a heartbeat every interval, a job pull, and for each job the
+// scan's report uploaded through the findings import API (createScanJobImport → presigned POST → completeScanJob).
+// Operators run it as a command (README, "Scanning agents"); the tests drive the same class against the local stack.
+//
+//   npx tsx agent/reference-agent.ts enroll --portal https://portal.example.com --token enr1.… [--state FILE]
+//   npx tsx agent/reference-agent.ts run [--state FILE] [--zap-command "zap-baseline.py -t {target} -J {report}"]
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, platform, release, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+export const referenceAgentVersion = '1.0.0';
+
+export interface AgentState {
+  portal: string;
+  agentId: string;
+  slug: string;
+  locationId: string;
+  credential: string;
+  heartbeatIntervalSeconds: number;
+}
+
+export interface ScanJob {
+  jobId: string;
+  capability: string;
+  target: string;
+  service: string;
+}
+
+/** Runs a job's scan and answers its report (e.g. ZAP's JSON report). */
+export type ScanRunner = (job: ScanJob) => Promise<{ fileName: string; body: Uint8Array }>;
+
+export class AgentCallError extends Error {
+  constructor(
+    readonly call: string,
+    readonly status: number,
+    readonly errorStatus: string | undefined,
+    message: string,
+  ) {
+    super(`${call}: ${status} ${errorStatus ?? ''} ${message}`.trim());
+  }
+}
+
+async function callPortal<T>(portal: string, name: string, data: unknown): Promise<T> {
+  const response = await fetch(new URL(`/api/calls/${name}`, portal), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data }),
+    signal: AbortSignal.timeout(60_000),
+  });
+  const body = (await response.json().catch(() => ({}))) as {
+    result?: unknown;
+    error?: { status?: string; message?: string };
+  };
+  if (!response.ok) {
+    throw new AgentCallError(name, response.status, body.error?.status, body.error?.message ?? 'no message');
+  }
+  return body.result as T;
+}
+
+export interface EnrollOptions {
+  portal: string;
+  token: string;
+  name?: string;
+  capabilities?: string[];
+}
+
+/** Enrolls with a token; the credential is answered this once, so the caller must keep the state. */
+export async function enrollAgent(options: EnrollOptions): Promise<AgentState> {
+  const result = await callPortal<Omit<AgentState, 'portal'>>(options.portal, 'enrollAgent', {
+    token: options.token,
+    ...(options.name ? { name: options.name } : {}),
+    hostname: hostname(),
+    os: `${platform()} ${release()}`.slice(0, 80),
+    agentVersion: referenceAgentVersion,
+    capabilities: options.capabilities ?? ['zap'],
+  });
+  return { portal: options.portal, ...result };
+}
+
+export class ReferenceAgent {
+  constructor(
+    readonly state: AgentState,
+    private readonly runScan: ScanRunner,
+  ) {}
+
+  heartbeat(): Promise<{ status: string }> {
+    return callPortal(this.state.portal, 'agentHeartbeat', {
+      credential: this.state.credential,
+      agentVersion: referenceAgentVersion,
+    });
+  }
+
+  /** Pulls one job and runs it to the end; answers the job's id and import, or undefined when none was queued. */
+  async runNextJob(): Promise<{ jobId: string; importId?: string } | undefined> {
+    const { job } = await callPortal<{ job: ScanJob | null }>(this.state.portal, 'pullScanJob', {
+      credential: this.state.credential,
+    });
+    if (!job) return undefined;
+    try {
+      const report = await this.runScan(job);
+      const importId = await this.upload(job, report);
+      await callPortal(this.state.portal, 'completeScanJob', {
+        credential: this.state.credential,
+        jobId: job.jobId,
+        importId,
+      });
+      return { jobId: job.jobId, importId };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await callPortal(this.state.portal, 'failScanJob', {
+        credential: this.state.credential,
+        jobId: job.jobId,
+        reason: reason.slice(0, 1000) || 'the scan failed',
+      });
+      return { jobId: job.jobId };
+    }
+  }
+
+  private async upload(job: ScanJob, report: { fileName: string; body: Uint8Array }): Promise<string> {
+    const { importId, uploads } = await callPortal<{
+      importId: string;
+      uploads: Array<{ url: string; fields: Record<string, string> }>;
+    }>(this.state.portal, 'createScanJobImport', {
+      credential: this.state.credential,
+      jobId: job.jobId,
+      file: { name: report.fileName, contentLength: report.body.byteLength },
+    });
+    const upload = uploads[0]!;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(report.body)]), report.fileName);
+    const answer = await fetch(new URL(upload.url, this.state.portal), { method: 'POST', body: form });
+    if (answer.status >= 300) throw new Error(`The report's upload was refused (${answer.status})`);
+    return importId;
+  }
+
+  /** Heartbeat and job pull every interval until the signal aborts. */
+  async runLoop(signal: AbortSignal, log: (line: string) => void = console.log): Promise<void> {
+    while (!signal.aborted) {
+      try {
+        await this.heartbeat();
+        let ran = await this.runNextJob();
+        while (ran && !signal.aborted) {
+          log(`job ${ran.jobId}: ${ran.importId ? `results in import ${ran.importId}` : 'failed'}`);
+          ran = await this.runNextJob();
+        }
+      } catch (error) {
+        // Never the credential: the error names the call and the portal's message only.
+        log(`portal call failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (error instanceof AgentCallError && error.status === 401) throw error;
+      }
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, this.state.heartbeatIntervalSeconds * 1000);
+        signal.addEventListener('abort', () => (clearTimeout(timer), resolve(undefined)), { once: true });
+      });
+    }
+  }
+}
+
+/**
+ * ZAP by a command line with {target} and {report} placeholders (default: the baseline scan in ZAP's container);
+ * exit codes 0-3 are ZAP's "scan ran" answers (1 and 2 mean it found something).
+ */
+export function zapCommandRunner(commandLine: string): ScanRunner {
+  return async (job) => {
+    if (job.capability !== 'zap') throw new Error(`This agent runs zap jobs only, not ${job.capability}`);
+    const dir = mkdtempSync(path.join(tmpdir(), 'zap-'));
+    const report = path.join(dir, 'report.json');
+    try {
+      const [command, ...args] = commandLine
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((part) => part.replaceAll('{target}', job.target).replaceAll('{report}', report).replaceAll('{dir}', dir));
+      const code = await new Promise<number>((resolve, reject) => {
+        const child = spawn(command!, args, { stdio: 'inherit' });
+        child.on('error', reject);
+        child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+      });
+      if (code > 3) throw new Error(`ZAP ended with exit code ${code}`);
+      return { fileName: 'zap-report.json', body: readFileSync(report) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+/** Answers a report that is already on disk (for trying the pipeline without ZAP). */
+export const reportFileRunner =
+  (file: string): ScanRunner =>
+  async () => ({ fileName: path.basename(file), body: readFileSync(file) });
+
+const defaultZapCommand =
+  'docker run --rm -v {dir}:/zap/wrk ghcr.io/zaproxy/zaproxy:stable zap-baseline.py -t {target} -J report.json';
+
+async function main(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      portal: { type: 'string' },
+      token: { type: 'string' },
+      name: { type: 'string' },
+      capabilities: { type: 'string', default: 'zap' },
+      state: { type: 'string', default: path.join(process.cwd(), 'agent-state.json') },
+      'zap-command': { type: 'string', default: defaultZapCommand },
+      'report-file': { type: 'string' },
+      once: { type: 'boolean', default: false },
+    },
+  });
+  const command = positionals[0];
+  if (command === 'enroll') {
+    if (!values.portal || !values.token) throw new Error('enroll needs --portal URL and --token TOKEN');
+    const state = await enrollAgent({
+      portal: values.portal,
+      token: values.token,
+      ...(values.name ? { name: values.name } : {}),
+      capabilities: values.capabilities.split(','),
+    });
+    writeFileSync(values.state, JSON.stringify(state, null, 2), { mode: 0o600 });
+    chmodSync(values.state, 0o600);
+    console.log(`Enrolled as agent ${state.agentId}; its credential is in ${values.state} (keep it private).`);
+    return;
+  }
+  if (command === 'run') {
+    const state = JSON.parse(readFileSync(values.state, 'utf8')) as AgentState;
+    const runner = values['report-file']
+      ? reportFileRunner(values['report-file'])
+      : zapCommandRunner(values['zap-command']);
+    const agent = new ReferenceAgent(state, runner);
+    if (values.once) {
+      await agent.heartbeat();
+      console.log(JSON.stringify((await agent.runNextJob()) ?? { job: null }));
+      return;
+    }
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    process.once('SIGTERM', () => stop.abort());
+    await agent.runLoop(stop.signal);
+    return;
+  }
+  throw new Error('usage: reference-agent.ts enroll --portal URL --token TOKEN | run [--once]');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  });
+}
