@@ -9,6 +9,7 @@ import { seedDemoCuration } from './demo-curation.js';
 import { seedDemoPublishing } from './demo-reports.js';
 import { seedDemoScans } from './demo-scans.js';
 import { seedDemoLocations } from './demo-locations.js';
+import { seedDemoDastKeys } from './demo-dast-keys.js';
 import { seedDemoVault } from './demo-vault.js';
 import { seedTemplateLibrary } from './template-library.js';
 
@@ -42,5 +43,6 @@ export async function seedDemoData(): Promise<void> {
     await seedDemoPublishing(analyst);
     await seedDemoVault(analyst);
     await seedDemoLocations(analyst);
+    await seedDemoDastKeys(analyst);
   }
 }

@@ -4,6 +4,10 @@ import { createLocation } from './create-location/create-location.js';
 import { deleteLocation } from './delete-location/delete-location.js';
 import { listLocations } from './list-locations/list-locations.js';
 import { updateLocation } from './update-location/update-location.js';
+import { createDastKey } from './create-dast-key/create-dast-key.js';
+import { listDastKeys } from './list-dast-keys/list-dast-keys.js';
+import { revokeDastKey } from './revoke-dast-key/revoke-dast-key.js';
+import { rollDastKey } from './roll-dast-key/roll-dast-key.js';
 import { createTemplate } from './create-template/create-template.js';
 import { getSearchClient } from './get-search-client/get-search-client.js';
 import { getTemplate } from './get-template/get-template.js';
@@ -125,4 +129,9 @@ export const callRegistry = createRegistry([
   createLocation,
   updateLocation,
   deleteLocation,
+  // DAST API keys (issue 13)
+  listDastKeys,
+  createDastKey,
+  rollDastKey,
+  revokeDastKey,
 ]);

@@ -22,6 +22,7 @@ import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { createTestUser } from '../support/users.js';
 import { seedShareLink, seedVaultRequest, someReply } from '../support/vault-fixtures.js';
 import { seedLocation } from '../support/location-fixtures.js';
+import { seedDastKey } from '../support/dast-key-fixtures.js';
 
 const { appUrl } = inject('localStack');
 
@@ -293,6 +294,20 @@ const matrix: Record<string, MatrixRow> = {
       return { slug: 'acme', locationId: location.locationId, expectedVersion: location.version };
     },
     expect: onlyLevel(7),
+  },
+  // DAST API keys (issue 13): acme (DAST triggering on) to its members of level 3, and analysts of level 7.
+  listDastKeys: { input: () => ({ slug: 'acme' }), expect: acmeAdministrators },
+  createDastKey: {
+    input: () => ({ slug: 'acme', name: `Matrix key ${(unique += 1)}`, allowedTargets: ['app.acme.example'] }),
+    expect: acmeAdministrators,
+  },
+  rollDastKey: {
+    input: async () => ({ slug: 'acme', keyId: (await seedDastKey('acme')).keyId, graceHours: 1 }),
+    expect: acmeAdministrators,
+  },
+  revokeDastKey: {
+    input: async () => ({ slug: 'acme', keyId: (await seedDastKey('acme')).keyId }),
+    expect: acmeAdministrators,
   },
   // acme has DAST on: its members see its published findings (customers), analysts of level 7 every finding.
   startFindingExport: {

@@ -28,6 +28,7 @@ const FindingTemplatesPage = lazyPage(() => import('./pages/templates/finding-te
 const VaultSharePage = lazyPage(() => import('./pages/analyst/vault/vault-share-page'));
 const VaultRequestPage = lazyPage(() => import('./pages/analyst/vault/vault-request-page'));
 const LocationsPage = lazyPage(() => import('./pages/analyst/locations/locations-page'));
+const DastKeysPage = lazyPage(() => import('./pages/admin/dast/dast-keys-page'));
 const AnalystServicePage = lazyPage<AnalystServicePageProps>(
   () => import('./pages/analyst/services/analyst-service-page'),
 );
@@ -45,6 +46,7 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/analyst/vault/link': VaultSharePage,
   '/analyst/vault/request': VaultRequestPage,
   '/analyst/locations': LocationsPage,
+  '/admin/dast': DastKeysPage,
 };
 
 /** A rule of spec 6 by its name in menuRules; the two per-service rules carry their service. */

@@ -66,6 +66,10 @@ import type { listLocations } from '../../../lambdas/calls/list-locations/list-l
 import type { createLocation } from '../../../lambdas/calls/create-location/create-location';
 import type { updateLocation } from '../../../lambdas/calls/update-location/update-location';
 import type { deleteLocation } from '../../../lambdas/calls/delete-location/delete-location';
+import type { listDastKeys } from '../../../lambdas/calls/list-dast-keys/list-dast-keys';
+import type { createDastKey } from '../../../lambdas/calls/create-dast-key/create-dast-key';
+import type { rollDastKey } from '../../../lambdas/calls/roll-dast-key/roll-dast-key';
+import type { revokeDastKey } from '../../../lambdas/calls/revoke-dast-key/revoke-dast-key';
 
 import type * as z from 'zod/mini';
 
@@ -189,6 +193,10 @@ export interface CallContracts {
   createLocation: ContractOf<typeof createLocation>;
   updateLocation: ContractOf<typeof updateLocation>;
   deleteLocation: ContractOf<typeof deleteLocation>;
+  listDastKeys: ContractOf<typeof listDastKeys>;
+  createDastKey: ContractOf<typeof createDastKey>;
+  rollDastKey: ContractOf<typeof rollDastKey>;
+  revokeDastKey: ContractOf<typeof revokeDastKey>;
   // Customer reports (issue 11).
   getReportsOverview: ContractOf<typeof getReportsOverview>;
   getServiceReport: ContractOf<typeof getServiceReport>;
