@@ -764,6 +764,7 @@ describe('functions', () => {
     expect(environment(portalFunctions.verifyAuthChallengeResponse)).toEqual(['SIGN_IN_SECRET_ARN', 'TABLE_NAME']);
     expect(environment(portalFunctions.api)).toEqual([
       'ALLOWED_ORIGINS',
+      'DAST_KEY_SECRET_ARN',
       'IMPORT_QUEUE_URL',
       'MAIL_FROM',
       'ORIGIN_SECRET_ARN',
