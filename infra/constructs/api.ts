@@ -100,6 +100,8 @@ export class PortalApi extends Construct {
   readonly searchKeySecret: ISecret;
   /** The template search endpoint (Algolia's REST protocol), at /api/search/1/indexes/... */
   readonly searchHandler: NodejsFunction;
+  /** The HMAC key ("pepper") DAST API keys are stored and looked up by (DAST_KEY_SECRET_ARN). */
+  readonly dastKeySecret: Secret;
 
   constructor(scope: Construct, id: string, props: PortalApiProps) {
     super(scope, id);
@@ -134,6 +136,17 @@ export class PortalApi extends Construct {
       this.searchKeySecret = searchKeySecret;
     }
 
+    this.dastKeySecret = new Secret(this, 'DastKeySecret', {
+      description: 'HMAC key of DAST API keys: the table holds only HMAC-SHA256(this key, the API key)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    Validations.of(this.dastKeySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A random HMAC key, not a credential of another service: no rotation function applies. Replacing it ' +
+        'invalidates every DAST API key at once (they are found by their HMAC), which is the emergency lever.',
+    });
+
     this.handler = new PortalFunction(this, 'Handler', {
       handler: 'api',
       description: 'Every call of the portal API (POST /api/calls/{name})',
@@ -148,6 +161,7 @@ export class PortalApi extends Construct {
         ORIGIN_SECRET_ARN: this.originSecret.secretArn,
         USER_POOL_ID: auth.userPool.userPoolId,
         SEARCH_KEY_SECRET_ARN: this.searchKeySecret.secretArn,
+        DAST_KEY_SECRET_ARN: this.dastKeySecret.secretArn,
         // With a real Algolia application: its id for getSearchClient, and the admin key's ARN only as the
         // switch that queues a mirror run after template writes (the worker reads the key; this function may not).
         ...(props.algolia
@@ -171,7 +185,7 @@ export class PortalApi extends Construct {
     mail.grantSend(this.handler);
     auth.grantReadSignInSecret(this.handler);
     // GetSecretValue on each secret it reads (grantRead would add DescribeSecret, which the handler does not use).
-    for (const secret of [this.originSecret, this.searchKeySecret]) {
+    for (const secret of [this.originSecret, this.searchKeySecret, this.dastKeySecret]) {
       this.handler.addToRolePolicy(
         new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
       );

@@ -11,6 +11,7 @@ import { seedDemoScans } from './demo-scans.js';
 import { seedDemoLocations } from './demo-locations.js';
 import { seedDemoNotifications } from './demo-notifications.js';
 import { seedDemoAgents } from './demo-agents.js';
+import { seedDemoDastKeys } from './demo-dast-keys.js';
 import { seedDemoVault } from './demo-vault.js';
 import { seedTemplateLibrary } from './template-library.js';
 
@@ -46,5 +47,6 @@ export async function seedDemoData(): Promise<void> {
     await seedDemoLocations(analyst);
     await seedDemoNotifications(analyst);
     await seedDemoAgents(analyst);
+    await seedDemoDastKeys(analyst);
   }
 }

@@ -97,6 +97,8 @@ interface LocalSecrets {
   signInSecret: string;
   /** Signs the template search's keys (added to an older data directory's file on first use). */
   searchKeySecret: string;
+  /** The HMAC key of DAST API keys (added to an older data directory's file on first use). */
+  dastKeySecret: string;
 }
 
 function localSecrets(dataDir: string): LocalSecrets {
@@ -105,8 +107,13 @@ function localSecrets(dataDir: string): LocalSecrets {
   const secrets: LocalSecrets = {
     signInSecret: stored.signInSecret ?? randomBytes(32).toString('base64url'),
     searchKeySecret: stored.searchKeySecret ?? randomBytes(32).toString('base64url'),
+    dastKeySecret: stored.dastKeySecret ?? randomBytes(32).toString('base64url'),
   };
-  if (stored.signInSecret !== secrets.signInSecret || stored.searchKeySecret !== secrets.searchKeySecret) {
+  if (
+    stored.signInSecret !== secrets.signInSecret ||
+    stored.searchKeySecret !== secrets.searchKeySecret ||
+    stored.dastKeySecret !== secrets.dastKeySecret
+  ) {
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   }
   return secrets;
@@ -148,6 +155,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     SUPPORT_MAIL_TO: 'support@portal.local',
     SIGN_IN_SECRET: secrets.signInSecret,
     SEARCH_KEY_SECRET: secrets.searchKeySecret,
+    DAST_KEY_SECRET: secrets.dastKeySecret,
     POWERTOOLS_LOG_LEVEL: 'WARN',
     // Lambda runs Node 22; on an older local Node the SDK would warn on every start.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

@@ -15,6 +15,10 @@ import { pullScanJob } from './pull-scan-job/pull-scan-job.js';
 import { createScanJobImport } from './create-scan-job-import/create-scan-job-import.js';
 import { completeScanJob } from './complete-scan-job/complete-scan-job.js';
 import { failScanJob } from './fail-scan-job/fail-scan-job.js';
+import { createDastKey } from './create-dast-key/create-dast-key.js';
+import { listDastKeys } from './list-dast-keys/list-dast-keys.js';
+import { revokeDastKey } from './revoke-dast-key/revoke-dast-key.js';
+import { rollDastKey } from './roll-dast-key/roll-dast-key.js';
 import { createTemplate } from './create-template/create-template.js';
 import { getSearchClient } from './get-search-client/get-search-client.js';
 import { getTemplate } from './get-template/get-template.js';
@@ -162,4 +166,9 @@ export const callRegistry = createRegistry([
   createScanJobImport,
   completeScanJob,
   failScanJob,
+  // DAST API keys (issue 13)
+  listDastKeys,
+  createDastKey,
+  rollDastKey,
+  revokeDastKey,
 ]);

@@ -119,6 +119,12 @@ const configSchema = z.object({
   /** The public vault calls (landing, reveal, request reply) a client address may make per window. */
   VAULT_IP_LIMIT: intFrom(120),
   VAULT_IP_WINDOW_SECONDS: intFrom(600),
+  /** The HMAC key DAST API keys are hashed with: given directly (local stack, tests) or as a Secrets Manager ARN (AWS). */
+  DAST_KEY_SECRET: z.optional(z.string().check(z.minLength(32))),
+  DAST_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  /** Requests one DAST key may make per window (all scopes together); past it, 429 with Retry-After. */
+  DAST_KEY_RATE_LIMIT: intFrom(60),
+  DAST_KEY_RATE_WINDOW_SECONDS: intFrom(60),
   /** Responses of sendSignInLink take at least this long, so known and unknown e-mails look alike. */
   SIGN_IN_MIN_RESPONSE_MS: intFrom(150),
 });

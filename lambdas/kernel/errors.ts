@@ -67,8 +67,12 @@ export class AlreadyExistsError extends CallError {
   }
 }
 export class ResourceExhaustedError extends CallError {
-  constructor(message: string) {
-    super('RESOURCE_EXHAUSTED', message);
+  /** When given, the answer carries `Retry-After: <seconds>` and `details.retryAfterSeconds`. */
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super('RESOURCE_EXHAUSTED', message, retryAfterSeconds === undefined ? undefined : { retryAfterSeconds });
   }
 }
 
@@ -77,10 +81,16 @@ export interface ErrorBody {
 }
 
 /** Maps any thrown value to the protocol; unknown errors become a bare INTERNAL with the request id. */
-export function toErrorResponse(error: unknown, requestId: string): { statusCode: number; body: ErrorBody } {
+export function toErrorResponse(
+  error: unknown,
+  requestId: string,
+): { statusCode: number; body: ErrorBody; headers?: Record<string, string> } {
   if (error instanceof CallError) {
     const body: ErrorBody = { error: { status: error.status, message: error.message } };
     if (error.details !== undefined) body.error.details = error.details;
+    if (error instanceof ResourceExhaustedError && error.retryAfterSeconds !== undefined) {
+      return { statusCode: 429, body, headers: { 'retry-after': String(error.retryAfterSeconds) } };
+    }
     return { statusCode: httpStatusOf[error.status], body };
   }
   return {

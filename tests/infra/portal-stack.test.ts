@@ -805,6 +805,7 @@ describe('functions', () => {
     expect(environment(portalFunctions.verifyAuthChallengeResponse)).toEqual(['SIGN_IN_SECRET_ARN', 'TABLE_NAME']);
     expect(environment(portalFunctions.api)).toEqual([
       'ALLOWED_ORIGINS',
+      'DAST_KEY_SECRET_ARN',
       'IMPORT_QUEUE_URL',
       'MAIL_FROM',
       'ORIGIN_SECRET_ARN',
@@ -910,19 +911,20 @@ describe('least privilege', () => {
     const originSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret') };
     const signInSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'AuthSignInSecret') };
     const searchKeySecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiSearchKeySecret') };
+    const dastKeySecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiDastKeySecret') };
     const secretStatements = statementsOf(portalFunctions.api).filter((statement) =>
       actionsOf([statement]).some((action) => action.startsWith('secretsmanager:')),
     );
     expect(secretStatements.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual(
       expect.arrayContaining([{ Action: 'secretsmanager:GetSecretValue', Resource: originSecret }]),
     );
-    // Each secret grant names one secret, and the API reads no secret but these three (the search key's signs
-    // getSearchClient's keys).
+    // Each secret grant names one secret, and the API reads no secret but these four (the search key's signs
+    // getSearchClient's keys; the DAST key secret is the HMAC key DAST API keys are found by).
     expect(secretStatements.map((statement) => statement.Resource)).toEqual(
-      expect.arrayContaining([originSecret, signInSecret, searchKeySecret]),
+      expect.arrayContaining([originSecret, signInSecret, searchKeySecret, dastKeySecret]),
     );
-    expect(secretStatements).toHaveLength(3);
-    expect(actionsOf(secretStatements)).toEqual(Array(3).fill('secretsmanager:GetSecretValue'));
+    expect(secretStatements).toHaveLength(4);
+    expect(actionsOf(secretStatements)).toEqual(Array(4).fill('secretsmanager:GetSecretValue'));
 
     const policiesNamingIt = Object.entries(resources)
       .filter(([, resource]) => resource.Type === 'AWS::IAM::Policy')

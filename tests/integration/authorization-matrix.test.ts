@@ -26,6 +26,7 @@ import { seedPendingRetest, seedReviewableFinding } from '../support/review-fixt
 import { seedNotificationRule } from '../support/notification-fixtures.js';
 import { kernelAnalyst, seedAgent, seedRunningJob } from '../support/agent-fixtures.js';
 import { createEnrollmentTokenAs } from '../../lambdas/kernel/agents/agents.js';
+import { seedDastKey } from '../support/dast-key-fixtures.js';
 
 const { appUrl } = inject('localStack');
 
@@ -423,6 +424,20 @@ const matrix: Record<string, MatrixRow> = {
       return { credential, jobId: (await seedRunningJob(agent)).jobId, reason: 'matrix: ZAP could not start' };
     },
     expect: { ...everyoneSignedIn, anonymous: 'allow' },
+  },
+  // DAST API keys (issue 13): acme (DAST triggering on) to its members of level 3, and analysts of level 7.
+  listDastKeys: { input: () => ({ slug: 'acme' }), expect: acmeAdministrators },
+  createDastKey: {
+    input: () => ({ slug: 'acme', name: `Matrix key ${(unique += 1)}`, allowedTargets: ['app.acme.example'] }),
+    expect: acmeAdministrators,
+  },
+  rollDastKey: {
+    input: async () => ({ slug: 'acme', keyId: (await seedDastKey('acme')).keyId, graceHours: 1 }),
+    expect: acmeAdministrators,
+  },
+  revokeDastKey: {
+    input: async () => ({ slug: 'acme', keyId: (await seedDastKey('acme')).keyId }),
+    expect: acmeAdministrators,
   },
   // acme has DAST on: its members see its published findings (customers), analysts of level 7 every finding.
   startFindingExport: {

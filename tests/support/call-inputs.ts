@@ -21,6 +21,7 @@ import { seedShareLink, seedVaultRequest, someReply } from './vault-fixtures.js'
 import { seedLocation } from './location-fixtures.js';
 import { seedPendingRetest, seedReviewableFinding } from './review-fixtures.js';
 import { seedNotificationRule } from './notification-fixtures.js';
+import { seedDastKey } from './dast-key-fixtures.js';
 
 /** An import of the company's dast that is waiting for its file. */
 async function uploadingImport(slug: string): Promise<string> {
@@ -57,7 +58,7 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
   try {
     await createCompanyAs(
       { uid: 'inputs', email: 'inputs' },
-      { slug: company, companyName: 'Inputs Co', flags: { enableDast: true } },
+      { slug: company, companyName: 'Inputs Co', flags: { enableDast: true, enableDastTriggering: true } },
     );
   } catch (error) {
     if (!(error instanceof AlreadyExistsError)) throw error;
@@ -254,6 +255,14 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
       const rule = await seedNotificationRule(company);
       return { slug: company, ruleId: rule.ruleId, expectedVersion: rule.version };
     },
+    listDastKeys: async () => ({ slug: company }),
+    createDastKey: async () => ({
+      slug: company,
+      name: `Inputs key ${next()}`,
+      allowedTargets: ['app.inputs.example'],
+    }),
+    rollDastKey: async () => ({ slug: company, keyId: (await seedDastKey(company)).keyId, graceHours: 1 }),
+    revokeDastKey: async () => ({ slug: company, keyId: (await seedDastKey(company)).keyId }),
     startFindingExport: async () => ({ slug: company, service: 'dast', format: 'csv', limit: 5 }),
     getFindingExport: async () => ({ exportId }),
     updatePlatformService: async () => ({

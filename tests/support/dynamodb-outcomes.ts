@@ -75,9 +75,11 @@ export const landedWrites = (outcomes: readonly DynamoDbOutcome[]) =>
   outcomes.filter((outcome) => writeCommand.test(outcome.command) && outcome.failed === undefined);
 
 /**
- * Writes that keep books rather than change a record: a throttle window's counter, and the vault's audit events
- * (a refused reveal is recorded as such). A refused call may leave these, and only these.
+ * Writes that keep books rather than change a record: a throttle window's counter, the vault's audit events (a
+ * refused reveal is recorded as such), and an event put alone (a refused DAST key change is recorded so; events
+ * that record a change are written in the change's own transaction). A refused call may leave these, and only these.
  */
 export const isBookkeepingWrite = (outcome: DynamoDbOutcome) =>
   (outcome.items ?? []).length > 0 &&
-  outcome.items!.every((item) => item.startsWith('THROTTLE#') || /^VAULT#[^|]+\|EVENT#/.test(item));
+  (outcome.items!.every((item) => item.startsWith('THROTTLE#') || /^VAULT#[^|]+\|EVENT#/.test(item)) ||
+    (/^Put(Item)?Command$/.test(outcome.command) && outcome.items!.every((item) => item.startsWith('EVENTS#'))));

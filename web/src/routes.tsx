@@ -31,6 +31,7 @@ const VaultRequestPage = lazyPage(() => import('./pages/analyst/vault/vault-requ
 const LocationsPage = lazyPage(() => import('./pages/analyst/locations/locations-page'));
 const NotificationsPage = lazyPage(() => import('./pages/admin/company/notifications/notifications-page'));
 const AgentsPage = lazyPage(() => import('./pages/analyst/agents/agents-page'));
+const DastKeysPage = lazyPage(() => import('./pages/admin/dast/dast-keys-page'));
 const AnalystServicePage = lazyPage<AnalystServicePageProps>(
   () => import('./pages/analyst/services/analyst-service-page'),
 );
@@ -53,6 +54,7 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/analyst/locations': LocationsPage,
   '/admin/company/notifications': NotificationsPage,
   '/analyst/agents': AgentsPage,
+  '/admin/dast': DastKeysPage,
 };
 
 /** A rule of spec 6 by its name in menuRules; the two per-service rules carry their service. */

@@ -11,6 +11,10 @@ import { companySearchText } from '../search/row-search.js';
 import { AlreadyExistsError, ConflictError, NotFoundError } from '../errors.js';
 import { eventWrite, type EventActor } from '../events/events.js';
 import { getCompanyRecord } from './company-records.js';
+import { readCompanyWithKeys, triggeringSwitchItems } from '../data/entities/dast-keys.js';
+import { documentClient } from '../data/client.js';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '../data/transactions.js';
 
 export type CompanyFlags = Partial<Record<CompanyFlag, boolean>>;
 
@@ -58,7 +62,8 @@ export async function updateCompanyAs(
   editor: EventActor,
   input: { slug: string; version: number; companyName?: string; flags?: CompanyFlags },
 ): Promise<CompanyRecord> {
-  const current = await getCompanyRecord(input.slug);
+  // The company's DAST key entries come with its record in the same Query: they are needed when the switch changes.
+  const { company: current, entries: dastKeys } = await readCompanyWithKeys(input.slug);
   if (!current) throw new NotFoundError(`slug: no company "${input.slug}"`);
   const now = Date.now();
   const next: CompanyRecord = {
@@ -69,8 +74,15 @@ export async function updateCompanyAs(
     updatedAt: now,
     updatedBy: editor.email,
   };
+  // DAST keys carry a copy of enableDastTriggering (their verification reads nothing else): a change of it reaches
+  // every key of the company in this same transaction, so it takes effect at once.
+  const dastSwitch =
+    input.flags?.enableDastTriggering !== undefined && input.flags.enableDastTriggering !== current.enableDastTriggering
+      ? triggeringSwitchItems(dastKeys, input.flags.enableDastTriggering, now)
+      : [];
   try {
-    await execute(
+    await executeWith(
+      dastSwitch,
       companyEntity
         .build(UpdateTransaction)
         .item({
@@ -126,4 +138,17 @@ export async function listCompaniesPage(page: {
     },
   );
   return { companies: items, nextCursor };
+}
+
+/** Toolbox transactions, then raw items, as one transaction (the toolbox's execute alone when there are none). */
+async function executeWith(raw: TransactItem[], ...transactions: { params(): object }[]): Promise<void> {
+  if (raw.length === 0) {
+    await execute(...(transactions as never[]));
+    return;
+  }
+  const items = transactions.map((transaction) => {
+    const { ToolboxItem: _item, ...write } = transaction.params() as { ToolboxItem?: unknown };
+    return write;
+  });
+  await documentClient.send(new TransactWriteCommand({ TransactItems: [...items, ...raw] }));
 }

@@ -48,11 +48,11 @@ export function makeCallHandler(registry: CallRegistry) {
         body: JSON.stringify({ result: call.output.parse(result) as unknown }),
       };
     } catch (error) {
-      const { statusCode, body } = toErrorResponse(error, request.requestId);
+      const { statusCode, body, headers } = toErrorResponse(error, request.requestId);
       if (statusCode >= 500) {
         logger.error('Call failed', { requestId: request.requestId, path: event.rawPath, error: error as Error });
       }
-      return { statusCode, headers: jsonHeaders, body: JSON.stringify(body) };
+      return { statusCode, headers: { ...jsonHeaders, ...headers }, body: JSON.stringify(body) };
     }
   };
 }

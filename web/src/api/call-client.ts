@@ -77,6 +77,10 @@ import type { createAgentEnrollment } from '../../../lambdas/calls/create-agent-
 import type { rotateAgentCredential } from '../../../lambdas/calls/rotate-agent-credential/rotate-agent-credential';
 import type { moveAgent } from '../../../lambdas/calls/move-agent/move-agent';
 import type { revokeAgent } from '../../../lambdas/calls/revoke-agent/revoke-agent';
+import type { listDastKeys } from '../../../lambdas/calls/list-dast-keys/list-dast-keys';
+import type { createDastKey } from '../../../lambdas/calls/create-dast-key/create-dast-key';
+import type { rollDastKey } from '../../../lambdas/calls/roll-dast-key/roll-dast-key';
+import type { revokeDastKey } from '../../../lambdas/calls/revoke-dast-key/revoke-dast-key';
 
 import type * as z from 'zod/mini';
 
@@ -210,6 +214,10 @@ export interface CallContracts {
   rotateAgentCredential: ContractOf<typeof rotateAgentCredential>;
   moveAgent: ContractOf<typeof moveAgent>;
   revokeAgent: ContractOf<typeof revokeAgent>;
+  listDastKeys: ContractOf<typeof listDastKeys>;
+  createDastKey: ContractOf<typeof createDastKey>;
+  rollDastKey: ContractOf<typeof rollDastKey>;
+  revokeDastKey: ContractOf<typeof revokeDastKey>;
   // Customer reports (issue 11).
   getReportsOverview: ContractOf<typeof getReportsOverview>;
   getServiceReport: ContractOf<typeof getServiceReport>;

@@ -1,0 +1,20 @@
+// rollDastKey (as createDastKey): a new key in place of an old one, which keeps working for a grace period.
+import * as z from 'zod/mini';
+import { levelAtLeast, menuLevels } from '../../kernel/access/rules.js';
+import { defineSignedInCall } from '../../kernel/call.js';
+import { rollDastKeyAs } from '../../kernel/dast-keys/dast-keys.js';
+import { dastKeyDoc, dastKeyId } from '../shared/dast-key-schemas.js';
+import { companySlug } from '../shared/schemas.js';
+
+export const rollDastKey = defineSignedInCall({
+  name: 'rollDastKey',
+  input: z.strictObject({
+    slug: companySlug,
+    keyId: dastKeyId,
+    graceHours: z.number(),
+    expiresInDays: z.optional(z.number()),
+  }),
+  output: z.object({ key: z.string(), dastKey: dastKeyDoc, previous: dastKeyDoc }),
+  access: levelAtLeast(menuLevels.dastKeys),
+  run: ({ slug, ...input }, { caller }) => rollDastKeyAs(caller, slug, input),
+});

@@ -1,0 +1,72 @@
+// /admin/dast in headless Chromium: a customer of level 3 of acme (DAST triggering on) creates a key, is told on
+// the Allowed targets field that an ftp URL is no target (the server's words), corrects it, sees the key once with a
+// copy button, and the key works; then revokes it and it stops working. The page passes axe.
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { verifyDastKey } from '../../lambdas/kernel/dast-keys/verify-dast-key.js';
+import { seriousViolations } from '../support/axe.js';
+import { launchBrowser } from '../support/browser.js';
+import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import { createTestUser } from '../support/users.js';
+
+const stack = inject('localStack');
+let browser: Browser;
+let manager: SignedInBrowser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const user = await createTestUser({
+    userType: 'customer',
+    accessLevel: 3,
+    companies: ['acme'],
+    displayName: 'Dana Keys',
+  });
+  manager = await signInInBrowser(browser, stack, user.email);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('DAST keys', () => {
+  it('creates a key shown once that works, refuses a bad target in the server’s words, and revokes it', async () => {
+    const name = `Pipeline ${randomUUID().slice(0, 8)}`;
+    const page = manager.page;
+    await page.goto(`${stack.appUrl}/admin/dast`);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: 'DAST keys' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await main.getByRole('button', { name: 'Create key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create DAST key' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Allowed targets' }).fill('ftp://files.acme.example');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    await dialog.getByText('must be an http or https URL').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await dialog.getByRole('textbox', { name: 'Allowed targets' }).fill('https://app.acme.example/\nscan.acme.example');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByRole('dialog', { name: `Key created: ${name}` });
+    await shown.waitFor();
+    const key = /spdk_[0-9A-Za-z]{12}_[0-9A-Za-z]{38}/.exec((await shown.textContent()) ?? '')?.[0];
+    expect(key).toMatch(/^spdk_[0-9A-Za-z]{12}_[0-9A-Za-z]{38}$/);
+    await shown.getByRole('button', { name: 'Copy key' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await expect(verifyDastKey(`Bearer ${key}`, 'dast:trigger')).resolves.toMatchObject({ companyId: 'acme' });
+    await shown.getByRole('button', { name: 'Done' }).click();
+
+    const row = main.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('https://app.acme.example/, scan.acme.example');
+    expect(await row.textContent()).not.toContain(key!.slice(18));
+
+    await row.getByRole('radio').check();
+    await main.getByRole('button', { name: 'Revoke' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: `Revoke ${name}?` });
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await main.getByRole('row').filter({ hasText: name }).filter({ hasText: 'Revoked' }).waitFor();
+    await expect(verifyDastKey(`Bearer ${key}`, 'dast:trigger')).rejects.toMatchObject({ status: 'UNAUTHENTICATED' });
+  }, 90_000);
+});

@@ -1,0 +1,150 @@
+// /admin/dast (level 3 with DAST triggering on, or analysts of level 7): the DAST API keys of the company selected
+// in the header: create one (shown once), roll one with a grace period, revoke one at once.
+import { useCallback, useState } from 'react';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { callFunction } from '../../../api/call-client';
+import { messageOf } from '../../../components/forms/call-problems';
+import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
+import { usePageHelp } from '../../../components/help-panel/help-panel-context';
+import { InfoLink } from '../../../components/help-panel/info-link';
+import { useNotifications } from '../../../components/notifications/notifications-context';
+import { useSession } from '../../../components/session/session-context';
+import { useCompanyName } from '../../../components/user-menu/company-switch';
+import { ServerTable } from '../../../components/tables/server-table';
+import { useServerTable } from '../../../components/tables/use-server-table';
+import { NoServiceCompany } from '../../analyst/services/no-service-company';
+import { CreateDastKeyModal, NewKeyModal, RollDastKeyModal, type NewKey } from './dast-key-modals';
+import { DastKeysHelp } from './dast-keys-help';
+import { dastKeyMatches, dastKeysTable, type DastKey } from './dast-keys-config';
+
+const dastKeyId = (dastKey: DastKey) => dastKey.keyId;
+
+export default function DastKeysPage() {
+  usePageHelp(DastKeysHelp);
+  const { company } = useSession();
+  const companyName = useCompanyName() ?? company;
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={
+            company ? `API keys that trigger ${companyName}'s DAST scans.` : 'API keys that trigger DAST scans.'
+          }
+          info={<InfoLink topic={DastKeysHelp} ariaLabel="Info about DAST keys" />}
+        >
+          DAST keys
+        </Header>
+      }
+    >
+      {company ? <CompanyDastKeys key={company} slug={company} /> : <NoServiceCompany />}
+    </ContentLayout>
+  );
+}
+
+function CompanyDastKeys({ slug }: { slug: string }) {
+  const { notify } = useNotifications();
+  const [creating, setCreating] = useState(false);
+  const [rolling, setRolling] = useState<DastKey | undefined>();
+  const [revoking, setRevoking] = useState<DastKey | undefined>();
+  const [revokeProblem, setRevokeProblem] = useState<string | undefined>();
+  const [shown, setShown] = useState<NewKey | undefined>();
+  const fetchKeys = useCallback(
+    () => callFunction('listDastKeys', { slug }).then((answer) => ({ items: answer.dastKeys })),
+    [slug],
+  );
+  const table = useServerTable({
+    config: dastKeysTable,
+    fetchPage: fetchKeys,
+    keyOf: dastKeyId,
+    matches: dastKeyMatches,
+    filtering: 'client',
+    failureText: 'The keys could not be loaded.',
+  });
+  const chosen = table.selectedItem;
+  const selected = chosen && table.pages.items.find((dastKey) => dastKey.keyId === chosen.keyId);
+  const usable = selected?.status === 'active' && !selected.rolledTo;
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    try {
+      await callFunction('revokeDastKey', { slug, keyId: revoking.keyId });
+      notify({ type: 'success', title: 'Key revoked', message: `${revoking.name} no longer works.` });
+      setRevoking(undefined);
+      table.pages.reload();
+    } catch (error) {
+      setRevokeProblem(messageOf(error, 'The key could not be revoked. Please try again.'));
+    }
+  };
+  const showNew = (created: NewKey) => {
+    setCreating(false);
+    setRolling(undefined);
+    setShown(created);
+    table.pages.reload();
+  };
+
+  return (
+    <>
+      <ServerTable
+        table={table}
+        tableLabel="DAST keys"
+        nameOf={(dastKey) => dastKey.name}
+        loadingText="Loading keys"
+        title="Keys"
+        refreshLabel="Refresh keys"
+        actions={[
+          <Button
+            key="revoke"
+            disabled={!selected || selected.status !== 'active'}
+            onClick={() => setRevoking(selected)}
+          >
+            Revoke
+          </Button>,
+          <Button key="roll" disabled={!usable} onClick={() => setRolling(selected)}>
+            Roll
+          </Button>,
+          <Button key="create" variant="primary" onClick={() => setCreating(true)}>
+            Create key
+          </Button>,
+        ]}
+        filterLabel="Find keys"
+        empty={<TableEmptyState title="No keys" subtitle="Create a key for a pipeline that triggers DAST scans." />}
+      />
+      {creating ? <CreateDastKeyModal slug={slug} onCreated={showNew} onDismiss={() => setCreating(false)} /> : null}
+      {rolling ? (
+        <RollDastKeyModal slug={slug} dastKey={rolling} onRolled={showNew} onDismiss={() => setRolling(undefined)} />
+      ) : null}
+      {shown ? <NewKeyModal created={shown} onDismiss={() => setShown(undefined)} /> : null}
+      {revoking ? (
+        <Modal
+          visible
+          header={`Revoke ${revoking.name}?`}
+          onDismiss={() => setRevoking(undefined)}
+          closeAriaLabel="Close"
+          footer={
+            <Box float="right">
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button variant="link" onClick={() => setRevoking(undefined)}>
+                  Cancel
+                </Button>
+                <Button variant="primary" onClick={() => void confirmRevoke()}>
+                  Revoke
+                </Button>
+              </SpaceBetween>
+            </Box>
+          }
+        >
+          <SpaceBetween size="s">
+            <Box variant="p">The key {revoking.hint} stops working at once. This cannot be undone.</Box>
+            {revokeProblem ? <Box color="text-status-error">{revokeProblem}</Box> : null}
+          </SpaceBetween>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
