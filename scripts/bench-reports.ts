@@ -169,16 +169,25 @@ export async function measureFirstChart(
   };
 }
 
+export interface CountedReport {
+  seconds: number;
+  attributes: number;
+  /** The item as JSON, a stand-in for its size on the wire. */
+  jsonBytes: number;
+}
+
 /**
  * Gives the two findings-list companies a company record (DAST on) and counts their DAST reports as an import
  * counts them when it ends (refreshServiceReport: every finding of the service, one projected Query a page at a
- * time). Answers the seconds each count took.
+ * time). Answers the seconds each count took, and the size of the report item it wrote (what the dashboard
+ * calls read: its counters, an asset's for each of up to 300 assets).
  */
-export async function countReports(slugs: readonly string[], service = 'dast'): Promise<Record<string, number>> {
+export async function countReports(slugs: readonly string[], service = 'dast'): Promise<Record<string, CountedReport>> {
   const { createCompanyAs } = await import('../lambdas/kernel/companies/company-admin.js');
   const { AlreadyExistsError } = await import('../lambdas/kernel/errors.js');
   const { refreshServiceReport } = await import('../lambdas/kernel/reports/service-reports.js');
-  const seconds: Record<string, number> = {};
+  const { getServiceReportItem } = await import('../lambdas/kernel/data/entities/service-reports.js');
+  const counted: Record<string, CountedReport> = {};
   for (const slug of slugs) {
     try {
       await createCompanyAs(
@@ -193,9 +202,15 @@ export async function countReports(slugs: readonly string[], service = 'dast'): 
       { importId: 'bench-reports-count', slug, service: service as 'dast' },
       { at: Date.now(), tool: 'nuclei', counts: { new: 0, fixed: 0, reopened: 0, changed: 1 }, wrote: true },
     );
-    seconds[slug] = round((performance.now() - started) / 1000, 1);
+    const seconds = round((performance.now() - started) / 1000, 1);
+    const item = (await getServiceReportItem(slug, service)) ?? {};
+    counted[slug] = {
+      seconds,
+      attributes: Object.keys(item).length,
+      jsonBytes: Buffer.byteLength(JSON.stringify(item)),
+    };
   }
-  return seconds;
+  return counted;
 }
 
 export interface DashboardCall {
@@ -352,7 +367,7 @@ export interface ReportMeasures {
   customer: string;
   pages: Record<ReportDestination, { jsGzipBytes: number; cssGzipBytes: number; jsRawBytes: number; files: string[] }>;
   firstChart: FirstChartTimes;
-  reportCountSeconds: Record<string, number>;
+  reportCounts: Record<string, CountedReport>;
   dashboard: DashboardCall[];
   pdf: PdfExportMeasures;
 }
@@ -368,7 +383,7 @@ export async function measureReports(options: {
   const log = options.log ?? (() => undefined);
   const { launchBrowser } = await import('../tests/support/browser.js');
   log(`reports: counting the DAST reports of ${options.largeSlug} and ${options.smallSlug}…`);
-  const reportCountSeconds = await countReports([options.largeSlug, options.smallSlug]);
+  const reportCounts = await countReports([options.largeSlug, options.smallSlug]);
   log('reports: getServiceReport and getReportsOverview at 100,000 and at 100 findings, through the handler…');
   const dashboard = await measureDashboardCalls({
     claims: options.claims,
@@ -393,7 +408,7 @@ export async function measureReports(options: {
       };
     }
     const firstChart = await measureFirstChart(browser, options.stack.appUrl, storageState);
-    return { customer: email, pages, firstChart, reportCountSeconds, dashboard, pdf };
+    return { customer: email, pages, firstChart, reportCounts, dashboard, pdf };
   } finally {
     await browser.close();
   }
