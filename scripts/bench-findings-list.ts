@@ -158,69 +158,76 @@ export async function measureFindingsPages(options: {
   return results;
 }
 
-// Run alone: `tsx scripts/bench-findings-list.ts [findings]` (100,000 by default), on a stack of its own: a
-// generated nuclei file of 3,000 results is imported, and its findings are the copies' templates.
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * The lists of the bench run alone (here and in bench-reports.ts), on a stack of its own: a generated nuclei file
+ * of 3,000 results is imported, and its findings are the templates of `total` copies in one company's DAST
+ * partition and of 100 (even severities) in another's.
+ */
+export async function seedFindingsListCompanies(
+  stack: { appUrl: string; dynamoDbEndpoint: string; region: string; tableName: string },
+  claims: Record<string, string>,
+  total: number,
+): Promise<{ largeSlug: string; smallSlug: string; seedSeconds: number }> {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const path = await import('node:path');
   const { QueryCommand } = await import('@aws-sdk/client-dynamodb');
+  const { importsThroughCalls } = await import('./bench-import-drivers.js');
+  const { plainClient } = await import('./bench-imports.js');
+  const { writeNucleiFile } = await import('./bench-scan-files.js');
+  const driver = importsThroughCalls({ appUrl: stack.appUrl, claims });
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'bench-list-files-'));
+  const file = path.join(filesDir, 'nuclei.jsonl');
+  await writeNucleiFile(file, { seed: 9, hosts: 300, results: 3000, responseBodyBytes: [200, 4000] });
+  const imported = await driver.run(await driver.prepare({ slug: 'bench-source', service: 'dast', file }));
+  rmSync(filesDir, { recursive: true, force: true });
+  if (imported.scan.status !== 'done') throw new Error('The source import failed');
+  const client = plainClient(stack);
+  try {
+    const templates: MarshalledItem[] = [];
+    let startKey: Record<string, never> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: stack.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': { S: findingsPartition('bench-source', 'dast') } },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      templates.push(...((page.Items ?? []) as MarshalledItem[]));
+      startKey = page.LastEvaluatedKey as typeof startKey;
+    } while (startKey);
+    const seedSeconds = await seedFindings(client, stack.tableName, templates, {
+      slug: 'bench-large',
+      service: 'dast',
+      count: total,
+    });
+    await seedFindings(client, stack.tableName, templates, {
+      slug: 'bench-small',
+      service: 'dast',
+      count: 100,
+      evenSeverities: true,
+    });
+    return { largeSlug: 'bench-large', smallSlug: 'bench-small', seedSeconds: round(seedSeconds, 1) };
+  } finally {
+    client.destroy();
+  }
+}
+
+// Run alone: `tsx scripts/bench-findings-list.ts [findings]` (100,000 by default), on a stack of its own.
+if (import.meta.url === `file://${process.argv[1]}`) {
   const { onOwnStack } = await import('./bench-own-stack.js');
   const total = Number(process.argv[2] ?? 100_000);
   const report = await onOwnStack('findings-list', async (stack) => {
     const { createTestUser } = await import('../tests/support/users.js');
     const { claimsOf } = await import('./bench-calls.js');
-    const { importsThroughCalls } = await import('./bench-import-drivers.js');
-    const { plainClient } = await import('./bench-imports.js');
-    const { writeNucleiFile } = await import('./bench-scan-files.js');
     const analyst = await createTestUser({ userType: 'analyst', accessLevel: 7, displayName: 'Bench Analyst' });
     const claims = claimsOf(analyst);
-    const driver = importsThroughCalls({ appUrl: stack.appUrl, claims });
-    const filesDir = mkdtempSync(path.join(tmpdir(), 'bench-list-files-'));
-    const file = path.join(filesDir, 'nuclei.jsonl');
-    await writeNucleiFile(file, { seed: 9, hosts: 300, results: 3000, responseBodyBytes: [200, 4000] });
-    const imported = await driver.run(await driver.prepare({ slug: 'bench-source', service: 'dast', file }));
-    rmSync(filesDir, { recursive: true, force: true });
-    if (imported.scan.status !== 'done') throw new Error('The source import failed');
-    const client = plainClient({ ...stack, tableName: stack.tableName });
-    try {
-      const templates: MarshalledItem[] = [];
-      let startKey: Record<string, never> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: stack.tableName,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': { S: findingsPartition('bench-source', 'dast') } },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        templates.push(...((page.Items ?? []) as MarshalledItem[]));
-        startKey = page.LastEvaluatedKey as typeof startKey;
-      } while (startKey);
-      console.error(`seeding ${total} findings…`);
-      const seedSeconds = await seedFindings(client, stack.tableName, templates, {
-        slug: 'bench-large',
-        service: 'dast',
-        count: total,
-      });
-      await seedFindings(client, stack.tableName, templates, {
-        slug: 'bench-small',
-        service: 'dast',
-        count: 100,
-        evenSeverities: true,
-      });
-      const pages = await measureFindingsPages({
-        claims,
-        origin: stack.appUrl,
-        service: 'dast',
-        largeSlug: 'bench-large',
-        smallSlug: 'bench-small',
-      });
-      return { findings: total, seedSeconds: round(seedSeconds, 1), pages };
-    } finally {
-      client.destroy();
-    }
+    console.error(`seeding ${total} findings…`);
+    const { largeSlug, smallSlug, seedSeconds } = await seedFindingsListCompanies(stack, claims, total);
+    const pages = await measureFindingsPages({ claims, origin: stack.appUrl, service: 'dast', largeSlug, smallSlug });
+    return { findings: total, seedSeconds, pages };
   });
   console.log(JSON.stringify(report, null, 2));
 }

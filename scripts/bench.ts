@@ -30,6 +30,11 @@
 //      findings (time reported; finding writes enforced at most 1,000).
 //  12. vault (bench-vault.ts): the JavaScript of a share link's page (enforced), the reveal round trip (landing
 //      loaded to plaintext shown, median of 10) and the reveal of the largest file a link carries (reported).
+//  13. customer reports (bench-reports.ts): the JavaScript a customer's browser fetches going from Home to
+//      /reports/dast and to /reports (enforced); the DAST reports of the findings list's companies (9.) counted as
+//      an import counts them, then getServiceReport and getReportsOverview at 100,000 and at 100 findings, requests
+//      counted (enforced) and medians compared (reported); navigation to the first chart drawn in Chromium, median
+//      of 10, and a PDF of 1,000 findings through startFindingExport / getFindingExport (reported).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -43,6 +48,7 @@ import type { CallOverhead } from './bench-calls.js';
 import type { CurationMeasures } from './bench-curation.js';
 import type { FindingsPage } from './bench-findings-list.js';
 import type { ImportMemory, ImportThroughput } from './bench-imports.js';
+import type { ReportMeasures } from './bench-reports.js';
 import type { VaultMeasures } from './bench-vault.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,6 +58,7 @@ interface Budgets {
   signInPageJsCssGzipKB: number;
   firstSignedInPageJsGzipKB: number;
   vaultPageJsGzipKB: number;
+  reportPageJsGzipKB: number;
   lambdaBundleMinifiedKB: number;
   dynamoDbRequestsPerCall: number;
   scansPerCall: number;
@@ -62,6 +69,7 @@ interface Budgets {
   reimportFindingWrites: number;
   importPeakRssMiB: number;
   findingsPageRatio: number;
+  reportDashboardRatio: number;
   templateSearchP95Ms: number;
   fieldSaveRequests: number;
   bulkFindingWrites: number;
@@ -410,6 +418,24 @@ try {
   const vault = await measureVault(stack.appUrl);
   metrics.vault = vault;
   budget('vault.pageJsGzip', round(vault.page.jsGzipBytes / KB, 1), limits.vaultPageJsGzipKB, 'KB', true);
+
+  // 13. Customer reports, on the findings list's companies of 9.
+  const { measureReports } = await import('./bench-reports.js');
+  const reports = await measureReports({
+    stack: endpoints,
+    claims: claimsOfToken(token),
+    largeSlug: benchCompanies.floor,
+    smallSlug: 'bench-small',
+    log,
+  });
+  metrics.reports = reports;
+  for (const [destination, files] of Object.entries(reports.pages))
+    budget(`reports.${destination}PageJsGzip`, round(files.jsGzipBytes / KB, 1), limits.reportPageJsGzipKB, 'KB', true);
+  for (const entry of reports.dashboard) {
+    budget(`reports.${entry.call}.requests`, entry.requests, limits.dynamoDbRequestsPerCall, 'requests', true);
+    budget(`reports.${entry.call}.scans`, entry.scans, limits.scansPerCall, 'scans', true);
+    budget(`reports.${entry.call}.ratio`, entry.ratio, limits.reportDashboardRatio, 'ratio', false);
+  }
 } finally {
   await stack?.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -496,6 +522,50 @@ if (metrics.vault) {
   row(
     `vault reveal of the largest file a link carries (${(vault.largestFile.bytes / 1024).toFixed(0)} KiB)`,
     `${vault.largestFile.revealMs} ms`,
+  );
+}
+if (metrics.reports) {
+  const reports = metrics.reports as ReportMeasures;
+  const pageNames = { service: '/reports/dast', overview: '/reports' } as const;
+  for (const [destination, files] of Object.entries(reports.pages) as [
+    keyof typeof pageNames,
+    { jsGzipBytes: number },
+  ][])
+    row(
+      `report page ${pageNames[destination]}: JS gzip fetched from Home on (beyond the shell)`,
+      kb(files.jsGzipBytes),
+      `${limits.reportPageJsGzipKB} KB`,
+      statusOf(`reports.${destination}PageJsGzip`),
+    );
+  const chart = reports.firstChart;
+  row(
+    `report /reports/dast to the first chart drawn, median of ${chart.runs}: opened; from Home's card`,
+    `${chart.openedMedianMs.toFixed(0)} ms; ${chart.fromHomeMedianMs.toFixed(0)} ms`,
+  );
+  for (const entry of reports.dashboard) {
+    row(
+      `${entry.call}: requests; median at 100,000 and at 100 findings`,
+      `${entry.requests} (${entry.commands.map((command) => command.replace(/Command$/, '')).join(', ')}); ${entry.largeMedianMs.toFixed(1)} ms, ${entry.smallMedianMs.toFixed(1)} ms`,
+      `${limits.dynamoDbRequestsPerCall}, no Scan`,
+      statusOf(`reports.${entry.call}.requests`) === 'ok' && statusOf(`reports.${entry.call}.scans`) === 'ok'
+        ? 'ok'
+        : 'BROKEN',
+    );
+    row(
+      `  ratio`,
+      entry.ratio.toFixed(2),
+      `${limits.reportDashboardRatio} (reported)`,
+      statusOf(`reports.${entry.call}.ratio`),
+    );
+  }
+  for (const [slug, counted] of Object.entries(reports.reportCounts))
+    row(
+      `DAST report of ${slug} counted as an import counts it; its item`,
+      `${counted.seconds} s; ${counted.attributes} attributes, ${(counted.jsonBytes / KB).toFixed(1)} KB as JSON`,
+    );
+  row(
+    `PDF of ${reports.pdf.findings} findings: start to file ready, median of ${reports.pdf.runs}; size`,
+    `${reports.pdf.medianSeconds.toFixed(1)} s (${reports.pdf.samplesSeconds.join(', ')} s; the worker's part ${reports.pdf.workSeconds.join(', ')} s); ${(reports.pdf.bytes / 1e6).toFixed(2)} MB`,
   );
 }
 if (metrics.curation) {
