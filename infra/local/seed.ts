@@ -12,6 +12,7 @@ import { seedDemoLocations } from './demo-locations.js';
 import { seedDemoNotifications } from './demo-notifications.js';
 import { seedDemoAgents } from './demo-agents.js';
 import { seedDemoDastKeys } from './demo-dast-keys.js';
+import { seedDemoReviews } from './demo-reviews.js';
 import { seedDemoVault } from './demo-vault.js';
 import { seedTemplateLibrary } from './template-library.js';
 
@@ -32,8 +33,10 @@ export async function seedDemoData(): Promise<void> {
       if (!(error instanceof AlreadyExistsError)) throw error;
     }
   }
+  const members = new Map<string, { uid: string; email: string; user: { displayName: string } }>();
   for (const user of demoUsers.filter((candidate) => candidate.companies?.length)) {
-    await ensureUser({ ...user, createdBy: 'seed' });
+    const { uid } = await ensureUser({ ...user, createdBy: 'seed' });
+    members.set(user.email, { uid, email: user.email, user: { displayName: user.displayName ?? user.email } });
   }
   await seedTemplateLibrary();
   await seedDemoScans(
@@ -48,5 +51,6 @@ export async function seedDemoData(): Promise<void> {
     await seedDemoNotifications(analyst);
     await seedDemoAgents(analyst);
     await seedDemoDastKeys(analyst);
+    await seedDemoReviews(analyst, members.get('manager@acme.example'));
   }
 }
