@@ -22,6 +22,8 @@ import { seedLocation } from './location-fixtures.js';
 import { seedPendingRetest, seedReviewableFinding } from './review-fixtures.js';
 import { seedNotificationRule } from './notification-fixtures.js';
 import { seedDastKey } from './dast-key-fixtures.js';
+import { kernelAnalyst, seedAgent, seedRunningJob } from './agent-fixtures.js';
+import { createEnrollmentTokenAs } from '../../lambdas/kernel/agents/agents.js';
 
 /** An import of the company's dast that is waiting for its file. */
 async function uploadingImport(slug: string): Promise<string> {
@@ -254,6 +256,62 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
     deleteNotificationRule: async () => {
       const rule = await seedNotificationRule(company);
       return { slug: company, ruleId: rule.ruleId, expectedVersion: rule.version };
+    },
+    listAgents: async () => ({ slug: company }),
+    createAgentEnrollment: async () => ({
+      slug: company,
+      locationId: (await seedLocation(company)).locationId,
+      maxUses: 2,
+    }),
+    rotateAgentCredential: async () => ({
+      slug: company,
+      agentId: (await seedAgent(company)).agent.agentId,
+      expectedVersion: 1,
+    }),
+    moveAgent: async () => ({
+      slug: company,
+      agentId: (await seedAgent(company)).agent.agentId,
+      expectedVersion: 1,
+      locationId: (await seedLocation(company)).locationId,
+    }),
+    revokeAgent: async () => ({ slug: company, agentId: (await seedAgent(company)).agent.agentId, expectedVersion: 1 }),
+    enrollAgent: async () => {
+      const location = await seedLocation(company);
+      const { token } = await createEnrollmentTokenAs(kernelAnalyst, company, {
+        locationId: location.locationId,
+        maxUses: 1,
+        expiresInHours: 1,
+      });
+      return { token, hostname: 'inputs.agents.example', agentVersion: '1.0.0', capabilities: ['zap'] };
+    },
+    agentHeartbeat: async () => ({ credential: (await seedAgent(company)).credential, agentVersion: '1.0.1' }),
+    pullScanJob: async () => ({ credential: (await seedAgent(company)).credential }),
+    createScanJobImport: async () => {
+      const { agent, credential } = await seedAgent(company);
+      const job = await seedRunningJob(agent);
+      return { credential, jobId: job.jobId, file: { name: 'zap.json', contentLength: 100 } };
+    },
+    completeScanJob: async () => {
+      const { agent, credential } = await seedAgent(company);
+      const job = await seedRunningJob(agent);
+      const importId = `inputsjob${Date.now().toString(36)}${next().replace(/[^a-z0-9]/gi, '')}`;
+      await putNewScanImport({
+        importId,
+        slug: company,
+        service: 'dast',
+        status: 'queued',
+        files: [{ name: 'zap.json', contentLength: 10, objectKey: `uploads/${company}/dast/${importId}/0` }],
+        createdAt: Date.now(),
+        createdByUid: `agent:${agent.agentId}`,
+        createdByEmail: `agent ${agent.name}`,
+        progress: { bytesRead: 0, bytesTotal: 10, findingsWritten: 0 },
+        version: 1,
+      });
+      return { credential, jobId: job.jobId, importId };
+    },
+    failScanJob: async () => {
+      const { agent, credential } = await seedAgent(company);
+      return { credential, jobId: (await seedRunningJob(agent)).jobId, reason: 'inputs: ZAP could not start' };
     },
     listDastKeys: async () => ({ slug: company }),
     createDastKey: async () => ({
