@@ -90,6 +90,8 @@ describe('a real Algolia application', () => {
     expect(environmentOf('ImportsImportFunction')).toEqual({
       TABLE_NAME: expect.anything(),
       UPLOADS_BUCKET: expect.anything(),
+      // A bulk publish queues its notification digest on the report queue.
+      REPORT_QUEUE_URL: expect.anything(),
       SEARCH_APP_ID: algolia.appId,
       ALGOLIA_ADMIN_KEY_SECRET_ARN: algolia.adminKeySecretArn,
     });
