@@ -161,7 +161,7 @@ export class PortalApi extends Construct {
 
     this.handler = new PortalFunction(this, 'Handler', {
       handler: 'api',
-      description: 'Every call of the portal API (POST /api/calls/{name})',
+      description: 'Every call of the portal API (POST /api/calls/{name}) and the DAST endpoint (/api/dast/v1/scans)',
       environment: {
         TABLE_NAME: data.table.tableName,
         MAIL_FROM: mail.senderEmail,
