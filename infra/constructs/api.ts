@@ -46,6 +46,12 @@ export interface CallRoute {
 export interface PortalApiProps {
   /** The calls to route, from the registry. */
   readonly calls: readonly CallRoute[];
+  /**
+   * REST routes the same function answers without an authorizer, as route keys ("GET /api/dast/v1/scans/{scanId}",
+   * lambdas/api/rest-routes.ts): the public DAST endpoint, whose callers present a DAST API key the handler checks.
+   * @default - none
+   */
+  readonly restRoutes?: readonly string[];
   readonly data: PortalData;
   readonly mail: PortalMail;
   readonly auth: PortalAuth;
@@ -70,6 +76,12 @@ export interface PortalApiProps {
    * @default { rateLimit: 50, burstLimit: 100 }
    */
   readonly agentRouteThrottle?: ThrottleSettings;
+  /**
+   * Account-wide limit of each REST route of the DAST endpoint (no JWT; the handler checks the DAST key in one or
+   * two DynamoDB requests and limits each key, DAST_KEY_RATE_LIMIT, and each company's running scans).
+   * @default { rateLimit: 20, burstLimit: 40 }
+   */
+  readonly dastRouteThrottle?: ThrottleSettings;
   /**
    * Limit of every other route.
    * @default { rateLimit: 100, burstLimit: 200 }
@@ -149,7 +161,7 @@ export class PortalApi extends Construct {
 
     this.handler = new PortalFunction(this, 'Handler', {
       handler: 'api',
-      description: 'Every call of the portal API (POST /api/calls/{name})',
+      description: 'Every call of the portal API (POST /api/calls/{name}) and the DAST endpoint (/api/dast/v1/scans)',
       environment: {
         TABLE_NAME: data.table.tableName,
         MAIL_FROM: mail.senderEmail,
@@ -243,17 +255,30 @@ export class PortalApi extends Construct {
     const signedIn = new HttpUserPoolAuthorizer('SignedIn', auth.userPool, {
       userPoolClients: [auth.userPoolClient],
     });
-    const openRoutes = new Map<string, { route: HttpRoute; agent: boolean }>();
-    const addRoute = (path: string, authorizer?: HttpUserPoolAuthorizer, agent = false) => {
-      const [route] = this.httpApi.addRoutes({ path, methods: [HttpMethod.POST], integration, authorizer });
-      if (route && !authorizer) openRoutes.set(`POST ${path}`, { route, agent });
+    type OpenKind = 'public' | 'agent' | 'dast';
+    const openRoutes = new Map<string, { route: HttpRoute; kind: OpenKind }>();
+    const addRoute = (
+      path: string,
+      authorizer?: HttpUserPoolAuthorizer,
+      kind: OpenKind = 'public',
+      method: HttpMethod = HttpMethod.POST,
+    ) => {
+      const [route] = this.httpApi.addRoutes({ path, methods: [method], integration, authorizer });
+      if (route && !authorizer) openRoutes.set(`${method} ${path}`, { route, kind });
     };
     for (const call of props.calls) {
       addRoute(
         `/api/calls/${call.name}`,
         call.access.kind === 'signedIn' ? signedIn : undefined,
-        call.access.agentCredential === true,
+        call.access.agentCredential === true ? 'agent' : 'public',
       );
+    }
+    for (const routeKey of props.restRoutes ?? []) {
+      const [method, path] = routeKey.split(' ');
+      if (!path || !Object.values(HttpMethod).includes(method as HttpMethod)) {
+        throw new Error(`Not a route key: ${routeKey}`);
+      }
+      addRoute(path, undefined, 'dast', method as HttpMethod);
     }
     // Exact routes win over this one, so it only sees names the registry does not have (or a signed-in call
     // reached without its exact path, which the handler refuses without claims).
@@ -277,8 +302,9 @@ export class PortalApi extends Construct {
     const publicThrottle = props.publicRouteThrottle ?? { rateLimit: 5, burstLimit: 10 };
     const routeSettings: Record<string, { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number }> = {};
     const agentThrottle = props.agentRouteThrottle ?? { rateLimit: 50, burstLimit: 100 };
-    for (const [routeKey, { route, agent }] of openRoutes) {
-      const throttle = agent ? agentThrottle : publicThrottle;
+    const dastThrottle = props.dastRouteThrottle ?? { rateLimit: 20, burstLimit: 40 };
+    for (const [routeKey, { route, kind }] of openRoutes) {
+      const throttle = kind === 'agent' ? agentThrottle : kind === 'dast' ? dastThrottle : publicThrottle;
       routeSettings[routeKey] = {
         ThrottlingRateLimit: throttle.rateLimit,
         ThrottlingBurstLimit: throttle.burstLimit,
@@ -287,11 +313,16 @@ export class PortalApi extends Construct {
       stage.node.addDependency(route);
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',
-        reason: agent
-          ? 'A scanning agent has no Cognito token: it presents its own credential (or enrollment token), whose ' +
-            'hash the handler checks before anything else; unknown, revoked and wrong credentials are refused.'
-          : 'Open by design: requesting a sign-in link precedes having a token, and the catch-all only answers ' +
-            'NOT_FOUND or UNAUTHENTICATED. The route is throttled and the handler limits per e-mail and address.',
+        reason:
+          kind === 'dast'
+            ? 'The public DAST endpoint: a pipeline presents a DAST API key (Authorization: Bearer), which the ' +
+              'handler checks (checksum, HMAC lookup, revocation, expiry, company switch, scope, per-key rate ' +
+              'limit) before anything else; the route is throttled.'
+            : kind === 'agent'
+              ? 'A scanning agent has no Cognito token: it presents its own credential (or enrollment token), whose ' +
+                'hash the handler checks before anything else; unknown, revoked and wrong credentials are refused.'
+              : 'Open by design: requesting a sign-in link precedes having a token, and the catch-all only answers ' +
+                'NOT_FOUND or UNAUTHENTICATED. The route is throttled and the handler limits per e-mail and address.',
       });
     }
     (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);

@@ -21,6 +21,11 @@ export interface ApiAdapterOptions {
   publicCalls: ReadonlySet<string>;
   /** Every registered call name; an unknown name reaches the catch-all route, which has no authorizer. */
   knownCalls: ReadonlySet<string>;
+  /**
+   * REST routes without an authorizer, as API Gateway route keys ("GET /api/dast/v1/scans/{scanId}"): a request
+   * that matches one reaches the handler with that route key and its path parameters, as on AWS.
+   */
+  restRoutes?: readonly string[];
   issuer: string;
   audience: string;
   jwks: () => Promise<Jwks>;
@@ -58,8 +63,17 @@ export function createApiAdapter(options: ApiAdapterOptions) {
     }
   }
 
+  const restRoutes = (options.restRoutes ?? []).map(compileRouteKey);
+
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    for (const route of restRoutes) {
+      const pathParameters = route.match(req.method ?? '', url.pathname);
+      if (!pathParameters) continue;
+      const body = await readBody(req);
+      if (body === undefined) return sendJson(res, 413, { message: 'Request Entity Too Large' });
+      return send(res, await options.handler(toEvent(req, url, body, route.routeKey, pathParameters)));
+    }
     const name = url.pathname.slice(options.basePath.length + 1);
     if (req.method !== 'POST' || !url.pathname.startsWith(`${options.basePath}/`) || !name || name.includes('/')) {
       return sendJson(res, 404, { message: 'Not Found' });
@@ -74,23 +88,62 @@ export function createApiAdapter(options: ApiAdapterOptions) {
       if (!claims) return sendJson(res, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
     }
 
-    const event = toEvent(req, url, name, body, claims);
-    const result = await options.handler(event);
-    const structured: APIGatewayProxyStructuredResultV2 =
-      typeof result === 'object' && result !== null && 'statusCode' in result
-        ? result
-        : { statusCode: 200, body: JSON.stringify(result) };
-    res.writeHead(structured.statusCode ?? 200, { ...(structured.headers as Record<string, string>) });
-    res.end(structured.isBase64Encoded ? Buffer.from(structured.body ?? '', 'base64') : (structured.body ?? ''));
+    const routeKey = claims ? `POST ${url.pathname}` : 'POST /api/calls/{name}';
+    const event = toEvent(req, url, body, routeKey, { name }, claims);
+    send(res, await options.handler(event));
   };
+}
+
+/** A route key's matcher: its method, and its path with each {param} one segment. */
+function compileRouteKey(routeKey: string) {
+  const [method, template = ''] = routeKey.split(' ');
+  const names: string[] = [];
+  const pattern = new RegExp(
+    `^${template
+      .split('/')
+      .map((segment) => {
+        const param = /^\{(\w+)\}$/.exec(segment);
+        if (!param) return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+        names.push(param[1]!);
+        return '([^/]+)';
+      })
+      .join('/')}$`,
+  );
+  return {
+    routeKey,
+    match(requestMethod: string, pathname: string): Record<string, string> | undefined {
+      if (requestMethod !== method) return undefined;
+      const found = pattern.exec(pathname);
+      if (!found) return undefined;
+      return Object.fromEntries(names.map((name, index) => [name, decodeSegment(found[index + 1]!)]));
+    },
+  };
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyResultV2): void {
+  const structured: APIGatewayProxyStructuredResultV2 =
+    typeof result === 'object' && result !== null && 'statusCode' in result
+      ? result
+      : { statusCode: 200, body: JSON.stringify(result) };
+  res.writeHead(structured.statusCode ?? 200, { ...(structured.headers as Record<string, string>) });
+  res.end(structured.isBase64Encoded ? Buffer.from(structured.body ?? '', 'base64') : (structured.body ?? ''));
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function toEvent(
   req: IncomingMessage,
   url: URL,
-  name: string,
   body: Buffer,
-  claims: Record<string, string> | undefined,
+  routeKey: string,
+  pathParameters: Record<string, string>,
+  claims?: Record<string, string>,
 ): APIGatewayProxyEventV2 {
   // Node has lower-cased the names already.
   const headers: Record<string, string> = {};
@@ -100,21 +153,21 @@ function toEvent(
   const contentType = headers['content-type'] ?? '';
   const textual = /json|text|xml|x-www-form-urlencoded/i.test(contentType);
   const now = new Date();
-  const routeKey = claims ? `POST ${url.pathname}` : 'POST /api/calls/{name}';
+  const method = req.method ?? 'POST';
   const event: APIGatewayProxyEventV2 & { requestContext: { authorizer?: unknown } } = {
     version: '2.0',
     routeKey,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
     headers,
-    pathParameters: { name },
+    pathParameters,
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'local',
       http: {
-        method: 'POST',
+        method,
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
         sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),

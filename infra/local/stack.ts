@@ -9,6 +9,7 @@ import path from 'node:path';
 import sesLocalModule from 'aws-ses-v2-local';
 import { importMaxReceiveCount } from '../import-queue.js';
 import { createApiAdapter } from './api-adapter.js';
+import { restRouteKeys } from '../../lambdas/api/rest-routes.js';
 import { createLocalCognito, type LocalCognito } from './cognito/index.js';
 import { ensureTable } from './create-table.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
@@ -308,6 +309,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       basePath: '/api/calls',
       publicCalls: new Set(calls.filter((call) => call.access.kind === 'public').map((call) => call.name)),
       knownCalls: new Set(calls.map((call) => call.name)),
+      restRoutes: restRouteKeys,
       issuer,
       audience: userPoolClientId,
       jwks: () => cognito.jwks() as never,

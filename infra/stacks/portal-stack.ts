@@ -2,6 +2,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
+import { restRouteKeys } from '../../lambdas/api/rest-routes.js';
 import { callRegistry } from '../../lambdas/calls/registry.js';
 import { type AlgoliaApplication, PortalApi } from '../constructs/api.js';
 import { PortalAuth } from '../constructs/auth.js';
@@ -63,6 +64,7 @@ export class PortalStack extends Stack {
     const auth = new PortalAuth(this, 'Auth', { data });
     const api = new PortalApi(this, 'Api', {
       calls: callRegistry.list(),
+      restRoutes: restRouteKeys,
       data,
       mail,
       auth,

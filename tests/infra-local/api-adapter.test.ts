@@ -22,6 +22,7 @@ beforeAll(async () => {
     basePath: '/api/calls',
     publicCalls: new Set(['sendSignInLink']),
     knownCalls: new Set(['getSession', 'sendSignInLink']),
+    restRoutes: ['POST /api/dast/v1/scans', 'GET /api/dast/v1/scans/{scanId}'],
     issuer,
     audience,
     jwks: () => Promise.resolve({ keys: [jwk] } as never),
@@ -112,5 +113,43 @@ describe('the local API adapter', () => {
 
     expect(answer.status).toBe(200);
     expect((answer.event!.requestContext as { authorizer?: unknown }).authorizer).toBeUndefined();
+  });
+
+  it('serves REST routes by their route key: no authorizer, the Authorization header passed on, path parameters set', async () => {
+    const before = received.length;
+    const posted = await fetch(`${baseUrl}/api/dast/v1/scans`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer spdk_not-a-jwt' },
+      body: '{"target":"https://app.acme.example/"}',
+    });
+    await posted.text();
+    expect(posted.status).toBe(200);
+    const event = received[before]!;
+    expect(event.routeKey).toBe('POST /api/dast/v1/scans');
+    expect(event.requestContext.http.method).toBe('POST');
+    expect(event.headers.authorization).toBe('Bearer spdk_not-a-jwt');
+    expect(event.body).toBe('{"target":"https://app.acme.example/"}');
+    expect((event.requestContext as { authorizer?: unknown }).authorizer).toBeUndefined();
+
+    const read = await fetch(`${baseUrl}/api/dast/v1/scans/abc123`, { headers: { authorization: 'Bearer x' } });
+    await read.text();
+    expect(read.status).toBe(200);
+    expect(received[before + 1]).toMatchObject({
+      routeKey: 'GET /api/dast/v1/scans/{scanId}',
+      pathParameters: { scanId: 'abc123' },
+      requestContext: { http: { method: 'GET' } },
+    });
+
+    // Another method or a deeper path matches no route: API Gateway's 404, the handler is not invoked.
+    for (const [method, path] of [
+      ['GET', '/api/dast/v1/scans'],
+      ['DELETE', '/api/dast/v1/scans/abc123'],
+      ['GET', '/api/dast/v1/scans/abc/def'],
+    ] as const) {
+      const missed = await fetch(`${baseUrl}${path}`, { method });
+      await missed.text();
+      expect(missed.status, `${method} ${path}`).toBe(404);
+    }
+    expect(received).toHaveLength(before + 2);
   });
 });

@@ -15,6 +15,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { importMaxReceiveCount } from '../../infra/import-queue.js';
 import { PortalStack } from '../../infra/stacks/portal-stack.js';
+import { restRouteKeys } from '../../lambdas/api/rest-routes.js';
 import { callRegistry } from '../../lambdas/calls/registry.js';
 import { tableDesign } from '../../lambdas/kernel/data/table-design.js';
 
@@ -233,7 +234,25 @@ describe('API (HTTP API)', () => {
     }
   });
 
-  it('has a catch-all route without authorizer, the template search route, and no other route', () => {
+  it('has the DAST endpoint’s REST routes without authorizer (the handler checks the DAST key), throttled', () => {
+    expect(restRouteKeys).toEqual(['POST /api/dast/v1/scans', 'GET /api/dast/v1/scans/{scanId}']);
+    const stage = properties(logicalId('AWS::ApiGatewayV2::Stage', 'ApiHttpApiDefaultStage'));
+    const routes = Object.values(resources)
+      .filter((resource) => resource?.Type === 'AWS::ApiGatewayV2::Route')
+      .map((resource) => resource.Properties as Record<string, any>);
+    const callsTarget = routes.find((route) => route.RouteKey === 'POST /api/calls/{name}')?.Target;
+    expect(callsTarget).toBeDefined();
+    for (const routeKey of restRouteKeys) {
+      // The same integration as the calls: one function, told apart by the route key.
+      expect(routes.find((route) => route.RouteKey === routeKey)).toMatchObject({
+        AuthorizationType: 'NONE',
+        Target: callsTarget,
+      });
+      expect(stage.RouteSettings[routeKey]).toEqual({ ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 });
+    }
+  });
+
+  it('has a catch-all route without authorizer, the template search route, the DAST routes and no other route', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
       RouteKey: 'POST /api/calls/{name}',
       AuthorizationType: 'NONE',
@@ -242,7 +261,7 @@ describe('API (HTTP API)', () => {
       RouteKey: 'POST /api/search/{proxy+}',
       AuthorizationType: 'NONE',
     });
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', callRegistry.list().length + 2);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', callRegistry.list().length + 2 + restRouteKeys.length);
   });
 
   it('checks tokens with the user pool as issuer and the app client as audience', () => {

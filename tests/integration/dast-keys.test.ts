@@ -145,6 +145,7 @@ describe('verifyDastKey', () => {
       companyId: slug,
       keyId: dastKey.keyId,
       allowedTargets: ['https://app.acme.example/'],
+      scopes: ['dast:trigger', 'dast:status:read'],
     });
     await expect(verifyDastKey(`bearer  ${key}`, 'dast:status:read')).resolves.toMatchObject({ keyId: dastKey.keyId });
   });

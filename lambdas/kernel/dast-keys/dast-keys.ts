@@ -132,6 +132,41 @@ function canonicalTarget(text: string, field: string): string {
   throw bad('must be a URL, a host name (*.acme.example allowed) or an IP address');
 }
 
+/**
+ * Whether a key's allowed targets (as canonicalTarget stored them) cover a scan target, an http(s) URL: a URL entry
+ * covers its origin and the paths under its path (`https://app.acme.example/api` covers `/api` and `/api/…`, not
+ * `/apix`); a host name covers that host on any port and scheme, `*.acme.example` its subdomains (not the domain
+ * itself), `host:port` that port only; an IP address that address.
+ */
+export function targetAllowed(target: URL, allowedTargets: readonly string[]): boolean {
+  const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+  const canonicalHost = ipaddr.isValid(host) ? ipaddr.parse(host).toString() : host;
+  return allowedTargets.some((entry) => {
+    if (entry.includes('://')) {
+      let allowed: URL;
+      try {
+        allowed = new URL(entry);
+      } catch {
+        return false;
+      }
+      if (allowed.origin !== target.origin) return false;
+      const prefix = allowed.pathname;
+      return (
+        target.pathname === prefix ||
+        (target.pathname.startsWith(prefix) && (prefix.endsWith('/') || target.pathname[prefix.length] === '/'))
+      );
+    }
+    if (ipaddr.isValid(entry)) return ipaddr.isValid(host) && ipaddr.parse(entry).toString() === canonicalHost;
+    const hostPort = /^(.+?)(?::(\d{1,5}))?$/.exec(entry);
+    const entryHost = hostPort?.[1] ?? '';
+    const entryPort = hostPort?.[2];
+    if (entryPort !== undefined && entryPort !== port) return false;
+    if (entryHost.startsWith('*.')) return host.endsWith(entryHost.slice(1)) && host.length > entryHost.length - 1;
+    return entryHost === canonicalHost;
+  });
+}
+
 interface CheckedKeyFields {
   name: string;
   scopes: DastScope[];

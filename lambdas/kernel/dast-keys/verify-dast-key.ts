@@ -23,6 +23,8 @@ export interface VerifiedDastKey {
   companyId: string;
   keyId: string;
   allowedTargets: string[];
+  /** The key's scopes: an endpoint may answer more to a key that holds more (results with dast:results:read). */
+  scopes: DastScope[];
 }
 
 const invalidKey = () =>
@@ -95,5 +97,10 @@ export async function verifyDastKey(
   }
   const verified = outcome.key;
   if (!sameHash(keyHash, verified.keyHash) || verified.keyId !== parsed.keyId) throw invalidKey();
-  return { companyId: verified.slug, keyId: verified.keyId, allowedTargets: verified.allowedTargets };
+  return {
+    companyId: verified.slug,
+    keyId: verified.keyId,
+    allowedTargets: verified.allowedTargets,
+    scopes: verified.scopes,
+  };
 }

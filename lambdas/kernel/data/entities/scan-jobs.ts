@@ -33,9 +33,11 @@ export interface ScanJobItem {
 const tableName = () => readConfig().TABLE_NAME;
 const jobKey = (jobId: string) => ({ pk: `SCANJOB#${jobId}`, sk: 'SCANJOB' });
 export const jobQueuePartition = (slug: string, locationId: string) => `JOBQ#${slug}#${locationId}`;
+/** A company's unfinished (queued or running) jobs of a service, on gsi2: what its per-company limit counts. */
+export const activeJobsPartition = (slug: string, service: string) => `ACTIVEJOBS#${slug}#${service}`;
 
 function parseJob(raw: Record<string, unknown>): ScanJobItem {
-  const { pk: _pk, sk: _sk, entityType: _e, gsi1pk: _g, gsi1sk: _s, ...rest } = raw;
+  const { pk: _pk, sk: _sk, entityType: _e, gsi1pk: _g, gsi1sk: _s, gsi2pk: _g2, gsi2sk: _s2, ...rest } = raw;
   return rest as unknown as ScanJobItem;
 }
 
@@ -49,6 +51,8 @@ export async function putQueuedJob(job: ScanJobItem): Promise<void> {
         ...job,
         gsi1pk: jobQueuePartition(job.slug, job.locationId),
         gsi1sk: `${String(job.queuedAt).padStart(15, '0')}#${job.jobId}`,
+        gsi2pk: activeJobsPartition(job.slug, job.service),
+        gsi2sk: `${String(job.queuedAt).padStart(15, '0')}#${job.jobId}`,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
@@ -84,6 +88,24 @@ export async function queuedJobsOf(
     }),
   );
   return (page.Items ?? []).map(parseJob);
+}
+
+/**
+ * How many of a company's jobs of a service are queued or running, counting up to `limit` (one Query of gsi2,
+ * keys only; the index is eventually consistent, so jobs queued at the same moment may be missed).
+ */
+export async function countActiveJobs(slug: string, service: string, limit: number): Promise<number> {
+  const page = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :active',
+      ExpressionAttributeValues: { ':active': activeJobsPartition(slug, service) },
+      Select: 'COUNT',
+      Limit: limit,
+    }),
+  );
+  return page.Count ?? 0;
 }
 
 /** Claims a queued job for an agent: conditional on it still being queued. Undefined when another got it first. */
@@ -128,7 +150,7 @@ export async function finishJobItem(
       new UpdateCommand({
         TableName: tableName(),
         Key: jobKey(jobId),
-        UpdateExpression: `SET #status = :status, finishedAt = :now, #detail = :detail, version = version + :one`,
+        UpdateExpression: `SET #status = :status, finishedAt = :now, #detail = :detail, version = version + :one REMOVE gsi2pk, gsi2sk`,
         ConditionExpression: '#status = :running AND claimedByAgentId = :agent',
         // 'error' is a reserved word of DynamoDB's expressions.
         ExpressionAttributeNames: { '#status': 'status', '#detail': field },

@@ -1,0 +1,16 @@
+// The REST routes the API function answers beside the call protocol (/api/calls/{name}): the public DAST endpoint
+// of issue 13, for pipelines holding a DAST API key (no Cognito token; the handler verifies the key). The route
+// keys are API Gateway's ("METHOD /path/{param}"): CDK adds exactly these routes (infra/constructs/api.ts), the
+// local API adapter serves them with the same route keys, and the handler picks the route by event.routeKey.
+export const restRouteKeys = ['POST /api/dast/v1/scans', 'GET /api/dast/v1/scans/{scanId}'] as const;
+export type RestRouteKey = (typeof restRouteKeys)[number];
+
+export function isRestRouteKey(routeKey: string | undefined): routeKey is RestRouteKey {
+  return (restRouteKeys as readonly string[]).includes(routeKey ?? '');
+}
+
+/** A route key's method and path template. */
+export function splitRouteKey(routeKey: RestRouteKey): { method: string; path: string } {
+  const [method, path] = routeKey.split(' ') as [string, string];
+  return { method, path };
+}

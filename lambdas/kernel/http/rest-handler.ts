@@ -1,0 +1,53 @@
+// Turns an API Gateway HTTP API (v2) event of a REST route (lambdas/api/rest-routes.ts) into one run of its
+// function and shapes the answer: JSON, `no-store`, errors as the call protocol has them ({error: {status,
+// message, details?}}, Retry-After on a 429) and only through toErrorResponse, so nothing unplanned leaks.
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { NotFoundError, toErrorResponse } from '../errors.js';
+import { logger } from '../logger.js';
+
+export interface RestRequest {
+  headers: Record<string, string | undefined>;
+  /** The body as text (decoded when API Gateway sent it base64-encoded). */
+  body: string | undefined;
+  pathParameters: Record<string, string | undefined>;
+  requestId: string;
+}
+
+export interface RestAnswer {
+  statusCode: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export type RestRoute = (request: RestRequest) => Promise<RestAnswer>;
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function makeRestHandler(routes: Readonly<Record<string, RestRoute>>) {
+  return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
+    const requestId = event.requestContext.requestId;
+    try {
+      const route = Object.hasOwn(routes, event.routeKey) ? routes[event.routeKey] : undefined;
+      if (!route) throw new NotFoundError('Unknown route');
+      const raw = event.body;
+      const body = raw === undefined ? undefined : event.isBase64Encoded ? Buffer.from(raw, 'base64').toString() : raw;
+      const answer = await route({
+        headers: event.headers ?? {},
+        body,
+        pathParameters: event.pathParameters ?? {},
+        requestId,
+      });
+      return {
+        statusCode: answer.statusCode,
+        headers: { ...jsonHeaders, ...answer.headers },
+        body: JSON.stringify(answer.body),
+      };
+    } catch (error) {
+      const { statusCode, body, headers } = toErrorResponse(error, requestId);
+      if (statusCode >= 500) {
+        logger.error('Route failed', { requestId, path: event.rawPath, error: error as Error });
+      }
+      return { statusCode, headers: { ...jsonHeaders, ...headers }, body: JSON.stringify(body) };
+    }
+  };
+}
