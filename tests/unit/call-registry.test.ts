@@ -32,12 +32,23 @@ describe('call registry', () => {
     expect(() => createRegistry([call, call])).toThrow('Call twice is registered twice');
   });
 
-  it('has four public calls, sendSignInLink and a vault link’s recipient’s three; every other call needs a signed-in caller', () => {
+  it('has public calls only where the caller holds no session: sign-in, a vault link’s recipient, an agent (by its credential)', () => {
     const publicCalls = callRegistry
       .list()
       .filter((call) => call.access.kind === 'public')
       .map((call) => call.name);
-    expect(publicCalls.sort()).toEqual(['claimVaultLink', 'fulfilVaultRequest', 'getVaultLink', 'sendSignInLink']);
+    // The agents' calls check the enrollment token or the agent's credential in their input first.
+    const agentCalls = [
+      'agentHeartbeat',
+      'completeScanJob',
+      'createScanJobImport',
+      'enrollAgent',
+      'failScanJob',
+      'pullScanJob',
+    ];
+    expect(publicCalls.sort()).toEqual(
+      [...agentCalls, 'claimVaultLink', 'fulfilVaultRequest', 'getVaultLink', 'sendSignInLink'].sort(),
+    );
     expect(callRegistry.get('getSession')?.access.kind).toBe('signedIn');
   });
 
