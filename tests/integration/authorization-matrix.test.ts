@@ -27,6 +27,7 @@ import { seedNotificationRule } from '../support/notification-fixtures.js';
 import { kernelAnalyst, seedAgent, seedRunningJob } from '../support/agent-fixtures.js';
 import { createEnrollmentTokenAs } from '../../lambdas/kernel/agents/agents.js';
 import { seedDastKey } from '../support/dast-key-fixtures.js';
+import { seedMailIdentity, unchangedMailSettings } from '../support/mail-identity-fixtures.js';
 
 const { appUrl } = inject('localStack');
 
@@ -161,6 +162,17 @@ const matrix: Record<string, MatrixRow> = {
     }),
     expect: onlyLevel(9),
   },
+  // E-mail sending identities (issue 13, /admin/keys_email): platform-wide, level 9 only.
+  listMailIdentities: { input: () => ({}), expect: onlyLevel(9) },
+  addMailIdentity: {
+    input: () => ({ identity: `matrix-${(unique += 1)}-${Date.now()}.example.org` }),
+    expect: onlyLevel(9),
+  },
+  removeMailIdentity: {
+    input: async () => ({ identity: await seedMailIdentity(`matrix-rm-${(unique += 1)}-${Date.now()}.example.org`) }),
+    expect: onlyLevel(9),
+  },
+  updateMailSettings: { input: () => unchangedMailSettings(), expect: onlyLevel(9) },
   // Scans and findings: company-scoped on the server, whatever the web shows.
   createScanImport: {
     input: () => ({ slug: 'acme', service: 'password_cracking', files: [ntdsFile, potfile] }),

@@ -22,6 +22,7 @@ import { seedLocation } from './location-fixtures.js';
 import { seedPendingRetest, seedReviewableFinding } from './review-fixtures.js';
 import { seedNotificationRule } from './notification-fixtures.js';
 import { seedDastKey } from './dast-key-fixtures.js';
+import { seedMailIdentity, unchangedMailSettings } from './mail-identity-fixtures.js';
 
 /** An import of the company's dast that is waiting for its file. */
 async function uploadingImport(slug: string): Promise<string> {
@@ -265,6 +266,10 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
     revokeDastKey: async () => ({ slug: company, keyId: (await seedDastKey(company)).keyId }),
     startFindingExport: async () => ({ slug: company, service: 'dast', format: 'csv', limit: 5 }),
     getFindingExport: async () => ({ exportId }),
+    listMailIdentities: async () => ({}),
+    addMailIdentity: async () => ({ identity: `inputs-${next()}.example.org` }),
+    removeMailIdentity: async () => ({ identity: await seedMailIdentity(`inputs-${next()}.example.org`) }),
+    updateMailSettings: () => unchangedMailSettings(),
     updatePlatformService: async () => ({
       name: 'cloud',
       version: (await listPlatformServices()).find((service) => service.name === 'cloud')!.version,
