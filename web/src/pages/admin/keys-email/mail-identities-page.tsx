@@ -285,6 +285,7 @@ export default function MailIdentitiesPage() {
       <Modal
         visible={adding}
         onDismiss={closeModals}
+        closeAriaLabel="Close"
         header="Add a sending identity"
         footer={
           <Box float="right">
@@ -316,6 +317,7 @@ export default function MailIdentitiesPage() {
       <Modal
         visible={removing !== undefined}
         onDismiss={closeModals}
+        closeAriaLabel="Close"
         header="Remove sending identity"
         footer={
           <Box float="right">
