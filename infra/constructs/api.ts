@@ -195,6 +195,7 @@ export class PortalApi extends Construct {
       }),
     );
     mail.grantSend(this.handler);
+    mail.grantManageIdentities(this.handler);
     auth.grantReadSignInSecret(this.handler);
     // GetSecretValue on each secret it reads (grantRead would add DescribeSecret, which the handler does not use).
     for (const secret of [this.originSecret, this.searchKeySecret, this.dastKeySecret]) {

@@ -1,8 +1,13 @@
-// The SES identity every mail is sent from, and the grant to send as it (and as nobody else).
+// The SES identity mail is sent from by default (MAIL_FROM), the grant to send as the account's identities, and
+// the grant to manage them (/admin/keys_email chooses a sender per kind of mail among verified identities).
 import { Stack } from 'aws-cdk-lib';
-import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { type IGrantable, type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
+import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
+
+const identitiesFinding = /^Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity\/\*$/;
+const roleOf = (grantee: IGrantable) => (grantee as { role?: IRole }).role;
 
 export interface PortalMailProps {
   /** The sender address (MAIL_FROM). */
@@ -17,7 +22,7 @@ export interface PortalMailProps {
 
 export class PortalMail extends Construct {
   readonly senderEmail: string;
-  private readonly identityArns: string[];
+  private readonly identitiesArn: string;
 
   constructor(scope: Construct, id: string, props: PortalMailProps) {
     super(scope, id);
@@ -29,16 +34,53 @@ export class PortalMail extends Construct {
       new EmailIdentity(this, 'SenderIdentity', { identity: Identity.email(props.senderEmail) });
     }
     // SES authorises a send against the address identity, or the domain identity when only the domain is verified.
-    const stack = Stack.of(this);
-    this.identityArns = [props.senderEmail, domain].map((identity) =>
-      stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-    );
+    // The senders are chosen at run time among this account's identities (mail settings), so the grant names
+    // the identities of this account and region, not one address; SES refuses any identity not verified.
+    this.identitiesArn = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
   }
 
-  /** Lets the grantee send mail from the sender address. */
+  /** Lets the grantee send mail from the account's verified identities (this region). */
   grantSend(grantee: IGrantable): void {
     grantee.grantPrincipal.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: this.identityArns }),
+      new PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: [this.identitiesArn] }),
     );
+    const role = roleOf(grantee);
+    if (role) {
+      acknowledgeWildcardGrants(
+        role,
+        [identitiesFinding],
+        "The account's SES identities in this region: senders are chosen at run time among them " +
+          '(/admin/keys_email, level 9 only), and SES sends only from verified ones.',
+      );
+    }
+  }
+
+  /**
+   * Lets the grantee list, create and delete sending identities (SES API v1). Creating and deleting name the
+   * account's identities; listing and describing them take no resource in IAM (SES's service authorization
+   * reference lists no resource type for them), so they are granted on '*'.
+   */
+  grantManageIdentities(grantee: IGrantable): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ses:VerifyDomainIdentity', 'ses:VerifyDomainDkim', 'ses:VerifyEmailIdentity', 'ses:DeleteIdentity'],
+        resources: [this.identitiesArn],
+      }),
+    );
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ses:ListIdentities', 'ses:GetIdentityVerificationAttributes', 'ses:GetIdentityDkimAttributes'],
+        resources: ['*'],
+      }),
+    );
+    const role = roleOf(grantee);
+    if (role) {
+      acknowledgeWildcardGrants(
+        role,
+        [identitiesFinding, /^Resource::\*$/],
+        "The account's SES identities in this region, managed from /admin/keys_email (level 9 only); " +
+          'ListIdentities and GetIdentity*Attributes take no resource in IAM.',
+      );
+    }
   }
 }

@@ -13,10 +13,12 @@ import { seedDemoNotifications } from './demo-notifications.js';
 import { seedDemoAgents } from './demo-agents.js';
 import { seedDemoDastKeys } from './demo-dast-keys.js';
 import { seedDemoReviews } from './demo-reviews.js';
+import { seedDemoMailIdentity } from './demo-mail.js';
 import { seedDemoVault } from './demo-vault.js';
 import { seedTemplateLibrary } from './template-library.js';
 
 export async function seedDemoData(): Promise<void> {
+  await seedDemoMailIdentity();
   const withoutCompanies = demoUsers.filter((user) => !user.companies?.length);
   const actors = new Map<string, { uid: string; email: string; user: { displayName: string } }>();
   for (const user of withoutCompanies) {

@@ -18,6 +18,7 @@ import { startSqsEndpoint } from './queue/sqs-endpoint.js';
 import { startS3Emulator } from './s3/s3-emulator.js';
 import { createUploadRoute } from './s3/upload-route.js';
 import { createSearchRoute } from './search-route.js';
+import { createSesIdentitiesRoute } from './ses-identities.js';
 import { createStaticSite, localSecurityHeaders } from './static-site.js';
 import { scheduleDaily } from './daily-schedule.js';
 
@@ -136,6 +137,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${options.dynamoDbPort}`,
     AWS_ENDPOINT_URL_SES: mailUrl,
+    // SES's identity actions, which the emulator does not answer: the origin's /ses route (ses-identities.ts).
+    MAIL_IDENTITY_ENDPOINT: `${appUrl}/ses`,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `${appUrl}/cognito`,
     AWS_ENDPOINT_URL_S3: s3Endpoint,
     AWS_ENDPOINT_URL_SQS: sqsEndpoint,
@@ -316,6 +319,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       handler: api.handler,
     });
 
+    const sesIdentitiesRoute = createSesIdentitiesRoute({
+      file: path.join(options.dataDir, 'ses-identities.json'),
+      accessKeyId: localCredentials.accessKeyId,
+    });
+
     const searchRoute = createSearchRoute({ basePath: searchBasePath, handler: search.handler });
 
     let ready = false;
@@ -341,6 +349,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const route = async () => {
         if (pathname === '/cognito' || pathname.startsWith('/cognito/')) return cognito.handle(req, res);
         if (pathname.startsWith(`${searchBasePath}/`)) return searchRoute(req, res);
+        if (pathname === '/ses' || pathname.startsWith('/ses/')) return sesIdentitiesRoute(req, res);
         if (pathname.startsWith('/api/')) return apiAdapter(req, res);
         if (pathname === '/s3' || pathname.startsWith('/s3/')) return uploadRoute(req, res);
         if (!ready) return sendJson(res, 503, { message: 'The local stack is starting' });

@@ -78,6 +78,10 @@ import { revokeVaultLink } from './revoke-vault-link/revoke-vault-link.js';
 import { deleteNotificationRule } from './delete-notification-rule/delete-notification-rule.js';
 import { listNotificationRules } from './list-notification-rules/list-notification-rules.js';
 import { saveNotificationRule } from './save-notification-rule/save-notification-rule.js';
+import { listMailIdentities } from './list-mail-identities/list-mail-identities.js';
+import { addMailIdentity } from './add-mail-identity/add-mail-identity.js';
+import { removeMailIdentity } from './remove-mail-identity/remove-mail-identity.js';
+import { updateMailSettings } from './update-mail-settings/update-mail-settings.js';
 
 export const callRegistry = createRegistry([
   // sign-in and session
@@ -171,4 +175,9 @@ export const callRegistry = createRegistry([
   createDastKey,
   rollDastKey,
   revokeDastKey,
+  // e-mail sending identities and which one sends which mail (issue 13, /admin/keys_email)
+  listMailIdentities,
+  addMailIdentity,
+  removeMailIdentity,
+  updateMailSettings,
 ]);

@@ -34,6 +34,13 @@ const configSchema = z.object({
   ALLOWED_ORIGINS: listFrom,
   /** Sender of every mail, a verified SES identity. */
   MAIL_FROM: z._default(z.string(), 'no-reply@example.com'),
+  /**
+   * Where the SES identity actions (VerifyDomainIdentity, GetIdentityDkimAttributes, …) are sent when not to SES's
+   * regional endpoint: the local stack's identity stand-in (aws-ses-v2-local answers only mail sends). Unset on AWS.
+   */
+  MAIL_IDENTITY_ENDPOINT: z.optional(z.string().check(z.minLength(1))),
+  /** How long a function keeps the sending identities per kind of mail before it reads them again. */
+  MAIL_SETTINGS_CACHE_MS: intFrom(30_000),
   PRODUCT_NAME: z._default(z.string(), 'Security Portal'),
   /** Where support messages from the contact dialog are mailed (the provider's inbox). */
   SUPPORT_MAIL_TO: z._default(z.string(), 'support@example.com'),

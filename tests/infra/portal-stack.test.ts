@@ -915,15 +915,32 @@ describe('least privilege', () => {
     expect(actions.filter((action) => /^(ses|cognito-idp):/.test(action))).toEqual([]);
   });
 
-  it('lets the API send mail only as the sender identity', () => {
+  it("lets the API send mail as the account's SES identities and manage them, and nothing else of SES", () => {
     const ses = statementsOf(portalFunctions.api).filter((statement) =>
       actionsOf([statement]).some((action) => action.startsWith('ses:')),
     );
-    expect(ses).toHaveLength(1);
-    expect(actionsOf(ses).sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
-    const resources = JSON.stringify(ses[0]?.Resource);
-    expect(resources).toContain(`:identity/${senderEmail}`);
-    expect(resources).not.toContain('"*"');
+    expect(ses).toHaveLength(3);
+    const [send, manage, describe] = ses.map((statement) => ({
+      actions: actionsOf([statement]).sort(),
+      resources: JSON.stringify(statement.Resource),
+    }));
+    expect(send?.actions).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+    expect(send?.resources).toContain(':identity/*');
+    expect(send?.resources).not.toContain('"*"');
+    expect(manage?.actions).toEqual([
+      'ses:DeleteIdentity',
+      'ses:VerifyDomainDkim',
+      'ses:VerifyDomainIdentity',
+      'ses:VerifyEmailIdentity',
+    ]);
+    expect(manage?.resources).toContain(':identity/*');
+    // Listing and describing identities take no resource in IAM; they read, never change or send.
+    expect(describe?.actions).toEqual([
+      'ses:GetIdentityDkimAttributes',
+      'ses:GetIdentityVerificationAttributes',
+      'ses:ListIdentities',
+    ]);
+    expect(describe?.resources).toBe('"*"');
   });
 
   it('lets the API read the origin secret, that secret only and nothing but its value; no other function', () => {

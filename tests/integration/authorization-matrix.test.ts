@@ -27,6 +27,9 @@ import { seedNotificationRule } from '../support/notification-fixtures.js';
 import { kernelAnalyst, seedAgent, seedRunningJob } from '../support/agent-fixtures.js';
 import { createEnrollmentTokenAs } from '../../lambdas/kernel/agents/agents.js';
 import { seedDastKey } from '../support/dast-key-fixtures.js';
+import { resetConfigCache } from '../../lambdas/kernel/config.js';
+import { senderFor } from '../../lambdas/kernel/mail/mail-settings.js';
+import { seedMailIdentity, unchangedMailSettings } from '../support/mail-identity-fixtures.js';
 
 const { appUrl } = inject('localStack');
 
@@ -161,6 +164,17 @@ const matrix: Record<string, MatrixRow> = {
     }),
     expect: onlyLevel(9),
   },
+  // E-mail sending identities (issue 13, /admin/keys_email): platform-wide, level 9 only.
+  listMailIdentities: { input: () => ({}), expect: onlyLevel(9) },
+  addMailIdentity: {
+    input: () => ({ identity: `matrix-${(unique += 1)}-${Date.now()}.example.org` }),
+    expect: onlyLevel(9),
+  },
+  removeMailIdentity: {
+    input: async () => ({ identity: await seedMailIdentity(`matrix-rm-${(unique += 1)}-${Date.now()}.example.org`) }),
+    expect: onlyLevel(9),
+  },
+  updateMailSettings: { input: () => unchangedMailSettings(), expect: onlyLevel(9) },
   // Scans and findings: company-scoped on the server, whatever the web shows.
   createScanImport: {
     input: () => ({ slug: 'acme', service: 'password_cracking', files: [ntdsFile, potfile] }),
@@ -519,6 +533,11 @@ const statusOf: Record<Expectation, number> = { allow: 200, deny: 403, unauthent
 const claimsOf = new Map<Account, Record<string, string>>();
 
 beforeAll(async () => {
+  // The mailer reads the mail settings (senders per kind) at most every MAIL_SETTINGS_CACHE_MS per function
+  // instance, not once per call: read once here and kept for the suite, so the per-call count stays the call's own.
+  process.env.MAIL_SETTINGS_CACHE_MS = String(60 * 60 * 1000);
+  resetConfigCache();
+  await senderFor('invitation');
   for (const [slug, companyName] of [
     ['initech', 'Initech'],
     ['matrix-upd', 'Matrix'],

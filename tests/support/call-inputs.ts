@@ -24,6 +24,7 @@ import { seedNotificationRule } from './notification-fixtures.js';
 import { seedDastKey } from './dast-key-fixtures.js';
 import { kernelAnalyst, seedAgent, seedRunningJob } from './agent-fixtures.js';
 import { createEnrollmentTokenAs } from '../../lambdas/kernel/agents/agents.js';
+import { seedMailIdentity, unchangedMailSettings } from './mail-identity-fixtures.js';
 
 /** An import of the company's dast that is waiting for its file. */
 async function uploadingImport(slug: string): Promise<string> {
@@ -323,6 +324,10 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
     revokeDastKey: async () => ({ slug: company, keyId: (await seedDastKey(company)).keyId }),
     startFindingExport: async () => ({ slug: company, service: 'dast', format: 'csv', limit: 5 }),
     getFindingExport: async () => ({ exportId }),
+    listMailIdentities: async () => ({}),
+    addMailIdentity: async () => ({ identity: `inputs-${next()}.example.org` }),
+    removeMailIdentity: async () => ({ identity: await seedMailIdentity(`inputs-${next()}.example.org`) }),
+    updateMailSettings: () => unchangedMailSettings(),
     updatePlatformService: async () => ({
       name: 'cloud',
       version: (await listPlatformServices()).find((service) => service.name === 'cloud')!.version,

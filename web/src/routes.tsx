@@ -32,6 +32,7 @@ const LocationsPage = lazyPage(() => import('./pages/analyst/locations/locations
 const NotificationsPage = lazyPage(() => import('./pages/admin/company/notifications/notifications-page'));
 const AgentsPage = lazyPage(() => import('./pages/analyst/agents/agents-page'));
 const DastKeysPage = lazyPage(() => import('./pages/admin/dast/dast-keys-page'));
+const MailIdentitiesPage = lazyPage(() => import('./pages/admin/keys-email/mail-identities-page'));
 const AnalystServicePage = lazyPage<AnalystServicePageProps>(
   () => import('./pages/analyst/services/analyst-service-page'),
 );
@@ -55,6 +56,7 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/admin/company/notifications': NotificationsPage,
   '/analyst/agents': AgentsPage,
   '/admin/dast': DastKeysPage,
+  '/admin/keys_email': MailIdentitiesPage,
 };
 
 /** A rule of spec 6 by its name in menuRules; the two per-service rules carry their service. */

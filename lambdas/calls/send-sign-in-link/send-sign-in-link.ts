@@ -67,7 +67,7 @@ export const sendSignInLink = definePublicCall({
     });
     if (mail) {
       try {
-        await sendMail(mail);
+        await sendMail({ ...mail, kind: 'signIn' });
       } catch (error) {
         // The provider's words are not for users (and would tell known addresses apart).
         logger.error('Sign-in mail was not accepted by the mail provider', {

@@ -1,6 +1,6 @@
 // Sends mail through SES (the SES emulator on the local stack). Every mail has an HTML and a text part.
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
-import { readConfig } from '../config.js';
+import { senderFor, type MailKind } from './mail-settings.js';
 
 const ses = new SESClient({});
 
@@ -10,6 +10,8 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
+  /** Which sender the mail settings choose (/admin/keys_email); none: MAIL_FROM. */
+  kind?: MailKind;
 }
 
 /** A lone UTF-16 surrogate (valid in JSON, not in a mail) becomes U+FFFD, or encoding the mail throws. */
@@ -24,9 +26,10 @@ export async function sendMail(input: Mail): Promise<void> {
     text: wellFormed(input.text),
     html: wellFormed(input.html),
   };
+  const source = await senderFor(input.kind);
   await ses.send(
     new SendEmailCommand({
-      Source: readConfig().MAIL_FROM,
+      Source: source,
       Destination: { ToAddresses: [mail.to] },
       ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
       Message: {

@@ -143,8 +143,9 @@ async function sendBatch(
     );
     if (!(await claimDigestMail(slug, cadence, upTo, row.uid, list.length))) continue;
     try {
-      await sendMail(
-        notificationMail({
+      await sendMail({
+        kind: 'notification',
+        ...notificationMail({
           to: row.email,
           portalUrl,
           productName: config.PRODUCT_NAME,
@@ -152,7 +153,7 @@ async function sendBatch(
           daily: cadence === 'daily',
           findings: list,
         }),
-      );
+      });
       sent += 1;
     } catch (error) {
       await releaseDigestMail(slug, cadence, upTo, row.uid);

@@ -130,8 +130,9 @@ export async function inviteToCompany(inviter: Caller, invitation: Invitation, r
   if (!existing && !created) throw new ConflictError('This person was invited at the same moment; please try again.');
 
   try {
-    await sendMail(
-      invitationMail({
+    await sendMail({
+      kind: 'invitation',
+      ...invitationMail({
         to: email,
         link: signInLinkUrl(invitation.origin, token),
         origin: invitation.origin,
@@ -140,7 +141,7 @@ export async function inviteToCompany(inviter: Caller, invitation: Invitation, r
         invitedBy: inviter.user?.displayName ?? inviter.email,
         lifetimeMinutes: Math.round(config.SIGN_IN_LINK_TTL_SECONDS / 60),
       }),
-    );
+    });
   } catch (error) {
     // The person exists either way; they can ask for a link on the sign-in screen.
     logger.error('Invitation mail was not accepted by the mail provider', {

@@ -446,7 +446,7 @@ export async function fulfilVaultRequest(
   const origin =
     request.origin && config.ALLOWED_ORIGINS.includes(request.origin) ? request.origin : config.ALLOWED_ORIGINS[0];
   try {
-    if (origin) await sendMail(fulfilledMail(link, origin, config.PRODUCT_NAME));
+    if (origin) await sendMail({ kind: 'notification', ...fulfilledMail(link, origin, config.PRODUCT_NAME) });
   } catch (error) {
     // The reply is stored; the list shows it as fulfilled even when the mail did not go.
     logger.error('Vault request notification was not accepted by the mail provider', {

@@ -81,6 +81,10 @@ import type { listDastKeys } from '../../../lambdas/calls/list-dast-keys/list-da
 import type { createDastKey } from '../../../lambdas/calls/create-dast-key/create-dast-key';
 import type { rollDastKey } from '../../../lambdas/calls/roll-dast-key/roll-dast-key';
 import type { revokeDastKey } from '../../../lambdas/calls/revoke-dast-key/revoke-dast-key';
+import type { listMailIdentities } from '../../../lambdas/calls/list-mail-identities/list-mail-identities';
+import type { addMailIdentity } from '../../../lambdas/calls/add-mail-identity/add-mail-identity';
+import type { removeMailIdentity } from '../../../lambdas/calls/remove-mail-identity/remove-mail-identity';
+import type { updateMailSettings } from '../../../lambdas/calls/update-mail-settings/update-mail-settings';
 
 import type * as z from 'zod/mini';
 
@@ -218,6 +222,11 @@ export interface CallContracts {
   createDastKey: ContractOf<typeof createDastKey>;
   rollDastKey: ContractOf<typeof rollDastKey>;
   revokeDastKey: ContractOf<typeof revokeDastKey>;
+  // E-mail sending identities (issue 13, /admin/keys_email).
+  listMailIdentities: ContractOf<typeof listMailIdentities>;
+  addMailIdentity: ContractOf<typeof addMailIdentity>;
+  removeMailIdentity: ContractOf<typeof removeMailIdentity>;
+  updateMailSettings: ContractOf<typeof updateMailSettings>;
   // Customer reports (issue 11).
   getReportsOverview: ContractOf<typeof getReportsOverview>;
   getServiceReport: ContractOf<typeof getServiceReport>;
