@@ -2,7 +2,7 @@
 // stack, tests) or read once per cold start from Secrets Manager (AWS), like the sign-in secret. A stolen table
 // holds only HMACs, worthless without this secret.
 import { createHmac } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretString } from '../aws/secret-value.js';
 import { readConfig } from '../config.js';
 
 let secret: Promise<string> | undefined;
@@ -12,7 +12,7 @@ async function loadSecret(): Promise<string> {
   if (DAST_KEY_SECRET) return DAST_KEY_SECRET;
   if (!DAST_KEY_SECRET_ARN)
     throw new Error('Invalid configuration: DAST_KEY_SECRET or DAST_KEY_SECRET_ARN is required');
-  const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: DAST_KEY_SECRET_ARN }));
+  const answer = { SecretString: await secretString(DAST_KEY_SECRET_ARN) };
   if (!answer.SecretString || answer.SecretString.length < 32) {
     throw new Error('The DAST key secret is missing or shorter than 32 characters');
   }

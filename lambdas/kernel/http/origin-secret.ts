@@ -1,6 +1,6 @@
 // The origin secret: a value CloudFront adds to every request it sends to the API, so a request carrying it came
 // through the CDN. Given directly (tests) or read once per cold start from Secrets Manager (AWS).
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretString } from '../aws/secret-value.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readConfig } from '../config.js';
 
@@ -10,7 +10,7 @@ let loaded: { source: string; digest: Promise<Buffer> } | undefined;
 const digestOf = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 async function loadSecret(secretArn: string): Promise<Buffer> {
-  const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretArn }));
+  const answer = { SecretString: await secretString(secretArn) };
   if (!answer.SecretString || answer.SecretString.length < 32) {
     throw new Error('The origin secret is missing or shorter than 32 characters');
   }

@@ -4,7 +4,7 @@
 // never sent. The search endpoint accepts a key only if its signature matches, it has not expired, and it
 // allows the index asked for.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretString } from '../aws/secret-value.js';
 import { readConfig } from '../config.js';
 
 let secret: Promise<string> | undefined;
@@ -15,9 +15,7 @@ async function loadSecret(): Promise<string> {
   if (!SEARCH_KEY_SECRET_ARN) {
     throw new Error('Invalid configuration: SEARCH_KEY_SECRET or SEARCH_KEY_SECRET_ARN is required');
   }
-  const answer = await new SecretsManagerClient({}).send(
-    new GetSecretValueCommand({ SecretId: SEARCH_KEY_SECRET_ARN }),
-  );
+  const answer = { SecretString: await secretString(SEARCH_KEY_SECRET_ARN) };
   if (!answer.SecretString || answer.SecretString.length < 32) {
     throw new Error('The search key secret is missing or shorter than 32 characters');
   }

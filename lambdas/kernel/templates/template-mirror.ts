@@ -7,7 +7,7 @@
 // A run that fails leaves the marker where it was: the next run sends what this one could not. Runs in the
 // worker (lambdas/import: queued by template-mirror-queue.ts, and after bulk updates) and in
 // scripts/algolia-sync.ts (a full resync).
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretString } from '../aws/secret-value.js';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { searchClient, type BatchRequest, type IndexSettings } from '@algolia/client-search';
 import { readConfig } from '../config.js';
@@ -57,9 +57,7 @@ async function loadAdminKey(): Promise<string> {
   if (!ALGOLIA_ADMIN_KEY_SECRET_ARN) {
     throw new Error('Invalid configuration: ALGOLIA_ADMIN_KEY or ALGOLIA_ADMIN_KEY_SECRET_ARN is required');
   }
-  const answer = await new SecretsManagerClient({}).send(
-    new GetSecretValueCommand({ SecretId: ALGOLIA_ADMIN_KEY_SECRET_ARN }),
-  );
+  const answer = { SecretString: await secretString(ALGOLIA_ADMIN_KEY_SECRET_ARN) };
   if (!answer.SecretString) throw new Error('The Algolia admin key secret is empty');
   return answer.SecretString.trim();
 }

@@ -3,25 +3,15 @@
 // request of Cognito's JSON protocol (the one the AWS SDK speaks) on the SDK's own signer and fetch rather than
 // @aws-sdk/client-cognito-identity-provider: for these four operations the client took about 35 KB of the API's
 // bundle, which its 600 KB budget could no longer hold (kernel/queues/send-message.ts does the same for SQS).
-import { SignatureV4 } from '@smithy/signature-v4';
 import { readConfig } from '../config.js';
-import { credentials, region, Sha256 } from '../findings/uploads.js';
+import { region } from '../findings/uploads.js';
+import { AwsServiceError, awsJsonRequest } from '../aws/json-request.js';
 
 /** Cognito's error: its code (`__type`, without the namespace) and message. */
-export class IdentityProviderError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = code;
-  }
-}
+export { AwsServiceError as IdentityProviderError } from '../aws/json-request.js';
 
 const endpoint = () =>
   new URL(process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER ?? `https://cognito-idp.${region()}.amazonaws.com`);
-const retryable = (status: number) => status >= 500 || status === 429;
 
 function userPoolId(): string {
   const { USER_POOL_ID } = readConfig();
@@ -31,47 +21,16 @@ function userPoolId(): string {
 
 type Attribute = { Name: string; Value?: string };
 
-/** One Admin operation; retried twice on throttling or a 5xx, as the SDK would. */
-async function call(operation: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const url = endpoint();
-  const body = JSON.stringify(input);
-  for (let attempt = 1; ; attempt += 1) {
-    const signer = new SignatureV4({ service: 'cognito-idp', region: region(), credentials, sha256: Sha256 });
-    const signed = await signer.sign({
-      method: 'POST',
-      protocol: url.protocol,
-      hostname: url.hostname,
-      port: url.port ? Number(url.port) : undefined,
-      path: url.pathname || '/',
-      query: {},
-      headers: {
-        host: url.host,
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-      },
-      body,
-    });
-    const answer = await fetch(url, { method: 'POST', headers: signed.headers, body });
-    const text = await answer.text();
-    let parsed: Record<string, unknown> = {};
-    try {
-      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      // An answer that is not JSON is an error of the transport; its status says which.
-    }
-    if (answer.ok) return parsed;
-    if (!retryable(answer.status) || attempt >= 3) {
-      const type =
-        (typeof parsed.__type === 'string' && parsed.__type) || answer.headers.get('x-amzn-errortype') || 'HTTP';
-      const code = type.split('#').pop()!.split(':')[0]!;
-      const message = typeof parsed.message === 'string' ? parsed.message : `Cognito answered ${answer.status}`;
-      throw new IdentityProviderError(code, message, answer.status);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
-  }
-}
+/** One Admin operation (json-request.ts: signed, retried on throttling or a 5xx). */
+const call = (operation: string, input: Record<string, unknown>) =>
+  awsJsonRequest({
+    service: 'cognito-idp',
+    endpoint: endpoint(),
+    target: `AWSCognitoIdentityProviderService.${operation}`,
+    input,
+  });
 
-const isError = (error: unknown, code: string) => error instanceof IdentityProviderError && error.code === code;
+const isError = (error: unknown, code: string) => error instanceof AwsServiceError && error.code === code;
 const subOf = (attributes: unknown) => (attributes as Attribute[] | undefined)?.find((a) => a.Name === 'sub')?.Value;
 
 /** Creates the sign-in identity (no password, no invitation mail: links are our own) and returns its sub. */
