@@ -2,7 +2,7 @@
 // in the header: the dashboard (getServiceReport: figures kept up to date at import and curation time), then
 // the published findings (server-paged, filters in the address), then a finding's detail (?finding=<id>).
 // Its own chunk: the charts load only here.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -23,10 +23,14 @@ import { LoadErrorAlert } from '../../components/tables/load-error-alert';
 import { TimeAgo } from '../../components/time/updated-label';
 import { ChangesPerScan, OpenOverScans, SeverityDonut, TopAssets, type ServiceReport } from './report-charts';
 import { filtersOf, withFilters, type ReportFilters } from './report-address';
-import { ReportFindingDetail } from './report-finding-detail';
 import { ReportFindingsTable } from './report-findings-table';
 import { ReportsHelp } from './reports-help';
 import { ServiceFigures } from './service-figures';
+
+// A finding's detail (with the remediation loop's parts) loads when a finding is opened, not with the report.
+const ReportFindingDetail = lazy(() =>
+  import('./report-finding-detail').then((module) => ({ default: module.ReportFindingDetail })),
+);
 
 export interface ServiceReportPageProps {
   service: ServiceName;
@@ -126,19 +130,21 @@ function ServiceReportContent({ slug, service }: { slug: string; service: Servic
       )}
       <ReportFindingsTable slug={slug} service={service} filters={filters} onFiltersChange={onFiltersChange} />
       {findingId ? (
-        <ReportFindingDetail
-          key={findingId}
-          slug={slug}
-          service={service}
-          findingId={findingId}
-          onClose={() =>
-            setParams((current) => {
-              const next = new URLSearchParams(current);
-              next.delete('finding');
-              return next;
-            })
-          }
-        />
+        <Suspense fallback={<Spinner />}>
+          <ReportFindingDetail
+            key={findingId}
+            slug={slug}
+            service={service}
+            findingId={findingId}
+            onClose={() =>
+              setParams((current) => {
+                const next = new URLSearchParams(current);
+                next.delete('finding');
+                return next;
+              })
+            }
+          />
+        </Suspense>
       ) : null}
     </SpaceBetween>
   );
