@@ -18,6 +18,7 @@ import { useCurrentPage } from '../navigation/use-current-page';
 import { useSession } from '../session/session-context';
 import { PageLoading } from './page-loading';
 import { HomeLink } from '../navigation/home-link';
+import { useCompanyName } from '../user-menu/company-switch';
 
 export const accessDeniedText = 'You do not have access to this page';
 
@@ -34,9 +35,8 @@ export function RouteContent() {
 }
 
 function AccessDenied({ page, refusal }: { page: ShellPage; refusal: Refusal }) {
-  const { userAccess, company, companyDoc, companyList } = useSession();
-  const companyName =
-    companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName ?? company;
+  const { userAccess, company, companyList } = useSession();
+  const companyName = useCompanyName() ?? company;
   const ownAccess = dependsOnCompany(refusal.gate)
     ? `Your access level is ${userAccess.claims.accessLevel}, and ${
         companyName ? `your selected company is ${companyName}` : 'no company is selected'

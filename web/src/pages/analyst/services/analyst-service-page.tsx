@@ -33,6 +33,7 @@ import { plural } from './finding-text';
 import { useBulkUpdate, type BulkUpdateRecord } from './use-bulk-update';
 import { useLastScan } from './use-last-scan';
 import { useScanImport } from './use-scan-import';
+import { useCompanyName } from '../../../components/user-menu/company-switch';
 
 export interface AnalystServicePageProps {
   service: ServiceName;
@@ -42,9 +43,8 @@ export interface AnalystServicePageProps {
 
 export default function AnalystServicePage({ service, title }: AnalystServicePageProps) {
   usePageHelp(analystServiceHelp[service]);
-  const { company, companyDoc, companyList } = useSession();
-  const companyName =
-    companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName ?? company;
+  const { company } = useSession();
+  const companyName = useCompanyName() ?? company;
   // The form belongs to the company it opened for.
   const [importingFor, setImportingFor] = useState<string | undefined>(undefined);
   return (

@@ -22,6 +22,7 @@ import { memberMatches, membersTable } from './manage-users-config';
 import { ManageUsersHelp } from './manage-users-help';
 import { NoCompanyState } from './no-company-state';
 import { RemoveMemberModal } from './remove-member-modal';
+import { useCompanyName } from '../../../../components/user-menu/company-switch';
 
 type Dialog = { kind: 'invite' } | { kind: 'edit'; user: UserRow } | { kind: 'remove'; user: UserRow };
 
@@ -29,9 +30,8 @@ const memberKey = (user: UserRow) => user.uid;
 
 export default function ManageUsersPage() {
   usePageHelp(ManageUsersHelp);
-  const { company, companyDoc, companyList } = useSession();
-  const companyName =
-    companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName ?? company;
+  const { company } = useSession();
+  const companyName = useCompanyName() ?? company;
   return (
     <ContentLayout
       header={
