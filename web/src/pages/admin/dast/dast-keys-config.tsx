@@ -76,6 +76,7 @@ export const dastKeysTable: TableConfig<DastKey> = {
     },
   ],
   orderColumn: 'createdAt',
+  orderDescending: true,
   pageSizes: [10, 20, 50],
   defaultPageSize: 20,
   fetchSize: 50,
