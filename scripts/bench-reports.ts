@@ -180,7 +180,7 @@ export interface CountedReport {
  * Gives the two findings-list companies a company record (DAST on) and counts their DAST reports as an import
  * counts them when it ends (refreshServiceReport: every finding of the service, one projected Query a page at a
  * time). Answers the seconds each count took, and the size of the report item it wrote (what the dashboard
- * calls read: its counters, an asset's for each of up to 300 assets).
+ * calls read: its counters; the top assets are an item of their own, of 30 assets per view at most).
  */
 export async function countReports(slugs: readonly string[], service = 'dast'): Promise<Record<string, CountedReport>> {
   const { createCompanyAs } = await import('../lambdas/kernel/companies/company-admin.js');

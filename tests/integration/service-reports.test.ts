@@ -10,7 +10,8 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { readConfig } from '../../lambdas/kernel/config.js';
 import { documentClient } from '../../lambdas/kernel/data/client.js';
-import { serviceReportKey } from '../../lambdas/kernel/data/entities/service-reports.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { reportAssetsKey, serviceReportKey } from '../../lambdas/kernel/data/entities/service-reports.js';
 import { backfillServiceReports } from '../../lambdas/kernel/reports/backfill-reports.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
@@ -58,6 +59,25 @@ async function openCounted(as: Caller) {
   for (const row of await allFindings(as))
     if (row.status === 'open') counts[row.severity] = (counts[row.severity] ?? 0) + 1;
   return counts;
+}
+
+/** The ten assets with the most open findings of low and above (critical first, then high…, then by name). */
+async function topAssetsCounted(as: Caller) {
+  const assets = new Map<string, Record<string, number>>();
+  for (const row of await allFindings(as)) {
+    if (row.status !== 'open' || row.severity === 'info' || !row.asset?.name) continue;
+    const open = assets.get(row.asset.name) ?? Object.fromEntries(severities.map((severity) => [severity, 0]));
+    open[row.severity] += 1;
+    assets.set(row.asset.name, open);
+  }
+  const weight = (a: [string, Record<string, number>], b: [string, Record<string, number>]) => {
+    for (const severity of severities) if (a[1][severity] !== b[1][severity]) return b[1][severity]! - a[1][severity]!;
+    return a[0].localeCompare(b[0]);
+  };
+  return [...assets]
+    .sort(weight)
+    .slice(0, 10)
+    .map(([name, open]) => ({ key: name, name, open }));
 }
 
 const report = async (as: Caller) => {
@@ -153,6 +173,9 @@ describe('service reports', () => {
     expect(published.open.info).toBe(0);
     expect(published.openTotal).toBe(worth.length);
     expect(published.topAssets.length).toBeGreaterThan(0);
+    // A bulk update moves no asset's counter: it counts the assets anew as it ends.
+    expect(published.topAssets).toEqual(await topAssetsCounted(customer));
+    expect((await report(analyst)).topAssets).toEqual(await topAssetsCounted(analyst));
     const overview = (await customer('getReportsOverview', { slug })).body.result.services[0];
     expect(overview).toMatchObject({ service, openTotal: worth.length, view: 'customer' });
   });
@@ -173,7 +196,9 @@ describe('service reports', () => {
     const after = await report(customer);
     expect(after.open).toEqual(await openCounted(customer));
     expect(after.byStatus).toMatchObject({ false_positive: 1, out_of_scope: 1 });
+    expect(after.topAssets).toEqual(await topAssetsCounted(customer));
     expect((await report(analyst)).open).toEqual(await openCounted(analyst));
+    expect((await report(analyst)).topAssets).toEqual(await topAssetsCounted(analyst));
   });
 
   it('counts the next scan: trend, new, fixed and reopened, the customers of published findings only', async () => {
@@ -211,6 +236,60 @@ describe('service reports', () => {
     expect(after.lastScan.tool).toBe(before.lastScan.tool);
     expect(Math.abs(after.lastScan.at - before.lastScan.at)).toBeLessThan(5000);
     expect(await backfillServiceReports([slug])).toBe(0);
+  });
+
+  it('keeps the counters of 30 assets of each view, whatever the number of assets, and ranks the top ten right', async () => {
+    const many = `reports-many-${stamp}`;
+    await createCompanyAs(
+      { uid: 'test', email: 'test' },
+      { slug: many, companyName: `Many assets ${stamp}`, flags: { enableViewProjectMarianaResults: true } },
+    );
+    // 70 hosts, host-N with N % 7 + 1 findings of rising severity: ties broken by name.
+    const lines = Array.from({ length: 70 }, (_, host) =>
+      Array.from({ length: (host % 7) + 1 }, (_, index) =>
+        JSON.stringify({
+          'template-id': `check-${index}`,
+          info: { name: `Check ${index}`, severity: ['low', 'medium', 'high', 'critical'][(host + index) % 4] },
+          host: `host-${host}.many.example`,
+          'matched-at': `https://host-${host}.many.example/p${index}`,
+          type: 'http',
+          timestamp: '2026-11-01T00:00:00Z',
+        }),
+      ),
+    ).flat();
+    await importScanAs(analyst, {
+      slug: many,
+      service: 'projectmariana',
+      name: 'nuclei.jsonl',
+      body: lines.join('\n'),
+    });
+    const answer = await analyst('getServiceReport', { slug: many, service: 'projectmariana' });
+    expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
+    const expected = new Map<string, Record<string, number>>();
+    for (const line of lines) {
+      const { host, info } = JSON.parse(line) as { host: string; info: { severity: string } };
+      const open = expected.get(host) ?? Object.fromEntries(severities.map((severity) => [severity, 0]));
+      open[info.severity] += 1;
+      expected.set(host, open);
+    }
+    const ranked = [...expected].sort((a, b) => {
+      for (const severity of severities)
+        if (a[1][severity] !== b[1][severity]) return b[1][severity]! - a[1][severity]!;
+      return a[0].localeCompare(b[0]);
+    });
+    expect(answer.body.result.topAssets.map((asset: { name: string }) => asset.name)).toEqual(
+      ranked.slice(0, 10).map(([host]) => host),
+    );
+    expect(answer.body.result.topAssets[0].open).toEqual(ranked[0]![1]);
+    const { Item } = await documentClient.send(
+      new GetCommand({ TableName: readConfig().TABLE_NAME, Key: reportAssetsKey(many, 'projectmariana') }),
+    );
+    const kept = new Set(Object.keys(Item!).flatMap((key) => (/^a_all_/.test(key) ? [key.split('_')[2]] : [])));
+    expect(kept.size).toBe(30);
+    const { Item: reportItem } = await documentClient.send(
+      new GetCommand({ TableName: readConfig().TABLE_NAME, Key: serviceReportKey(many, 'projectmariana') }),
+    );
+    expect(Object.keys(reportItem!).filter((key) => /^an?_/.test(key))).toEqual([]);
   });
 
   it('reads a report and the overview in at most 3 DynamoDB requests, never a Scan', async () => {

@@ -40,6 +40,7 @@ import { publicationWrite } from '../data/entities/notifications.js';
 import { queuePublishedNotice } from '../notifications/published-notice.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { queueWork } from './import-queue.js';
+import { recountReportAssets } from '../reports/service-reports.js';
 import type { Template } from '../templates/templates.js';
 import {
   addFieldEdit,
@@ -191,6 +192,9 @@ function partsFor(
   }
 }
 
+/** Whether an action moves what the service reports count. */
+const movesReports = (action: BulkAction) => ['setStatus', 'setSeverity', 'setPublished'].includes(action.kind);
+
 /** The service reports' counter moves of a transaction's findings (one item per company and service). */
 function reportWrites(
   action: BulkAction,
@@ -210,6 +214,7 @@ function reportWrites(
       group[0]!.target,
       group.map(({ finding }) => ({ finding, field, value })),
       at,
+      false,
     ),
   );
 }
@@ -356,6 +361,11 @@ export async function runBulkUpdate(bulkId: string): Promise<void> {
     unchanged += outcome.unchanged;
     conflicted.push(...outcome.skipped);
     if (processed < bulk.targets.length) await setBulkFields(bulkId, { processed, changed, unchanged, conflicted });
+  }
+  // Its transactions moved the reports' counters but not their assets': count those anew (again, after a crash).
+  if (changed > 0 && movesReports(bulk.action)) {
+    const services = new Map(bulk.targets.map((target) => [`${target.slug}\n${target.service}`, target]));
+    for (const { slug, service } of services.values()) await recountReportAssets(slug, service as ServiceName);
   }
   const now = Date.now();
   const end = { status: 'done' as const, processed, changed, unchanged, conflicted, finishedAt: now };

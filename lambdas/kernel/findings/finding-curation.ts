@@ -28,7 +28,7 @@ import { eventTransactItem, type EventActor } from '../events/events.js';
 import { stripTemplateKeys, templateKey, templateUsageWrite } from '../data/entities/templates.js';
 import { queueTemplateMirror } from '../templates/template-mirror-queue.js';
 import type { FindingFacts } from '../data/entities/service-reports.js';
-import { factsAfterEdit, reportDeltaWrite, reportMovesOf } from '../reports/service-reports.js';
+import { factsAfterEdit, reportDeltaWrites, reportMovesOf } from '../reports/service-reports.js';
 import { getTemplate, type Template } from '../templates/templates.js';
 import { editableFindingFields } from './finding-limits.js';
 import {
@@ -87,13 +87,15 @@ export function tagWrites(ref: FindingRef, before: readonly string[], after: rea
 }
 
 /**
- * The service report's counter moves of these edits (status, severity, published), as one transaction item,
- * or none when they change nothing a report counts.
+ * The service report's counter moves of these edits (status, severity, published), as items of their
+ * transaction, or none when they change nothing a report counts. A bulk update leaves the assets' out
+ * (`withAssets` false): it counts them anew as it ends.
  */
 export function reportWritesOf(
   ref: Pick<FindingRef, 'slug' | 'service'>,
   edits: ReadonlyArray<{ finding: StoredFinding; field: string; value: unknown }>,
   at: number,
+  withAssets = true,
 ): TransactItem[] {
   const moves = new Map<string, number>();
   for (const { finding, field, value } of edits) {
@@ -101,9 +103,8 @@ export function reportWritesOf(
     const after = factsAfterEdit(before, field, value);
     if (after) reportMovesOf(before, after, moves);
   }
-  const assets = edits.map(({ finding }) => finding as unknown as FindingFacts);
-  const write = reportDeltaWrite(ref.slug, ref.service, moves, at, assets);
-  return write ? [write] : [];
+  const assets = withAssets ? edits.map(({ finding }) => finding as unknown as FindingFacts) : false;
+  return reportDeltaWrites(ref.slug, ref.service, moves, at, assets);
 }
 
 const shownTitle = (finding: StoredFinding) =>

@@ -3,17 +3,20 @@
 // ends (`refreshServiceReport`, one hook in import-run.ts), and every curation that moves a finding's status,
 // severity or published flag moves the counters in its own transaction (`reportMovesOf`, in finding-curation.ts
 // and bulk-updates.ts). Two views: `all` (analysts) and `pub` (published findings: what customers see).
-// Top assets are counters too (`a_<view>_<hash of the asset key>_<severity>`, open findings of severity low and
-// above, with the asset's name in `an_<hash>`): an import keeps the 300 assets with the most, a curation adds any
-// asset it touches; the page ranks the item's assets and shows ten.
+// Top assets are counters too, in an item of their own beside the report (`a_<view>_<hash of the asset key>_
+// <severity>`, open findings of severity low and above, with the asset's name in `an_<hash>`): an import keeps, of
+// each view, the 30 assets with the most; a single finding's curation moves the counters of the asset it touches;
+// a bulk update moves none and counts the assets anew as it ends (`recountReportAssets`), so the item stays small
+// whatever the number of findings. The page ranks the item's assets and shows ten.
 import { createHash } from 'node:crypto';
 import type { ServiceReportOutput } from '../../calls/shared/report-schemas.js';
 import type { ServiceName } from '../access/rules.js';
 import {
   findingFactsOf,
   getServiceReportItem,
+  putReportAssets,
   putServiceReport,
-  serviceReportDeltaWrite,
+  serviceReportDeltaWrites,
   type FindingFacts,
   type StoredServiceReport,
 } from '../data/entities/service-reports.js';
@@ -29,8 +32,11 @@ export type SeverityCounts = Record<Severity, number>;
 export const trendScans = 30;
 /** Assets shown in the top list. */
 const topAssetCount = 10;
-/** Assets an import keeps counters of (a report item stays far below DynamoDB's 400 KB). */
-const keptAssets = 300;
+/**
+ * Assets of each view whose counters an import keeps: enough for the ten shown to stay right as curations move
+ * them, and an item of a few kilobytes at any number of findings.
+ */
+const keptAssets = 30;
 
 export const countKey = (view: ReportView, status: string, severity: string) => `c_${view}_${status}_${severity}`;
 export const changeKey = (kind: 'n' | 'f' | 'r', view: ReportView, importId: string, severity: string) =>
@@ -67,14 +73,21 @@ export function reportMovesOf(before: FindingFacts, after: FindingFacts, into = 
   return into;
 }
 
-/** The report's transaction item for these moves, or undefined when nothing a report counts changed. */
-export function reportDeltaWrite(
+/**
+ * The report's transaction items for these moves (none when nothing a report counts changed). A bulk update
+ * leaves the assets' counters out (`assets: false`) and recounts them as it ends.
+ */
+export function reportDeltaWrites(
   slug: string,
   service: string,
   moves: ReadonlyMap<string, number>,
   at: number,
-  assets: ReadonlyArray<Pick<FindingFacts, 'assetKey' | 'assetName'>> = [],
-): TransactItem | undefined {
+  assets: ReadonlyArray<Pick<FindingFacts, 'assetKey' | 'assetName'>> | false = [],
+): TransactItem[] {
+  if (assets === false) {
+    const withoutAssets = new Map([...moves].filter(([move]) => !move.startsWith('a_')));
+    return serviceReportDeltaWrites(slug, service, withoutAssets, at);
+  }
   const names = new Map<string, string>();
   for (const { assetKey: key, assetName } of assets) {
     const hash = key ? assetHash(key) : undefined;
@@ -82,7 +95,7 @@ export function reportDeltaWrite(
       names.set(assetNameKey(hash), assetName ?? key!);
     }
   }
-  return serviceReportDeltaWrite(slug, service, moves, at, names);
+  return serviceReportDeltaWrites(slug, service, moves, at, names);
 }
 
 /** A finding's facts after a curation's field change (the stored item and the field's new value). */
@@ -189,11 +202,11 @@ export async function refreshServiceReport(
   const of = { importId: scan.importId, at: end.at, tool: end.tool, metrics: end.metrics };
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const previous = await getServiceReportItem(scan.slug, scan.service, true);
-    const report =
+    const { report, assets } =
       unchanged && previous
-        ? reportAfterQuietScan(previous, of)
+        ? { report: reportAfterQuietScan(previous, of), assets: undefined }
         : await countServiceReport(scan.slug, scan.service, previous, of);
-    if (await putServiceReport(report, previous?.deltaVersion)) return;
+    if (await putServiceReport(report, previous?.deltaVersion, assets)) return;
   }
   logger.warn('The service report was changed by curations five times while it was counted', {
     importId: scan.importId,
@@ -238,35 +251,70 @@ export interface TrendPoint {
   reopened: Record<ReportView, number>;
 }
 
-async function countServiceReport(
-  slug: string,
-  service: ServiceName,
-  previous: StoredServiceReport | undefined,
-  scan: ScanOfReport,
-): Promise<StoredServiceReport> {
+/** Every finding of a service counted: the report's counters (of `importId`'s changes only) and the assets'. */
+async function countFindings(slug: string, service: ServiceName, importId: string | undefined) {
   const counters = new Map<string, number>();
   const assetNames = new Map<string, string>();
   for await (const facts of findingFactsOf(slug, service)) {
     for (const key of countersOf(facts)) {
       // Changes of older imports are history: the trend keeps them.
-      if (/^[nfr]_/.test(key) && !key.includes(`_${scan.importId}_`)) continue;
+      if (/^[nfr]_/.test(key) && (!importId || !key.includes(`_${importId}_`))) continue;
       counters.set(key, (counters.get(key) ?? 0) + 1);
     }
     if (facts.assetKey) assetNames.set(assetHash(facts.assetKey), facts.assetName ?? facts.assetKey);
   }
-  const item: StoredServiceReport = { slug, service };
-  for (const [key, count] of counters) item[key] = count;
-  // Only the assets with the most open findings keep counters (the analysts' view ranks them).
-  for (const hash of assetNames.keys()) item[assetNameKey(hash)] = assetNames.get(hash);
-  const ranked = assetsOf(item, 'all');
-  for (const dropped of ranked.slice(keptAssets)) {
-    for (const key of Object.keys(item)) if (key.startsWith('a_') && key.includes(`_${dropped.key}_`)) delete item[key];
+  const report: StoredServiceReport = { slug, service };
+  const counted: Record<string, unknown> = {};
+  for (const [key, count] of counters) (key.startsWith('a_') ? counted : report)[key] = count;
+  for (const [hash, name] of assetNames) counted[assetNameKey(hash)] = name;
+  return { report, counters, assets: keptAssetsOf(counted) };
+}
+
+/** Of each view, the counters of the assets with the most open findings, with their names: the assets item. */
+function keptAssetsOf(counted: Record<string, unknown>): Record<string, unknown> {
+  const item: Record<string, unknown> = {};
+  for (const view of ['all', 'pub'] as const) {
+    for (const asset of assetsOf(counted, view).slice(0, keptAssets)) {
+      for (const severity of severities) {
+        if (asset.open[severity] > 0) item[assetKey(view, asset.key, severity)] = asset.open[severity];
+      }
+      item[assetNameKey(asset.key)] = asset.name;
+    }
   }
-  const kept = new Set(ranked.slice(0, keptAssets).map((asset) => asset.key));
-  for (const hash of assetNames.keys()) if (!kept.has(hash)) delete item[assetNameKey(hash)];
+  return item;
+}
+
+async function countServiceReport(
+  slug: string,
+  service: ServiceName,
+  previous: StoredServiceReport | undefined,
+  scan: ScanOfReport,
+): Promise<{ report: StoredServiceReport; assets: Record<string, unknown> }> {
+  const { report, counters, assets } = await countFindings(slug, service, scan.importId);
   const changes = (kind: 'n' | 'f' | 'r', view: ReportView) =>
     severities.reduce((sum, severity) => sum + (counters.get(changeKey(kind, view, scan.importId, severity)) ?? 0), 0);
-  return finishReport(item, previous, scan, (view) => openOf(item, view), { changes });
+  return {
+    report: finishReport(report, previous, scan, (view) => openOf(report, view), { changes }),
+    assets: { ...assets, slug, service, updatedAt: Date.now() },
+  };
+}
+
+/**
+ * Counts a service's assets anew (a bulk update moved findings without moving their assets' counters), unless it
+ * has no report yet; conditional on no curation moving the report meanwhile, counting again if one did.
+ */
+export async function recountReportAssets(slug: string, service: ServiceName): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const report = await getServiceReportItem(slug, service, true);
+    if (!report) return;
+    const { assets } = await countFindings(slug, service, undefined);
+    const item = { ...assets, slug, service, updatedAt: Date.now() };
+    if (await putReportAssets(slug, service, item, report.deltaVersion ?? 0)) return;
+  }
+  logger.warn('The service report was changed by curations five times while its assets were counted', {
+    slug,
+    service,
+  });
 }
 
 /** The trend point of this scan, the last scan, the tools' figures: the parts of a report an import adds. */
@@ -306,6 +354,8 @@ export function serviceReportFor(
   service: ServiceName,
   viewer: 'analyst' | 'customer',
   stored: StoredServiceReport | undefined,
+  /** The assets item: without it (the overview), no top assets. */
+  storedAssets?: Record<string, unknown>,
 ): ServiceReportOutput {
   const view: ReportView = viewer === 'customer' ? 'pub' : 'all';
   const number = (key: string) => Math.max(0, Number(stored?.[key] ?? 0));
@@ -336,8 +386,8 @@ export function serviceReportFor(
       severities.reduce((sum, severity) => sum + number(countKey(view, status, severity)), 0),
     ]),
   );
-  const topAssets = stored
-    ? assetsOf(stored, view)
+  const topAssets = storedAssets
+    ? assetsOf(storedAssets, view)
         .slice(0, topAssetCount)
         .map(({ name, open: counts }) => ({ key: name, name, open: counts }))
     : [];
