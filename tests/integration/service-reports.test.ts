@@ -67,7 +67,7 @@ async function topAssetsCounted(as: Caller) {
   for (const row of await allFindings(as)) {
     if (row.status !== 'open' || row.severity === 'info' || !row.asset?.name) continue;
     const open = assets.get(row.asset.name) ?? Object.fromEntries(severities.map((severity) => [severity, 0]));
-    open[row.severity] += 1;
+    open[row.severity] = (open[row.severity] ?? 0) + 1;
     assets.set(row.asset.name, open);
   }
   const weight = (a: [string, Record<string, number>], b: [string, Record<string, number>]) => {
@@ -269,7 +269,7 @@ describe('service reports', () => {
     for (const line of lines) {
       const { host, info } = JSON.parse(line) as { host: string; info: { severity: string } };
       const open = expected.get(host) ?? Object.fromEntries(severities.map((severity) => [severity, 0]));
-      open[info.severity] += 1;
+      open[info.severity] = (open[info.severity] ?? 0) + 1;
       expected.set(host, open);
     }
     const ranked = [...expected].sort((a, b) => {

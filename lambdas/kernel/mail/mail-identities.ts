@@ -1,25 +1,13 @@
 // The identities the platform sends mail from, as SES holds them (SES is their one source of truth): a domain,
-// whose DKIM CNAME records the operator publishes, or a single address. Through the SES client the mailer already
-// bundles (API v1 identity actions: a few KB more, no new client). On the local stack the same actions reach
-// `npm start`'s identity stand-in (MAIL_IDENTITY_ENDPOINT); on AWS, SES's regional endpoint.
-import {
-  DeleteIdentityCommand,
-  GetIdentityDkimAttributesCommand,
-  GetIdentityVerificationAttributesCommand,
-  ListIdentitiesCommand,
-  SESClient,
-  VerifyDomainDkimCommand,
-  VerifyDomainIdentityCommand,
-  VerifyEmailIdentityCommand,
-} from '@aws-sdk/client-ses';
+// whose DKIM CNAME records the operator publishes, or a single address. SES API v1 identity actions, as the
+// mailer sends (ses-request.ts). On the local stack the same actions reach `npm start`'s identity stand-in
+// (MAIL_IDENTITY_ENDPOINT); on AWS, SES's regional endpoint.
+import { child, entriesOf, membersOf, textAt } from '../aws/xml-answer.js';
 import { readConfig } from '../config.js';
+import { sesRequest } from './ses-request.js';
 
-let client: SESClient | undefined;
-function ses(): SESClient {
-  const endpoint = readConfig().MAIL_IDENTITY_ENDPOINT;
-  client ??= new SESClient(endpoint ? { endpoint } : {});
-  return client;
-}
+const ses = (action: string, input: Record<string, unknown>) =>
+  sesRequest(action, input, readConfig().MAIL_IDENTITY_ENDPOINT);
 
 export interface DkimRecord {
   name: string;
@@ -45,24 +33,28 @@ const typeOf = (identity: string): MailIdentity['type'] => (identity.includes('@
 export async function describeIdentities(identities: string[]): Promise<MailIdentity[]> {
   if (identities.length === 0) return [];
   const [verification, dkim] = await Promise.all([
-    ses().send(new GetIdentityVerificationAttributesCommand({ Identities: identities })),
-    ses().send(new GetIdentityDkimAttributesCommand({ Identities: identities })),
+    ses('GetIdentityVerificationAttributes', { Identities: identities }),
+    ses('GetIdentityDkimAttributes', { Identities: identities }),
   ]);
+  const verifications = entriesOf(child(verification, 'VerificationAttributes'));
+  const dkims = entriesOf(child(dkim, 'DkimAttributes'));
   const result: MailIdentity[] = [];
   for (const identity of identities) {
-    const attributes = verification.VerificationAttributes?.[identity];
+    const attributes = verifications.get(identity);
     if (!attributes) continue; // not an identity of this account
-    const dkimAttributes = dkim.DkimAttributes?.[identity];
+    const dkimAttributes = dkims.get(identity);
+    const status = textAt(attributes, 'VerificationStatus');
+    const dkimStatus = textAt(dkimAttributes, 'DkimVerificationStatus');
     const type = typeOf(identity);
     result.push({
       identity,
       type,
-      verificationStatus: attributes.VerificationStatus ?? 'NotStarted',
-      verified: attributes.VerificationStatus === 'Success',
-      ...(dkimAttributes?.DkimVerificationStatus ? { dkimStatus: dkimAttributes.DkimVerificationStatus } : {}),
+      verificationStatus: status ?? 'NotStarted',
+      verified: status === 'Success',
+      ...(dkimStatus ? { dkimStatus } : {}),
       dkimRecords:
         type === 'domain'
-          ? (dkimAttributes?.DkimTokens ?? []).map((token) => ({
+          ? membersOf(child(dkimAttributes, 'DkimTokens')).map((token) => ({
               name: `${token}._domainkey.${identity}`,
               type: 'CNAME' as const,
               value: `${token}.dkim.amazonses.com`,
@@ -74,8 +66,8 @@ export async function describeIdentities(identities: string[]): Promise<MailIden
 }
 
 export async function listMailIdentities(): Promise<MailIdentity[]> {
-  const listed = await ses().send(new ListIdentitiesCommand({ MaxItems: maxListedIdentities }));
-  const identities = [...(listed.Identities ?? [])].sort();
+  const listed = await ses('ListIdentities', { MaxItems: maxListedIdentities });
+  const identities = membersOf(child(listed, 'Identities')).sort();
   return describeIdentities(identities);
 }
 
@@ -86,10 +78,10 @@ export async function findMailIdentity(identity: string): Promise<MailIdentity |
 /** Asks SES to verify a domain (with Easy DKIM: three CNAME records to publish) or an address (SES mails it). */
 export async function createMailIdentity(identity: string): Promise<MailIdentity> {
   if (typeOf(identity) === 'domain') {
-    await ses().send(new VerifyDomainIdentityCommand({ Domain: identity }));
-    await ses().send(new VerifyDomainDkimCommand({ Domain: identity }));
+    await ses('VerifyDomainIdentity', { Domain: identity });
+    await ses('VerifyDomainDkim', { Domain: identity });
   } else {
-    await ses().send(new VerifyEmailIdentityCommand({ EmailAddress: identity }));
+    await ses('VerifyEmailIdentity', { EmailAddress: identity });
   }
   const created = await findMailIdentity(identity);
   if (!created) throw new Error('SES did not list the identity it was asked to create');
@@ -97,7 +89,7 @@ export async function createMailIdentity(identity: string): Promise<MailIdentity
 }
 
 export async function deleteMailIdentity(identity: string): Promise<void> {
-  await ses().send(new DeleteIdentityCommand({ Identity: identity }));
+  await ses('DeleteIdentity', { Identity: identity });
 }
 
 /** Whether mail may be sent from the address: it, or its domain, is a verified identity. */

@@ -1,8 +1,6 @@
 // Sends mail through SES (the SES emulator on the local stack). Every mail has an HTML and a text part.
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { senderFor, type MailKind } from './mail-settings.js';
-
-const ses = new SESClient({});
+import { sesRequest } from './ses-request.js';
 
 export interface Mail {
   to: string;
@@ -27,20 +25,18 @@ export async function sendMail(input: Mail): Promise<void> {
     html: wellFormed(input.html),
   };
   const source = await senderFor(input.kind);
-  await ses.send(
-    new SendEmailCommand({
-      Source: source,
-      Destination: { ToAddresses: [mail.to] },
-      ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
-      Message: {
-        Subject: { Data: mail.subject, Charset: 'UTF-8' },
-        Body: {
-          Html: { Data: mail.html, Charset: 'UTF-8' },
-          Text: { Data: mail.text, Charset: 'UTF-8' },
-        },
+  await sesRequest('SendEmail', {
+    Source: source,
+    Destination: { ToAddresses: [mail.to] },
+    ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
+    Message: {
+      Subject: { Data: mail.subject, Charset: 'UTF-8' },
+      Body: {
+        Html: { Data: mail.html, Charset: 'UTF-8' },
+        Text: { Data: mail.text, Charset: 'UTF-8' },
       },
-    }),
-  );
+    },
+  });
 }
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
