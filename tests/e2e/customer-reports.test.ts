@@ -172,6 +172,15 @@ describe('manager@acme.example (level 3, every service)', () => {
     await severityDonut(page).waitFor({ timeout: 20_000 });
     await page.getByText('Pass rate').waitFor();
     await page.getByRole('heading', { name: 'Prowler' }).waitFor();
+    // The cloud list's own columns (research file section 5): account, region and service of each check.
+    const table = main.getByRole('table', { name: /findings/i });
+    for (const header of ['Account', 'Region', 'Service']) {
+      await table.getByRole('columnheader', { name: header }).first().waitFor();
+    }
+    await table
+      .getByRole('cell', { name: /^(account|accessanalyzer)$/ })
+      .first()
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

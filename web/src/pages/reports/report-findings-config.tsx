@@ -1,6 +1,7 @@
 // The columns of a report's findings list (research file section 5's shared columns a customer reads: no
 // analyst field), one table and one set of remembered preferences per service.
 import { services, type ServiceName } from '../../../../lambdas/kernel/access/rules';
+import { assetFacetsOf, checkServiceOf } from '../../../../lambdas/kernel/scanners/asset-keys';
 import { matchesFilter, searchText } from '../../../../lambdas/kernel/search/search-text';
 import type { CallOutput } from '../../api/call-client';
 import { IdentifierList, IdentifierText } from '../../components/tables/cell-text';
@@ -16,6 +17,24 @@ export type ReportFindingRow = Extract<CallOutput<'listFindings'>, { view: 'cust
 
 const byText = (text: (finding: ReportFindingRow) => string) => (a: ReportFindingRow, b: ReportFindingRow) =>
   text(a).localeCompare(text(b));
+
+/** A part of the finding's asset key (a network finding's host and port, a cloud finding's account and region). */
+const facet = (name: keyof ReturnType<typeof assetFacetsOf>) => (finding: ReportFindingRow) =>
+  assetFacetsOf(finding.asset.key)[name] ?? '';
+const cloudService = (finding: ReportFindingRow) =>
+  (finding.tool === 'prowler' ? checkServiceOf(finding.ruleId) : undefined) ?? '';
+
+/** A column of one part of the asset key, blank where the key has none. */
+function facetColumn(id: string, header: string, text: (finding: ReportFindingRow) => string, width = 160) {
+  return {
+    id,
+    header,
+    cell: (finding: ReportFindingRow) => <IdentifierText value={text(finding) || '—'} />,
+    sortingComparator: byText(text),
+    width,
+    hiddenByDefault: true,
+  } satisfies TableColumn<ReportFindingRow>;
+}
 
 const columns: readonly TableColumn<ReportFindingRow>[] = [
   {
@@ -49,6 +68,11 @@ const columns: readonly TableColumn<ReportFindingRow>[] = [
     sortingComparator: byText((finding) => finding.asset.name),
     minWidth: 200,
   },
+  facetColumn('host', 'Host', facet('host'), 200),
+  facetColumn('port', 'Port', facet('port'), 120),
+  facetColumn('account', 'Account', facet('account'), 180),
+  facetColumn('region', 'Region', facet('region'), 150),
+  facetColumn('cloudService', 'Service', cloudService, 130),
   {
     id: 'cve',
     header: 'CVE',
@@ -109,9 +133,9 @@ const columns: readonly TableColumn<ReportFindingRow>[] = [
 /** The columns the research file lists for each service's findings, shown by default (the others in the gear). */
 const shownFor: Record<ServiceName, readonly string[]> = {
   dast: ['confidence', 'cwe'],
-  network: ['cvssScore', 'cve'],
+  network: ['port', 'cvssScore', 'cve', 'confidence'],
   projectmariana: ['ruleId', 'cve'],
-  cloud: ['ruleId'],
+  cloud: ['ruleId', 'account', 'region', 'cloudService'],
   password_cracking: [],
 };
 
