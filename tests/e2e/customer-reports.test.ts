@@ -20,7 +20,9 @@ let manager: SignedInBrowser;
 /** A customer of Acme and Globex (level 2), fresh, so switching companies leaves the demo's accounts alone. */
 let multi: SignedInBrowser;
 /** Acme's DAST findings as the analysts see them. */
-let dastFindings: Array<{ id: string; title: string; severity: string; published: boolean }>;
+let dastFindings: Array<{ id: string; title: string; severity: string; published: boolean; firstImportId: string }>;
+/** The import of Acme's last DAST scan. */
+let lastDastImport: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -28,6 +30,7 @@ beforeAll(async () => {
   const answer = await analyst('listFindings', { slug: 'acme', service: 'dast', limit: 100 });
   expect(answer.statusCode).toBe(200);
   dastFindings = answer.body.result.findings;
+  lastDastImport = (await analyst('getServiceReport', { slug: 'acme', service: 'dast' })).body.result.lastScan.importId;
   const multiUser = await createTestUser({ userType: 'customer', accessLevel: 2, companies: ['acme', 'globex'] });
   [viewer, manager, multi] = await Promise.all([
     signInInBrowser(browser, stack, 'viewer@acme.example'),
@@ -135,6 +138,30 @@ describe('viewer@acme.example (level 1, DAST only)', () => {
     await expect.poll(rowsMatch, { timeout: 15_000 }).toBe(true);
     await search.fill('zzz-nothing');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('zzz-nothing');
+  });
+
+  it('shows only what the last scan found first, from the toggle and from the address', async () => {
+    const { page } = viewer;
+    await page.goto(`${stack.appUrl}/reports/dast`);
+    const table = page.getByRole('table', { name: 'Findings' });
+    await table.getByRole('row').nth(1).waitFor();
+    const published = dastFindings.filter((finding) => finding.published);
+    const fresh = published.filter((finding) => finding.firstImportId === lastDastImport);
+    // The demo's second scan found some findings first, not all: the filter has something to leave out.
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(fresh.length).toBeLessThan(published.length);
+    await page.getByRole('checkbox', { name: 'New in the last scan' }).check();
+    await expect.poll(() => new URL(page.url()).searchParams.get('new')).toBe('1');
+    const titles = async () => (await table.getByRole('row').allTextContents()).slice(1).sort();
+    const expected = fresh.map((finding) => finding.title);
+    const shows = async () => {
+      const rows = await titles();
+      return rows.length === fresh.length && expected.every((title) => rows.some((row) => row.includes(title)));
+    };
+    await expect.poll(shows, { timeout: 15_000 }).toBe(true);
+    await page.reload();
+    await table.getByRole('row').nth(1).waitFor();
+    await expect.poll(shows, { timeout: 15_000 }).toBe(true);
   });
 
   it('draws the report in dark mode too, with no serious accessibility violation', async () => {

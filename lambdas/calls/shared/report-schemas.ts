@@ -21,7 +21,8 @@ export const serviceSummary = z.object({
   service: serviceName,
   view: reportView,
   /** The last scan imported, if any (the 'Updated' label reads `at`). */
-  lastScan: z.optional(z.object({ at: z.number(), tool: z.optional(z.string()) })),
+  /** The last scan: when, by which tool, and its import (the findings list's "new in the last scan" filter). */
+  lastScan: z.optional(z.object({ at: z.number(), tool: z.optional(z.string()), importId: z.string() })),
   /** Open findings by severity, now. */
   open: severityCounts,
   openTotal: z.number(),

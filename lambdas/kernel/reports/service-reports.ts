@@ -399,7 +399,7 @@ export function serviceReportFor(
   return {
     service,
     view: viewer,
-    lastScan: lastScan ? { at: lastScan.at, tool: lastScan.tool } : undefined,
+    lastScan: lastScan ? { at: lastScan.at, tool: lastScan.tool, importId: lastScan.importId } : undefined,
     open,
     openTotal: total(open),
     lastScanChanges,

@@ -1,10 +1,12 @@
-// A report's filters live in the address (?severity=high,critical&status=open&finding=<id>), so a view can
-// be shared or bookmarked; anything unknown in it is ignored.
+// A report's filters live in the address (?severity=high,critical&status=open&new=1&finding=<id>), so a view
+// can be shared or bookmarked; anything unknown in it is ignored.
 import { findingStatuses, severities, type FindingStatus, type Severity } from '../analyst/services/finding-labels';
 
 export interface ReportFilters {
   severity: Severity[];
   status: FindingStatus[];
+  /** Only the findings the last scan found first. */
+  newOnly: boolean;
 }
 
 const listOf = <T extends string>(value: string | null, allowed: readonly T[]): T[] =>
@@ -17,6 +19,7 @@ export function filtersOf(params: URLSearchParams): ReportFilters {
   return {
     severity: listOf(params.get('severity'), severities),
     status: listOf(params.get('status'), findingStatuses),
+    newOnly: params.get('new') === '1',
   };
 }
 
@@ -26,6 +29,8 @@ export function withFilters(params: URLSearchParams, filters: ReportFilters): UR
     if (filters[key].length) next.set(key, filters[key].join(','));
     else next.delete(key);
   }
+  if (filters.newOnly) next.set('new', '1');
+  else next.delete('new');
   next.delete('finding');
   return next;
 }

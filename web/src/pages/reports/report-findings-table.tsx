@@ -1,10 +1,11 @@
 // A report's findings: the published findings of the service (the server decides), a page at a time, by
-// severity, with severity and status filters kept in the address and the text filter of every table, and the
-// export of the filtered view. A finding's title opens its detail below (?finding=<id>).
+// severity, with severity, status and "new in the last scan" filters kept in the address and the text filter of
+// every table, and the export of the filtered view. A finding's title opens its detail below (?finding=<id>).
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import Toggle from '@cloudscape-design/components/toggle';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
 import { callFunction } from '../../api/call-client';
 import { TableEmptyState } from '../../components/empty-states/table-empty-state';
@@ -18,6 +19,8 @@ import { reportFindingKey, reportFindingMatches, reportFindingsTables } from './
 export interface ReportFindingsTableProps {
   slug: string;
   service: ServiceName;
+  /** The report's last scan, for "new in the last scan" (none before the first scan, or while it loads). */
+  lastScanImportId?: string;
   filters: ReportFilters;
   onFiltersChange: (filters: ReportFilters) => void;
 }
@@ -52,12 +55,20 @@ function useTextInAddress(text: string, setText: (text: string) => void) {
   }, [text, setParams]);
 }
 
-export function ReportFindingsTable({ slug, service, filters, onFiltersChange }: ReportFindingsTableProps) {
+export function ReportFindingsTable({
+  slug,
+  service,
+  lastScanImportId,
+  filters,
+  onFiltersChange,
+}: ReportFindingsTableProps) {
   const config = reportFindingsTables[service];
+  const newIn = filters.newOnly ? lastScanImportId : undefined;
   const narrowed = (text: string | undefined) => {
     const filter = {
       ...(filters.severity.length ? { severity: filters.severity } : {}),
       ...(filters.status.length ? { status: filters.status } : {}),
+      ...(newIn ? { newInImport: newIn } : {}),
       ...(text ? { text } : {}),
     };
     return Object.keys(filter).length ? filter : undefined;
@@ -75,7 +86,7 @@ export function ReportFindingsTable({ slug, service, filters, onFiltersChange }:
       }).then((page) => ({ items: page.view === 'customer' ? page.findings : [], nextCursor: page.nextCursor }));
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- narrowed reads filters, listed here
-    [slug, service, config, filters],
+    [slug, service, config, filters, newIn],
   );
   const table = useServerTable({
     config,
@@ -88,7 +99,7 @@ export function ReportFindingsTable({ slug, service, filters, onFiltersChange }:
   const restoreOrder = useRef(table.restoreOrder);
   restoreOrder.current = table.restoreOrder;
   useEffect(() => restoreOrder.current(), [filters]);
-  const active = filters.severity.length > 0 || filters.status.length > 0;
+  const active = filters.severity.length > 0 || filters.status.length > 0 || filters.newOnly;
 
   return (
     <ServerTable
@@ -136,10 +147,17 @@ export function ReportFindingsTable({ slug, service, filters, onFiltersChange }:
                 })
               }
             />
+            <Toggle
+              checked={filters.newOnly && lastScanImportId !== undefined}
+              disabled={lastScanImportId === undefined}
+              onChange={({ detail }) => onFiltersChange({ ...filters, newOnly: detail.checked })}
+            >
+              New in the last scan
+            </Toggle>
           </SpaceBetween>
         ),
         active,
-        clear: () => onFiltersChange({ severity: [], status: [] }),
+        clear: () => onFiltersChange({ severity: [], status: [], newOnly: false }),
       }}
       empty={
         <TableEmptyState

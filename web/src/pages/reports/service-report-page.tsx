@@ -99,10 +99,12 @@ function ServiceReportContent({ slug, service }: { slug: string; service: Servic
   }, [slug, service, key, reads]);
   const severityParam = params.get('severity');
   const statusParam = params.get('status');
+  const newParam = params.get('new');
   // The same filters object while they stay the same (a new one reads the list again).
   const filters = useMemo(
-    () => filtersOf(new URLSearchParams({ severity: severityParam ?? '', status: statusParam ?? '' })),
-    [severityParam, statusParam],
+    () =>
+      filtersOf(new URLSearchParams({ severity: severityParam ?? '', status: statusParam ?? '', new: newParam ?? '' })),
+    [severityParam, statusParam, newParam],
   );
   const onFiltersChange = useCallback(
     (next: ReportFilters) => setParams((current) => withFilters(current, next)),
@@ -128,7 +130,13 @@ function ServiceReportContent({ slug, service }: { slug: string; service: Servic
           <Dashboard report={shown.report} />
         </>
       )}
-      <ReportFindingsTable slug={slug} service={service} filters={filters} onFiltersChange={onFiltersChange} />
+      <ReportFindingsTable
+        slug={slug}
+        service={service}
+        lastScanImportId={shown?.report?.lastScan?.importId}
+        filters={filters}
+        onFiltersChange={onFiltersChange}
+      />
       {findingId ? (
         <Suspense fallback={<Spinner />}>
           <ReportFindingDetail
