@@ -234,8 +234,9 @@ export async function enrollAgent(
   if (!parsed) throw new InvalidArgumentError('token: must be an enrollment token (enr1.<company>.<id>.<secret>)');
   // The location is the token's: read it, unless the secret does not match (then nothing is said of the token).
   const token = await getEnrollmentToken(parsed.slug, parsed.id);
-  if (!token || !sameHash(token.secretHash, parsed.secretHash))
+  if (!token || !sameHash(token.secretHash, parsed.secretHash)) {
     return refuseEnrollment(parsed.slug, parsed.id, invalidToken());
+  }
   const agentId = newRecordId();
   const secret = newSecret();
   const agent: AgentItem = {
