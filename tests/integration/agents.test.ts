@@ -2,6 +2,7 @@
 // HTTP with a token an analyst made, heartbeats (one DynamoDB write), goes stale and offline as the clock moves on,
 // pulls a queued ZAP job and uploads the ZAP fixture through the import API, whose findings then appear on the
 // company's DAST findings. Tokens: reuse, expiry, malformed, unknown location; credentials: rotate, move, revoke.
+// Each change and each refusal is recorded as an event (an enrollment's as its token's), never with a secret.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { getAgentItem, listAgentRecords } from '../../lambdas/kernel/data/entities/agents.js';
 import type { LocationItem } from '../../lambdas/kernel/data/entities/locations.js';
 import { InvalidArgumentError } from '../../lambdas/kernel/errors.js';
+import { listEventsCreatedBy } from '../../lambdas/kernel/events/events.js';
 import { claimNextJob, getScanJob, queueScanJob } from '../../lambdas/kernel/scan-jobs/scan-jobs.js';
 import { callApi } from '../support/api-client.js';
 import { callEvent, parseResult } from '../support/call-event.js';
@@ -35,6 +37,20 @@ const hour = 60 * 60 * 1000;
 let slug: string;
 let location: LocationItem;
 let analyst: ReturnType<typeof signedInCaller>;
+let analystUid: string;
+
+/** The events of an actor (the analyst's uid, or `enrollment-token:<id>`), newest first, of a type. */
+async function eventsOf(uid: string, type: string) {
+  const { events } = await listEventsCreatedBy(uid, { limit: 100, descending: true });
+  return events.filter((event) => event.type === type);
+}
+const tokenIdOf = (token: string) => token.split('.')[2]!;
+const secretOf = (text: string) => text.split('.')[3]!;
+/** Every event of these actors, as text: no secret may be in it. */
+async function eventText(...uids: string[]): Promise<string> {
+  const pages = await Promise.all(uids.map((uid) => listEventsCreatedBy(uid, { limit: 100, descending: true })));
+  return JSON.stringify(pages.flatMap((page) => page.events));
+}
 
 beforeAll(async () => {
   slug = `agents-${randomUUID().slice(0, 8)}`;
@@ -48,7 +64,9 @@ beforeAll(async () => {
     exclusions: ['10.30.9.0/24'],
     domains: ['example-backend.example.com', '*.agents.example'],
   });
-  analyst = signedInCaller(await createTestUser({ userType: 'analyst', accessLevel: 7 }));
+  const user = await createTestUser({ userType: 'analyst', accessLevel: 7 });
+  analystUid = user.uid;
+  analyst = signedInCaller(user);
 });
 
 async function newToken(fields: Record<string, unknown> = {}): Promise<string> {
@@ -87,6 +105,27 @@ describe('scanning agents', () => {
       status: 'pending',
     });
     expect(JSON.stringify(list.body)).not.toContain('credentialHash');
+
+    const tokenId = tokenIdOf(token);
+    const [created] = await eventsOf(analystUid, 'agentEnrollmentTokenCreated');
+    expect(created).toMatchObject({
+      summary: `Created the enrollment token ${tokenId} for the location ${location.locationId} of ${slug} (1 use, 24 hours)`,
+      subject: { company: { slug } },
+      after: { tokenId, maxUses: 1, uses: 0 },
+    });
+    const enrolled = await eventsOf(`enrollment-token:${tokenId}`, 'agentEnrolled');
+    expect(enrolled).toMatchObject([
+      {
+        createdByEmail: `Enrollment token ${tokenId}`,
+        summary: expect.stringContaining(`Enrolled the agent "Berlin scanner"`),
+        after: { agentId: state.agentId, locationId: location.locationId },
+      },
+    ]);
+    const text = await eventText(analystUid, `enrollment-token:${tokenId}`);
+    expect(text).not.toContain(secretOf(token));
+    expect(text).not.toContain(secretOf(state.credential));
+    expect(text).not.toContain('secretHash');
+    expect(text).not.toContain('credentialHash');
   });
 
   it('refuses a used token, an expired one, a malformed one and a forged one, writing nothing', async () => {
@@ -117,6 +156,20 @@ describe('scanning agents', () => {
     expect(forged.message).toContain('not valid');
 
     expect(await agentCount()).toBe(before);
+    // Recorded as the token's (the forged one names the same token id); the malformed one is refused unrecorded.
+    const refusedUse = await eventsOf(`enrollment-token:${tokenIdOf(token)}`, 'agentEnrollmentRefused');
+    expect(refusedUse.map((event) => event.summary)).toEqual([
+      expect.stringContaining('is not valid'),
+      expect.stringContaining('has been used once'),
+    ]);
+    expect(await eventsOf(`enrollment-token:${tokenIdOf(expired)}`, 'agentEnrollmentRefused')).toMatchObject([
+      { summary: expect.stringContaining('expired'), subject: { company: { slug } } },
+    ]);
+    expect(await eventsOf(`enrollment-token:${tokenIdOf(token)}`, 'agentEnrolled')).toHaveLength(1);
+    const text = await eventText(`enrollment-token:${tokenIdOf(token)}`, `enrollment-token:${tokenIdOf(expired)}`);
+    expect(text).not.toContain(secretOf(token));
+    expect(text).not.toContain(secretOf(expired));
+    expect(text).not.toContain('A'.repeat(43));
   });
 
   it('takes N uses of a mass roll-out token, then refuses', async () => {
@@ -136,6 +189,16 @@ describe('scanning agents', () => {
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.body.error.message).toContain('expiresInHours');
+    const noUses = await analyst('createAgentEnrollment', { slug, locationId: location.locationId, maxUses: 0 });
+    expect(noUses.statusCode).toBe(400);
+    expect(noUses.body.error.message).toMatch(/^maxUses: /);
+    const refusedTokens = await eventsOf(analystUid, 'agentEnrollmentTokenRefused');
+    expect(refusedTokens.map((event) => event.summary)).toEqual([
+      expect.stringMatching(/: maxUses: /),
+      expect.stringMatching(/: expiresInHours: /),
+      expect.stringContaining(`Refused an enrollment token for the location AAAAAAAAAAAA of ${slug}: `),
+    ]);
+    expect((await listAgentRecords(slug)).tokens.filter((token) => token.maxUses === 0)).toEqual([]);
     const before = await agentCount();
     const badCapability = await callApi(appUrl, 'enrollAgent', {
       token: await newToken(),
@@ -274,6 +337,21 @@ describe('scanning agents', () => {
     expect(pull.status).toBe(401);
     const list = await analyst('listAgents', { slug });
     expect(list.body.result.agents.find((row: any) => row.agentId === agent.agentId).status).toBe('revoked');
+
+    const about = (type: string) =>
+      eventsOf(analystUid, type).then((events) => events.filter((event) => event.summary.includes(agent.agentId)));
+    expect(await about('agentCredentialRotated')).toMatchObject([{ after: { agentId: agent.agentId, version: 2 } }]);
+    expect(await about('agentMoved')).toMatchObject([
+      { summary: `Moved the agent ${agent.agentId} of ${slug} to the location ${other.locationId}` },
+    ]);
+    expect(await about('agentUnlinked')).toMatchObject([{ after: { agentId: agent.agentId, version: 4 } }]);
+    // The move to a location that is not the company's is recorded; the stale version (409) is not.
+    expect(await about('agentChangeRefused')).toMatchObject([
+      { summary: expect.stringContaining('no location with this id') },
+    ]);
+    const text = await eventText(analystUid);
+    expect(text).not.toContain(secretOf(rotated.body.result.credential));
+    expect(text).not.toContain(secretOf(credential));
   });
 
   it('refuses the analysts’ calls to a caller below level 7 and to a customer', async () => {

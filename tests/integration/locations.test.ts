@@ -2,22 +2,33 @@
 // and deletes a company's locations; ranges are canonical CIDR blocks with exclusions inside them, and a range
 // overlapping another location's in the same network is refused (another network may reuse it); one default per
 // company; edits and deletes are conditional on the version seen; bad input and other callers change nothing.
+// Every change is recorded as an event of the analyst, and every refused input.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoLocations } from '../../infra/local/demo-locations.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { listLocationItems } from '../../lambdas/kernel/data/entities/locations.js';
+import { listEventsCreatedBy } from '../../lambdas/kernel/events/events.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
 let slug: string;
 let analyst: ReturnType<typeof signedInCaller>;
+let analystUid: string;
 
 beforeAll(async () => {
   slug = `loc-${randomUUID().slice(0, 8)}`;
   await createCompanyAs({ uid: 'tests', email: 'tests@example.com' }, { slug, companyName: 'Locations Co', flags: {} });
-  analyst = signedInCaller(await createTestUser({ userType: 'analyst', accessLevel: 7 }));
+  const user = await createTestUser({ userType: 'analyst', accessLevel: 7 });
+  analystUid = user.uid;
+  analyst = signedInCaller(user);
 });
+
+/** The analyst's events of a type, newest first. */
+async function eventsOf(type: string) {
+  const { events } = await listEventsCreatedBy(analystUid, { limit: 100, descending: true });
+  return events.filter((event) => event.type === type);
+}
 
 const site = (name: string, fields: Record<string, unknown> = {}) => ({
   slug,
@@ -61,6 +72,16 @@ describe('scanning locations', () => {
       'AWS Frankfurt',
       'Berlin office',
     ]);
+
+    const createdEvents = await eventsOf('locationCreated');
+    expect(createdEvents.map((event) => event.summary)).toEqual([
+      `Created the location "AWS Frankfurt" of ${slug} (203.0.113.0/24)`,
+      `Created the location "Berlin office" of ${slug} (10.1.0.0/16, 2001:db8:abcd::/48)`,
+    ]);
+    expect(createdEvents[1]).toMatchObject({
+      subject: { company: { slug } },
+      after: { locationId: created.body.result.locationId, name: 'Berlin office', version: 1 },
+    });
   });
 
   it('refuses ranges that are not CIDR blocks, have host bits set, overlap, or exclusions outside them; writes nothing', async () => {
@@ -106,12 +127,23 @@ describe('scanning locations', () => {
         /name: the company already has a location named "Berlin office"/,
       ],
     ];
+    const refusedBefore = (await eventsOf('locationRefused')).length;
+    const createdBefore = (await eventsOf('locationCreated')).length;
     for (const [input, message] of cases) {
       const answer = await analyst('createLocation', input);
       expect(answer.statusCode, JSON.stringify(input)).toBe(400);
       expect(answer.body.error.message).toMatch(message);
     }
     expect(await listLocationItems(slug)).toEqual(before);
+    // The kernel's refusals are recorded (the schema's own, Bad 9 to 11, are refused before the kernel sees them).
+    const refused = await eventsOf('locationRefused');
+    expect(refused.length - refusedBefore).toBe(cases.length - 3);
+    const summaries = refused.map((event) => event.summary).join('\n');
+    expect(summaries).toContain(
+      `Refused a new location "Bad 1" of ${slug}: cidrs.0: "10.0.0.300/24" is not a CIDR block`,
+    );
+    expect(summaries).toContain('cidrs.0: 10.1.128.0/17 overlaps 10.1.0.0/16 of "Berlin office"');
+    expect((await eventsOf('locationCreated')).length).toBe(createdBefore);
   });
 
   it('lets another network reuse the same private ranges (two sites, each its own 10.1.0.0/16)', async () => {
@@ -166,6 +198,18 @@ describe('scanning locations', () => {
     });
     expect(deleted.statusCode).toBe(200);
     expect((await listLocationItems(slug)).some((location) => location.locationId === berlin!.locationId)).toBe(false);
+
+    const [updated] = await eventsOf('locationUpdated');
+    expect(updated).toMatchObject({
+      summary: `Updated the location "Berlin office" (now "Berlin HQ") of ${slug} (10.1.0.0/16)`,
+      before: { name: 'Berlin office', version: berlin!.version },
+      after: { name: 'Berlin HQ', version: berlin!.version + 1 },
+    });
+    // The stale edit and the stale delete wrote no event.
+    expect((await eventsOf('locationUpdated')).filter((event) => event.summary.includes('Berlin old'))).toEqual([]);
+    expect(await eventsOf('locationDeleted')).toMatchObject([
+      { summary: `Deleted the location "Berlin HQ" of ${slug}`, before: { locationId: berlin!.locationId } },
+    ]);
   });
 
   it('answers customers and junior analysts 403, and a company that does not exist 403 with nothing written', async () => {

@@ -1,12 +1,14 @@
 // E-mail sending identities and which one sends which mail (/admin/keys_email, level 9), in a table of its own
 // (the mail settings are one platform-wide item; other suites send sign-in mail on the shared table). Identities
-// live in the local SES identity route, as they live in SES on AWS.
+// live in the local SES identity route, as they live in SES on AWS. Each change and each refused input is recorded
+// as an event of the administrator, never with a pasted secret.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../infra/local/create-table.js';
 import { handler } from '../../lambdas/api/handler.js';
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { getMailSettingsRecord } from '../../lambdas/kernel/data/entities/mail-settings.js';
+import { listEventsCreatedBy } from '../../lambdas/kernel/events/events.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
@@ -18,6 +20,13 @@ resetConfigCache();
 const { appUrl, mailUrl } = inject('localStack');
 const run = Math.random().toString(36).slice(2, 8);
 let admin: ReturnType<typeof signedInCaller>;
+let adminUid: string;
+
+/** The administrator's events, newest first, of a type. */
+async function eventsOf(type: string) {
+  const { events } = await listEventsCreatedBy(adminUid, { limit: 100, descending: true });
+  return events.filter((event) => event.type === type);
+}
 
 interface StoredMail {
   from: string;
@@ -41,7 +50,9 @@ const askForLink = async (email: string) =>
 
 beforeAll(async () => {
   await ensureTable(new DynamoDBClient({}), settingsTable);
-  admin = signedInCaller(await createTestUser({ userType: 'analyst', accessLevel: 9 }));
+  const user = await createTestUser({ userType: 'analyst', accessLevel: 9 });
+  adminUid = user.uid;
+  admin = signedInCaller(user);
 });
 
 describe('sending identities (level 9)', () => {
@@ -59,6 +70,9 @@ describe('sending identities (level 9)', () => {
     }
     expect(listed.body.result.identities.map((identity: { identity: string }) => identity.identity)).toContain(domain);
     expect(listed.body.result.settings).toMatchObject({ defaultFrom: 'no-reply@portal.local' });
+    expect(await eventsOf('mailIdentityAdded')).toMatchObject([
+      { summary: `Added the sending domain ${domain}`, after: { identity: domain, type: 'domain' } },
+    ]);
   });
 
   it('the next sign-in mail comes from the sender chosen for sign-in, and from MAIL_FROM again once it is unset', async () => {
@@ -80,10 +94,17 @@ describe('sending identities (level 9)', () => {
 
     expect(mail.from).toBe(`hello@${domain}`);
     expect(fallback.from).toBe('no-reply@portal.local');
+    const changes = await eventsOf('mailSettingsChanged');
+    expect(changes.slice(0, 2)).toMatchObject([
+      { summary: expect.stringContaining('sign-in from the default sender'), after: { version: version + 2 } },
+      { summary: expect.stringContaining(`sign-in from hello@${domain}`), after: { version: version + 1 } },
+    ]);
   });
 
-  it('refuses bad input with INVALID_ARGUMENT naming the field, and writes nothing', async () => {
+  it('refuses bad input with INVALID_ARGUMENT naming the field, writes nothing but the refusals, never the secret', async () => {
     const before = await getMailSettingsRecord();
+    const refusedBefore = (await eventsOf('mailSettingsRefused')).length;
+    const changedBefore = (await eventsOf('mailSettingsChanged')).length;
     const notAnIdentity = await admin('addMailIdentity', { identity: 'not a domain' });
     const unknown = await admin('removeMailIdentity', { identity: `unknown-${run}.example.org` });
     const unverified = await admin('updateMailSettings', {
@@ -112,6 +133,17 @@ describe('sending identities (level 9)', () => {
     expect(JSON.stringify(pastedSecret.body)).not.toContain('SG.aB3d');
     expect(notAddress.body.error.message).toMatch(/^senders\.signIn: /);
     expect(await getMailSettingsRecord()).toEqual(before);
+    // The kernel's three refusals are recorded (the schema refuses the malformed identity and address first).
+    const refused = await eventsOf('mailSettingsRefused');
+    expect(refused.slice(0, refused.length - refusedBefore).map((event) => event.summary)).toEqual([
+      expect.stringContaining('providerSecretRef: must be a Secrets Manager ARN'),
+      expect.stringContaining(`senders.invitation: hello@nowhere-${run}.example.org is not under a verified`),
+      expect.stringContaining(`identity: unknown identity unknown-${run}.example.org`),
+    ]);
+    expect((await eventsOf('mailSettingsChanged')).length).toBe(changedBefore);
+    const { events } = await listEventsCreatedBy(adminUid, { limit: 100, descending: true });
+    expect(JSON.stringify(events)).not.toContain('SG.aB3d');
+    expect(JSON.stringify(events)).not.toContain('qR7sT9uV1wX3yZ5a');
   });
 
   it('keeps a Secrets Manager reference, aborts a stale version, and will not remove an identity in use', async () => {
@@ -141,5 +173,16 @@ describe('sending identities (level 9)', () => {
     const removed = await admin('removeMailIdentity', { identity: domain });
     expect(freed.statusCode).toBe(200);
     expect(removed.body.result).toEqual({ removed: domain });
+
+    expect((await eventsOf('mailSettingsChanged'))[1]).toMatchObject({
+      summary: expect.stringContaining(`notification from alerts@${domain}; the other provider's secret: ${arn}`),
+      after: { providerSecretRef: arn },
+    });
+    expect(await eventsOf('mailIdentityRemoved')).toMatchObject([{ summary: `Removed the sending domain ${domain}` }]);
+    const refusals = (await eventsOf('mailSettingsRefused')).map((event) => event.summary);
+    expect(refusals).toContainEqual(
+      expect.stringMatching(new RegExp(`^Refused the sending identity ${domain}: .*already`)),
+    );
+    expect(refusals).toContainEqual(expect.stringMatching(/^Refused the removal .*notification/));
   });
 });

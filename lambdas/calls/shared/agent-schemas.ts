@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { agentCapabilities } from '../../kernel/data/entities/agents.js';
 import { scanJobStatuses } from '../../kernel/data/entities/scan-jobs.js';
-import { agentStatuses, maxEnrollmentHours, maxEnrollmentUses } from '../../kernel/agents/agents.js';
+import { agentStatuses } from '../../kernel/agents/agents.js';
 import { agentCredentialPattern, enrollmentTokenPattern } from '../../kernel/agents/agent-secrets.js';
 import { locationId } from './location-schemas.js';
 import { companySlug, recordVersion } from './schemas.js';
@@ -37,23 +37,11 @@ export const agentDescription = {
     .check(z.minLength(1, 'must name at least one capability'), z.maxLength(agentCapabilities.length)),
 };
 
+/** Uses and lifetime are only typed here: the kernel (agents.ts) checks them, names the field, and records the refusal. */
 export const enrollmentFields = {
   locationId,
-  maxUses: z._default(
-    z
-      .int()
-      .check(z.minimum(1, 'must be at least 1'), z.maximum(maxEnrollmentUses, `must be at most ${maxEnrollmentUses}`)),
-    1,
-  ),
-  expiresInHours: z._default(
-    z
-      .int()
-      .check(
-        z.minimum(1, 'must be at least 1 hour'),
-        z.maximum(maxEnrollmentHours, `must be at most ${maxEnrollmentHours} hours`),
-      ),
-    24,
-  ),
+  maxUses: z._default(z.number(), 1),
+  expiresInHours: z._default(z.number(), 24),
 };
 
 export const agentDoc = z.object({

@@ -1,6 +1,8 @@
 // Scanning agents (issue 13): an analyst makes an enrollment token for a location; an agent enrolls with it and
 // receives its own credential once; afterwards the agent only calls out (heartbeat, job pull, results). Its
 // status is derived from its heartbeats at read time, against a clock the caller passes (tests move it on).
+// Every change is recorded as an event in the same transaction, and every refused attempt on its own (no event
+// holds a token, a credential or a hash of one).
 import type { Caller } from '../access/caller.js';
 import { canAccessCompany } from '../access/rules.js';
 import {
@@ -22,6 +24,7 @@ import {
   PermissionDeniedError,
   UnauthenticatedError,
 } from '../errors.js';
+import { checkedOrAudited, eventTransactItem, recordEvent, type EventActor } from '../events/events.js';
 import {
   agentCredentialText,
   enrollmentTokenText,
@@ -92,6 +95,19 @@ export interface EnrollmentRequest {
   expiresInHours: number;
 }
 
+/** The uses and the lifetime of a new token, checked here (the call's schema only bounds their type). */
+function checkEnrollmentRequest(request: EnrollmentRequest): void {
+  const { maxUses, expiresInHours } = request;
+  if (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > maxEnrollmentUses) {
+    throw new InvalidArgumentError(`maxUses: must be a whole number of uses from 1 to ${maxEnrollmentUses}`);
+  }
+  if (!Number.isInteger(expiresInHours) || expiresInHours < 1 || expiresInHours > maxEnrollmentHours) {
+    throw new InvalidArgumentError(
+      `expiresInHours: an enrollment token lives from 1 to at most ${maxEnrollmentHours} hours (whole hours)`,
+    );
+  }
+}
+
 /** A new enrollment token, shown once; only its hash is kept. */
 export async function createEnrollmentTokenAs(
   caller: Caller,
@@ -100,9 +116,16 @@ export async function createEnrollmentTokenAs(
   now = Date.now(),
 ): Promise<{ token: string; tokenId: string; expiresAt: number; maxUses: number; locationId: string }> {
   assertCompany(caller, slug);
-  if (request.expiresInHours > maxEnrollmentHours) {
-    throw new InvalidArgumentError(`expiresInHours: an enrollment token lives at most ${maxEnrollmentHours} hours`);
-  }
+  const subject = { company: { slug } };
+  await checkedOrAudited(
+    caller,
+    (error) => ({
+      type: 'agentEnrollmentTokenRefused',
+      summary: `Refused an enrollment token for the location ${request.locationId} of ${slug}: ${error.message}`,
+      subject,
+    }),
+    () => checkEnrollmentRequest(request),
+  );
   const tokenId = newRecordId();
   const secret = newSecret();
   const item: EnrollmentTokenItem = {
@@ -116,7 +139,29 @@ export async function createEnrollmentTokenAs(
     createdAt: now,
     createdBy: caller.email,
   };
-  if (!(await putEnrollmentToken(item))) throw new NotFoundError('This company has no location with this id.');
+  const { secretHash: _hash, ...view } = item;
+  const hours = request.expiresInHours;
+  const created = eventTransactItem(
+    caller,
+    {
+      type: 'agentEnrollmentTokenCreated',
+      summary:
+        `Created the enrollment token ${tokenId} for the location ${item.locationId} of ${slug} ` +
+        `(${item.maxUses === 1 ? '1 use' : `${item.maxUses} uses`}, ${hours === 1 ? '1 hour' : `${hours} hours`})`,
+      subject,
+      after: view,
+    },
+    now,
+  );
+  if (!(await putEnrollmentToken(item, [created]))) {
+    const error = new NotFoundError('This company has no location with this id.');
+    await recordEvent(caller, {
+      type: 'agentEnrollmentTokenRefused',
+      summary: `Refused an enrollment token for the location ${request.locationId} of ${slug}: ${error.message}`,
+      subject,
+    });
+    throw error;
+  }
   return {
     token: enrollmentTokenText(slug, tokenId, secret),
     tokenId,
@@ -155,7 +200,26 @@ async function tokenRefusal(slug: string, tokenId: string, secretHash: string, n
   return new ConflictError('The enrollment token changed at the same moment; try again.');
 }
 
-/** Enrolls an agent with a token: one use of it, and the agent's credential, returned this once. */
+/** Who acts when an agent enrolls: the enrollment token, by its id (never its secret). */
+export const enrollmentTokenActor = (tokenId: string): EventActor => ({
+  uid: `enrollment-token:${tokenId}`,
+  email: `Enrollment token ${tokenId}`,
+});
+
+/** Records a refused enrollment with a token that parsed, then throws its error. */
+async function refuseEnrollment(slug: string, tokenId: string, error: Error): Promise<never> {
+  await recordEvent(enrollmentTokenActor(tokenId), {
+    type: 'agentEnrollmentRefused',
+    summary: `Refused an agent enrollment for ${slug} with the enrollment token ${tokenId}: ${error.message}`,
+    subject: { company: { slug } },
+  });
+  throw error;
+}
+
+/**
+ * Enrolls an agent with a token: one use of it, and the agent's credential, returned this once. A token that does
+ * not parse is refused with no request; a refusal of one that does is recorded as an event of the token.
+ */
 export async function enrollAgent(
   input: EnrollmentInput,
   now = Date.now(),
@@ -170,7 +234,9 @@ export async function enrollAgent(
   if (!parsed) throw new InvalidArgumentError('token: must be an enrollment token (enr1.<company>.<id>.<secret>)');
   // The location is the token's: read it, unless the secret does not match (then nothing is said of the token).
   const token = await getEnrollmentToken(parsed.slug, parsed.id);
-  if (!token || !sameHash(token.secretHash, parsed.secretHash)) throw invalidToken();
+  if (!token || !sameHash(token.secretHash, parsed.secretHash)) {
+    return refuseEnrollment(parsed.slug, parsed.id, invalidToken());
+  }
   const agentId = newRecordId();
   const secret = newSecret();
   const agent: AgentItem = {
@@ -190,10 +256,33 @@ export async function enrollAgent(
     updatedAt: now,
     updatedBy: `agent:${agentId}`,
   };
-  const refused = await enrollAgentItem(agent, { tokenId: token.tokenId, secretHash: parsed.secretHash }, now);
-  if (refused === 'token') throw await tokenRefusal(parsed.slug, parsed.id, parsed.secretHash, now);
+  const { credentialHash: _hash, ...view } = agent;
+  const enrolled = eventTransactItem(
+    enrollmentTokenActor(token.tokenId),
+    {
+      type: 'agentEnrolled',
+      summary:
+        `Enrolled the agent "${agent.name}" (${agent.hostname}) at the location ${agent.locationId} of ` +
+        `${agent.slug} with the enrollment token ${token.tokenId}`,
+      subject: { company: { slug: agent.slug } },
+      after: view,
+    },
+    now,
+  );
+  const refused = await enrollAgentItem(agent, { tokenId: token.tokenId, secretHash: parsed.secretHash }, now, [
+    enrolled,
+  ]);
+  if (refused === 'token') {
+    const error = await tokenRefusal(parsed.slug, parsed.id, parsed.secretHash, now);
+    if (error instanceof ConflictError) throw error;
+    return refuseEnrollment(parsed.slug, parsed.id, error);
+  }
   if (refused === 'location') {
-    throw new NotFoundError('The location of this enrollment token was deleted: ask your analyst for a new token.');
+    return refuseEnrollment(
+      parsed.slug,
+      parsed.id,
+      new NotFoundError('The location of this enrollment token was deleted: ask your analyst for a new token.'),
+    );
   }
   return {
     agentId,
@@ -241,9 +330,31 @@ export async function authenticatedAgent(credential: string, read?: AgentItem | 
   return agent;
 }
 
-function agentRefusal(refusal: 'agent' | 'location'): Error {
-  if (refusal === 'location') return new NotFoundError('This company has no location with this id.');
-  return new ConflictError('This agent changed, was revoked or is gone; reload the list and try again.');
+/**
+ * The error of a refused change of an agent. A location that is not the company's is recorded as a refused attempt;
+ * an agent changed meanwhile (a stale version, revoked, gone) is a conflict, told to reload, and not recorded.
+ */
+async function agentRefusal(
+  caller: Caller,
+  slug: string,
+  agentId: string,
+  refusal: 'agent' | 'location',
+): Promise<Error> {
+  if (refusal === 'agent') {
+    return new ConflictError('This agent changed, was revoked or is gone; reload the list and try again.');
+  }
+  const error = new NotFoundError('This company has no location with this id.');
+  await recordEvent(caller, {
+    type: 'agentChangeRefused',
+    summary: `Refused a change of the agent ${agentId} of ${slug}: ${error.message}`,
+    subject: { company: { slug } },
+  });
+  return error;
+}
+
+/** The event of an analyst's change of an agent, in the change's transaction. */
+function agentEvent(caller: Caller, slug: string, type: string, summary: string, after: unknown, now: number) {
+  return eventTransactItem(caller, { type, summary, subject: { company: { slug } }, after }, now);
 }
 
 /** A new credential for an agent, shown once; the old one stops working at once. */
@@ -256,14 +367,27 @@ export async function rotateAgentCredentialAs(
 ): Promise<{ agentId: string; credential: string; version: number }> {
   assertCompany(caller, slug);
   const secret = newSecret();
+  const version = expectedVersion + 1;
   const refused = await updateAgentItem(
     slug,
     agentId,
     expectedVersion,
     { credentialHash: hashSecret(secret), credentialIssuedAt: now },
     { at: now, by: caller.email },
+    {
+      also: [
+        agentEvent(
+          caller,
+          slug,
+          'agentCredentialRotated',
+          `Rotated the credential of the agent ${agentId} of ${slug}; the old one stopped working`,
+          { agentId, credentialIssuedAt: now, version },
+          now,
+        ),
+      ],
+    },
   );
-  if (refused) throw agentRefusal(refused);
+  if (refused) throw await agentRefusal(caller, slug, agentId, refused);
   return { agentId, credential: agentCredentialText(slug, agentId, secret), version: expectedVersion + 1 };
 }
 
@@ -282,9 +406,21 @@ export async function moveAgentAs(
     expectedVersion,
     { locationId },
     { at: now, by: caller.email },
-    { locationMustExist: locationId },
+    {
+      locationMustExist: locationId,
+      also: [
+        agentEvent(
+          caller,
+          slug,
+          'agentMoved',
+          `Moved the agent ${agentId} of ${slug} to the location ${locationId}`,
+          { agentId, locationId, version: expectedVersion + 1 },
+          now,
+        ),
+      ],
+    },
   );
-  if (refused) throw agentRefusal(refused);
+  if (refused) throw await agentRefusal(caller, slug, agentId, refused);
   return { agentId, locationId, version: expectedVersion + 1 };
 }
 
@@ -303,7 +439,19 @@ export async function revokeAgentAs(
     expectedVersion,
     { revokedAt: now, revokedBy: caller.email },
     { at: now, by: caller.email },
+    {
+      also: [
+        agentEvent(
+          caller,
+          slug,
+          'agentUnlinked',
+          `Unlinked the agent ${agentId} of ${slug}; its credential stopped working`,
+          { agentId, revokedAt: now, revokedBy: caller.email, version: expectedVersion + 1 },
+          now,
+        ),
+      ],
+    },
   );
-  if (refused) throw agentRefusal(refused);
+  if (refused) throw await agentRefusal(caller, slug, agentId, refused);
   return { agentId, revokedAt: now, version: expectedVersion + 1 };
 }

@@ -2,11 +2,9 @@
 // required expiry, shown once; rolled with a grace period (the old key keeps working until it ends) and revoked at
 // once. Customers of level 3 manage their own company's keys while its enableDastTriggering is on; analysts of level
 // 7 manage any company's. Every change, and every refused attempt, is recorded as an event.
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import ipaddr from 'ipaddr.js';
 import type { Caller, CompanyRecord } from '../access/caller.js';
 import { canAccessCompany, canListAllCompanies, hasLevel, menuLevels } from '../access/rules.js';
-import { documentClient } from '../data/client.js';
 import {
   companyUnchanged,
   dastScopes,
@@ -20,7 +18,7 @@ import {
   type DastScope,
 } from '../data/entities/dast-keys.js';
 import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../errors.js';
-import { eventTransactItem, type EventInput } from '../events/events.js';
+import { checkedOrAudited as checkedOrRecorded, eventTransactItem } from '../events/events.js';
 import { dastKeyHash } from './dast-key-secret.js';
 import { keyHint, newDastKeyText } from './key-format.js';
 
@@ -94,12 +92,6 @@ async function managedCompany(
     throw new PermissionDeniedError('DAST triggering is turned off for this company.');
   }
   return { company, entries };
-}
-
-/** Records an attempt that was refused (bad input), outside any transaction: nothing else is written. */
-async function recordRefusal(caller: Caller, slug: string, event: Omit<EventInput, 'subject'>): Promise<void> {
-  const { Put } = eventTransactItem(caller, { ...event, subject: { company: { slug } } });
-  if (Put) await documentClient.send(new PutCommand(Put as never));
 }
 
 const hostLabel = /^(\*\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -199,19 +191,17 @@ function checkKeyFields(input: DastKeyInput): CheckedKeyFields {
   return { name, scopes: [...new Set(scopes as DastScope[])], allowedTargets, expiresInDays };
 }
 
-/** Checks the input; a refusal is recorded before it is thrown. */
-async function checkedOrAudited<T>(caller: Caller, slug: string, type: string, check: () => T): Promise<T> {
-  try {
-    return check();
-  } catch (error) {
-    if (error instanceof InvalidArgumentError) {
-      await recordRefusal(caller, slug, {
-        type,
-        summary: `Refused a DAST API key change for ${slug}: ${error.message}`,
-      });
-    }
-    throw error;
-  }
+/** Checks the input; a refusal is recorded (on its own: nothing else is written) before it is thrown. */
+function checkedOrAudited<T>(caller: Caller, slug: string, type: string, check: () => T): Promise<T> {
+  return checkedOrRecorded(
+    caller,
+    (error) => ({
+      type,
+      summary: `Refused a DAST API key change for ${slug}: ${error.message}`,
+      subject: { company: { slug } },
+    }),
+    check,
+  );
 }
 
 async function newKeyEntry(

@@ -6,15 +6,13 @@
 // default), counts the company's unfinished DAST jobs (at most maxActiveDastScans) and queues a `zap` job there
 // (queueScanJob refuses a target outside the location's ranges and domains). Every refused trigger of a verified
 // key, and every accepted one, is recorded as an event of the key.
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../data/client.js';
 import { listLocationItems } from '../data/entities/locations.js';
 import { getScanImport } from '../data/entities/scan-imports.js';
 import { countActiveJobs } from '../data/entities/scan-jobs.js';
 import { targetAllowed } from '../dast-keys/dast-keys.js';
 import { verifyDastKey, type VerifiedDastKey } from '../dast-keys/verify-dast-key.js';
 import { InvalidArgumentError, NotFoundError, PermissionDeniedError, ResourceExhaustedError } from '../errors.js';
-import { eventTransactItem, type EventActor } from '../events/events.js';
+import { recordEvent, type EventActor } from '../events/events.js';
 import { getScanJob, queueScanJob, type ScanJobItem } from '../scan-jobs/scan-jobs.js';
 
 export const dastScansPath = '/api/dast/v1/scans';
@@ -58,14 +56,13 @@ const keyActor = (key: VerifiedDastKey): EventActor => ({
 });
 
 /** One event of the key, written on its own (there is no other write to join). */
-async function recordKeyEvent(key: VerifiedDastKey, type: string, summary: string, after?: unknown): Promise<void> {
-  const { Put } = eventTransactItem(keyActor(key), {
+function recordKeyEvent(key: VerifiedDastKey, type: string, summary: string, after?: unknown): Promise<void> {
+  return recordEvent(keyActor(key), {
     type,
     summary,
     subject: { company: { slug: key.companyId } },
     ...(after === undefined ? {} : { after }),
   });
-  if (Put) await documentClient.send(new PutCommand(Put as never));
 }
 
 interface TriggerInput {

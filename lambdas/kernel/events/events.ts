@@ -1,10 +1,12 @@
 // Recording what users do, and listing it back to them newest first.
 import { randomUUID } from 'node:crypto';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import type { Caller } from '../access/caller.js';
+import { documentClient } from '../data/client.js';
 import { allEventsPartition, eventEntity, eventPartition } from '../data/entities/events.js';
 import { listPartitionPage, type ListPartition } from '../data/list-query.js';
+import { InvalidArgumentError } from '../errors.js';
 
 /** What an event is about, by the names it had then, so Home can tell it in words and link to it. */
 export interface EventSubject {
@@ -47,6 +49,32 @@ export function eventWrite(actor: EventActor, event: EventInput, now = Date.now(
 export function eventTransactItem(actor: EventActor, event: EventInput, now = Date.now()) {
   const { ToolboxItem: _item, ...write } = eventWrite(actor, event, now).params() as { ToolboxItem?: unknown };
   return write as NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+}
+
+/**
+ * Records one event on its own, for what has no other write to join (a refused attempt, where nothing else is
+ * written; or a change made outside DynamoDB). One PutItem.
+ */
+export async function recordEvent(actor: EventActor, event: EventInput, now = Date.now()): Promise<void> {
+  const { Put } = eventTransactItem(actor, event, now);
+  if (Put) await documentClient.send(new PutCommand(Put as never));
+}
+
+/**
+ * Runs a check of the input; when it refuses with INVALID_ARGUMENT, the refusal (`refused` names it, from the
+ * error) is recorded as an event of the actor before the error is thrown again. Other errors pass unrecorded.
+ */
+export async function checkedOrAudited<T>(
+  actor: EventActor,
+  refused: (error: InvalidArgumentError) => EventInput,
+  check: () => T | Promise<T>,
+): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof InvalidArgumentError) await recordEvent(actor, refused(error));
+    throw error;
+  }
 }
 
 export interface EventsPageRequest {

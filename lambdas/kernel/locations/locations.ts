@@ -1,12 +1,20 @@
 // Scanning locations (issue 13): a company's named places to scan from, their ranges, exclusions and domains,
 // a scan window, and one default. The server checks every range (canonical CIDR blocks, exclusions inside them)
 // and refuses a range that overlaps another location's in the same network: two sites whose private ranges
-// overlap are told apart by giving them networks of their own (the network label).
+// overlap are told apart by giving them networks of their own (the network label). Every change is recorded as an
+// event in its transaction; every refused input (an invalid or overlapping range, …) as an event on its own.
 import { randomBytes } from 'node:crypto';
 import type { Caller } from '../access/caller.js';
 import { canAccessCompany } from '../access/rules.js';
-import { deleteLocationItem, listLocationItems, saveLocation, type LocationItem } from '../data/entities/locations.js';
+import {
+  deleteLocationItem,
+  getLocationItem,
+  listLocationItems,
+  saveLocation,
+  type LocationItem,
+} from '../data/entities/locations.js';
 import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../errors.js';
+import { checkedOrAudited, eventTransactItem, type EventInput } from '../events/events.js';
 import { checkLocationRanges, parseCidr, rangesOverlap } from './cidr-ranges.js';
 
 /** A company keeps its locations on one page. */
@@ -76,9 +84,34 @@ function checkedFields(input: LocationInput, others: readonly LocationItem[]) {
   };
 }
 
+/** Checks an analyst's input; a refusal (INVALID_ARGUMENT) is recorded as an event before it is thrown. */
+function checkedLocation<T>(caller: Caller, slug: string, what: string, check: () => T): Promise<T> {
+  return checkedOrAudited(
+    caller,
+    (error) => ({
+      type: 'locationRefused',
+      summary: `Refused ${what} of ${slug}: ${error.message}`,
+      subject: { company: { slug } },
+    }),
+    check,
+  );
+}
+
+/** The event of a change, in the change's transaction. */
+function locationEvent(caller: Caller, slug: string, event: Omit<EventInput, 'subject'>) {
+  return eventTransactItem(caller, { ...event, subject: { company: { slug } } });
+}
+
 export async function listLocationsAs(caller: Caller, slug: string): Promise<LocationItem[]> {
   assertCompany(caller, slug);
   return listLocationItems(slug);
+}
+
+/** The ranges of a location in a few words, for an event's summary. */
+function rangesText(location: LocationItem): string {
+  const shown = location.cidrs.slice(0, 3).join(', ');
+  if (!shown) return '';
+  return ` (${shown}${location.cidrs.length > 3 ? `, and ${location.cidrs.length - 3} more` : ''})`;
 }
 
 function refusalError(refusal: 'company' | 'location' | 'previousDefault'): Error {
@@ -92,14 +125,17 @@ function refusalError(refusal: 'company' | 'location' | 'previousDefault'): Erro
 export async function createLocationAs(caller: Caller, slug: string, input: LocationInput): Promise<LocationItem> {
   assertCompany(caller, slug);
   const existing = await listLocationItems(slug);
-  if (existing.length >= maxLocationsPerCompany) {
-    throw new InvalidArgumentError(`A company has at most ${maxLocationsPerCompany} locations; remove one first.`);
-  }
+  const fields = await checkedLocation(caller, slug, `a new location "${input.name.trim()}"`, () => {
+    if (existing.length >= maxLocationsPerCompany) {
+      throw new InvalidArgumentError(`A company has at most ${maxLocationsPerCompany} locations; remove one first.`);
+    }
+    return checkedFields(input, existing);
+  });
   const now = new Date().toISOString();
   const location: LocationItem = {
     slug,
     locationId: randomBytes(9).toString('base64url'),
-    ...checkedFields(input, existing),
+    ...fields,
     // The first location of a company is its default.
     isDefault: input.isDefault || existing.length === 0,
     version: 1,
@@ -109,7 +145,12 @@ export async function createLocationAs(caller: Caller, slug: string, input: Loca
     updatedBy: caller.email,
   };
   const previousDefault = location.isDefault ? existing.find((other) => other.isDefault) : undefined;
-  const refusal = await saveLocation(location, { previousDefault });
+  const created = locationEvent(caller, slug, {
+    type: 'locationCreated',
+    summary: `Created the location "${location.name}" of ${slug}${rangesText(location)}`,
+    after: location,
+  });
+  const refusal = await saveLocation(location, { previousDefault, also: [created] });
   if (refusal) throw refusalError(refusal);
   return location;
 }
@@ -130,14 +171,17 @@ export async function updateLocationAs(
       `Someone else changed this location (version ${current.version}, you edited version ${expectedVersion}); reload it and try again.`,
     );
   }
-  if (current.isDefault && !input.isDefault) {
-    throw new InvalidArgumentError('isDefault: make another location the default instead');
-  }
   const others = all.filter((location) => location.locationId !== locationId);
+  const fields = await checkedLocation(caller, slug, `a change of the location "${current.name}"`, () => {
+    if (current.isDefault && !input.isDefault) {
+      throw new InvalidArgumentError('isDefault: make another location the default instead');
+    }
+    return checkedFields(input, others);
+  });
   const now = new Date().toISOString();
   const location: LocationItem = {
     ...current,
-    ...checkedFields(input, others),
+    ...fields,
     version: current.version + 1,
     updatedAt: now,
     updatedBy: caller.email,
@@ -146,7 +190,14 @@ export async function updateLocationAs(
   if (!input.scanWindow) delete location.scanWindow;
   const previousDefault =
     location.isDefault && !current.isDefault ? others.find((other) => other.isDefault) : undefined;
-  const refusal = await saveLocation(location, { expectedVersion, previousDefault });
+  const renamed = current.name === location.name ? '' : ` (now "${location.name}")`;
+  const updated = locationEvent(caller, slug, {
+    type: 'locationUpdated',
+    summary: `Updated the location "${current.name}"${renamed} of ${slug}${rangesText(location)}`,
+    before: current,
+    after: location,
+  });
+  const refusal = await saveLocation(location, { expectedVersion, previousDefault, also: [updated] });
   if (refusal) throw refusalError(refusal);
   return location;
 }
@@ -158,8 +209,14 @@ export async function deleteLocationAs(
   expectedVersion: number,
 ): Promise<void> {
   assertCompany(caller, slug);
-  const deleted = await deleteLocationItem(slug, locationId, expectedVersion);
-  if (!deleted) {
-    throw new ConflictError('This location changed or is gone; reload the list and try again.');
-  }
+  const changed = () => new ConflictError('This location changed or is gone; reload the list and try again.');
+  // Read first, so the event names the location it deleted.
+  const current = await getLocationItem(slug, locationId);
+  if (!current || current.version !== expectedVersion) throw changed();
+  const deletedEvent = locationEvent(caller, slug, {
+    type: 'locationDeleted',
+    summary: `Deleted the location "${current.name}" of ${slug}`,
+    before: current,
+  });
+  if (!(await deleteLocationItem(slug, locationId, expectedVersion, [deletedEvent]))) throw changed();
 }

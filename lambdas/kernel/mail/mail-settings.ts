@@ -1,7 +1,7 @@
 // Which identity sends which mail (sign-in, invitation, notification), a platform setting in DynamoDB. The mailer
 // reads it at most every MAIL_SETTINGS_CACHE_MS (30 s), so a change reaches the next mail of every function
-// without a deploy; a kind with no sender, or no settings at all, is sent from MAIL_FROM.
-import type { Caller } from '../access/caller.js';
+// without a deploy; a kind with no sender, or no settings at all, is sent from MAIL_FROM. Every change (an identity
+// added or removed, the settings saved) is recorded as an event, and every refused input; no event holds a secret.
 import { readConfig } from '../config.js';
 import {
   getMailSettingsRecord,
@@ -11,6 +11,7 @@ import {
   type MailSettingsRecord,
 } from '../data/entities/mail-settings.js';
 import { ConflictError, InvalidArgumentError } from '../errors.js';
+import { checkedOrAudited, eventTransactItem, recordEvent, type EventActor } from '../events/events.js';
 import {
   createMailIdentity,
   deleteMailIdentity,
@@ -19,6 +20,7 @@ import {
   senderVerified,
   type MailIdentity,
 } from './mail-identities.js';
+import { isSecretReference } from './secret-reference.js';
 
 export type { MailKind };
 
@@ -56,11 +58,29 @@ export async function listMailIdentitiesAndSettings(): Promise<{ identities: Mai
   return { identities, settings };
 }
 
-export async function addMailIdentityAs(_editor: Pick<Caller, 'email'>, identity: string): Promise<MailIdentity> {
-  if (await findMailIdentity(identity)) {
-    throw new InvalidArgumentError(`identity: ${identity} is already a sending identity`);
-  }
-  return createMailIdentity(identity);
+/** Checks an editor's input; a refusal (INVALID_ARGUMENT) is recorded as an event before it is thrown. */
+function checkedMailInput<T>(editor: EventActor, what: string, check: () => Promise<T>): Promise<T> {
+  return checkedOrAudited(
+    editor,
+    (error) => ({ type: 'mailSettingsRefused', summary: `Refused ${what}: ${error.message}` }),
+    check,
+  );
+}
+
+export async function addMailIdentityAs(editor: EventActor, identity: string): Promise<MailIdentity> {
+  await checkedMailInput(editor, `the sending identity ${identity}`, async () => {
+    if (await findMailIdentity(identity)) {
+      throw new InvalidArgumentError(`identity: ${identity} is already a sending identity`);
+    }
+  });
+  const created = await createMailIdentity(identity);
+  // SES holds the identity: the event is written on its own, once SES has it.
+  await recordEvent(editor, {
+    type: 'mailIdentityAdded',
+    summary: `Added the sending ${created.type} ${identity}`,
+    after: { identity, type: created.type, verificationStatus: created.verificationStatus },
+  });
+  return created;
 }
 
 const senderUses = (settings: MailSettingsRecord, identity: string) =>
@@ -69,16 +89,24 @@ const senderUses = (settings: MailSettingsRecord, identity: string) =>
     return sender !== undefined && (sender === identity || sender.endsWith(`@${identity}`));
   });
 
-export async function removeMailIdentityAs(_editor: Pick<Caller, 'email'>, identity: string): Promise<void> {
-  const [found, settings] = await Promise.all([findMailIdentity(identity), getMailSettingsRecord()]);
-  if (!found) throw new InvalidArgumentError(`identity: unknown identity ${identity}`);
-  const uses = senderUses(settings, identity);
-  if (uses.length > 0) {
-    throw new InvalidArgumentError(
-      `identity: ${identity} sends ${uses.join(', ')} mail; choose another sender for it first`,
-    );
-  }
+export async function removeMailIdentityAs(editor: EventActor, identity: string): Promise<void> {
+  const found = await checkedMailInput(editor, `the removal of the sending identity ${identity}`, async () => {
+    const [identityFound, settings] = await Promise.all([findMailIdentity(identity), getMailSettingsRecord()]);
+    if (!identityFound) throw new InvalidArgumentError(`identity: unknown identity ${identity}`);
+    const uses = senderUses(settings, identity);
+    if (uses.length > 0) {
+      throw new InvalidArgumentError(
+        `identity: ${identity} sends ${uses.join(', ')} mail; choose another sender for it first`,
+      );
+    }
+    return identityFound;
+  });
   await deleteMailIdentity(identity);
+  await recordEvent(editor, {
+    type: 'mailIdentityRemoved',
+    summary: `Removed the sending ${found.type} ${identity}`,
+    before: { identity, type: found.type, verificationStatus: found.verificationStatus },
+  });
 }
 
 export interface MailSettingsInput {
@@ -87,21 +115,40 @@ export interface MailSettingsInput {
   providerSecretRef?: string;
 }
 
-export async function updateMailSettingsAs(
-  editor: Pick<Caller, 'email'>,
-  input: MailSettingsInput,
-): Promise<MailSettings> {
-  const senders: Partial<Record<MailKind, string>> = {};
-  for (const kind of mailKinds) {
-    const sender = input.senders[kind];
-    if (!sender) continue;
-    if (!(await senderVerified(sender))) {
+const kindWords: Record<MailKind, string> = {
+  signIn: 'sign-in',
+  invitation: 'invitation',
+  notification: 'notification',
+};
+
+/** The settings in a sentence: each kind's sender, and the provider's reference (a name or ARN, never a secret). */
+function settingsSummary(record: MailSettingsRecord): string {
+  const senders = mailKinds.map((kind) => `${kindWords[kind]} from ${record.senders[kind] ?? 'the default sender'}`);
+  const provider = record.providerSecretRef ? `; the other provider's secret: ${record.providerSecretRef}` : '';
+  return `Changed the mail settings: ${senders.join(', ')}${provider}`;
+}
+
+export async function updateMailSettingsAs(editor: EventActor, input: MailSettingsInput): Promise<MailSettings> {
+  const senders = await checkedMailInput(editor, 'a change of the mail settings', async () => {
+    // Told apart before anything else, and never repeated: a pasted secret must not reach a message or an event.
+    if (input.providerSecretRef && !isSecretReference(input.providerSecretRef)) {
       throw new InvalidArgumentError(
-        `senders.${kind}: ${sender} is not under a verified sending identity (a verified domain or address)`,
+        'providerSecretRef: must be a Secrets Manager ARN or secret name, never the secret itself',
       );
     }
-    senders[kind] = sender;
-  }
+    const checked: Partial<Record<MailKind, string>> = {};
+    for (const kind of mailKinds) {
+      const sender = input.senders[kind];
+      if (!sender) continue;
+      if (!(await senderVerified(sender))) {
+        throw new InvalidArgumentError(
+          `senders.${kind}: ${sender} is not under a verified sending identity (a verified domain or address)`,
+        );
+      }
+      checked[kind] = sender;
+    }
+    return checked;
+  });
   const next: MailSettingsRecord = {
     senders,
     ...(input.providerSecretRef ? { providerSecretRef: input.providerSecretRef } : {}),
@@ -109,7 +156,12 @@ export async function updateMailSettingsAs(
     updatedAt: Date.now(),
     updatedBy: editor.email,
   };
-  if (!(await putMailSettingsRecord(next, input.version))) {
+  const changed = eventTransactItem(
+    editor,
+    { type: 'mailSettingsChanged', summary: settingsSummary(next), after: next },
+    next.updatedAt,
+  );
+  if (!(await putMailSettingsRecord(next, input.version, [changed]))) {
     throw new ConflictError('The mail settings were changed by someone else; here are the current ones.', {
       current: await readMailSettings(),
     });

@@ -96,8 +96,11 @@ export async function getEnrollmentToken(slug: string, tokenId: string): Promise
   return answer.Item ? strip<EnrollmentTokenItem>(answer.Item) : undefined;
 }
 
-/** A new token, on the condition that its location exists (in the same transaction). False when it does not. */
-export async function putEnrollmentToken(token: EnrollmentTokenItem): Promise<boolean> {
+/**
+ * A new token, on the condition that its location exists (in the same transaction, with `also`: the event that
+ * records it). False when it does not.
+ */
+export async function putEnrollmentToken(token: EnrollmentTokenItem, also: TransactItem[] = []): Promise<boolean> {
   try {
     await documentClient.send(
       new TransactWriteCommand({
@@ -122,6 +125,7 @@ export async function putEnrollmentToken(token: EnrollmentTokenItem): Promise<bo
               ConditionExpression: 'attribute_exists(pk)',
             },
           },
+          ...also,
         ],
       }),
     );
@@ -135,12 +139,14 @@ export async function putEnrollmentToken(token: EnrollmentTokenItem): Promise<bo
 
 /**
  * Enrollment, all or nothing: one use of the token (its hash matching, unexpired, uses left), the location still
- * there, and the new agent. Answers what failed: 'token' or 'location', or undefined when the agent was written.
+ * there, and the new agent (and `also`: the event that records it). Answers what failed: 'token' or 'location',
+ * or undefined when the agent was written.
  */
 export async function enrollAgentItem(
   agent: AgentItem,
   token: { tokenId: string; secretHash: string },
   now: number,
+  also: TransactItem[] = [],
 ): Promise<'token' | 'location' | undefined> {
   const items: TransactItem[] = [
     {
@@ -166,6 +172,7 @@ export async function enrollAgentItem(
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
+    ...also,
   ];
   try {
     await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
@@ -214,7 +221,8 @@ export async function recordHeartbeat(
 
 /**
  * An analyst's change of an agent (rotate, move, revoke), conditional on the version they saw and on the agent
- * not being revoked. Answers the new record, or undefined when the condition failed.
+ * not being revoked, with `options.also` (the event that records it) in the same transaction. Answers what failed
+ * ('agent' or 'location'), or undefined when the change was written.
  */
 export async function updateAgentItem(
   slug: string,
@@ -222,7 +230,7 @@ export async function updateAgentItem(
   expectedVersion: number,
   changes: Partial<Pick<AgentItem, 'credentialHash' | 'credentialIssuedAt' | 'locationId' | 'revokedAt' | 'revokedBy'>>,
   editor: { at: number; by: string },
-  options: { locationMustExist?: string } = {},
+  options: { locationMustExist?: string; also?: TransactItem[] } = {},
 ): Promise<'agent' | 'location' | undefined> {
   const names = Object.keys(changes) as (keyof typeof changes)[];
   const values: Record<string, unknown> = { ':seen': expectedVersion, ':one': 1, ':at': editor.at, ':by': editor.by };
@@ -250,6 +258,7 @@ export async function updateAgentItem(
       },
     });
   }
+  items.push(...(options.also ?? []));
   try {
     await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
     return undefined;

@@ -3,12 +3,7 @@
 // is the company's default: making another the default clears the old one in the same transaction, conditional
 // on the version read, so two analysts cannot both leave a default behind. Edits are conditional on the version
 // the editor saw.
-import {
-  DeleteCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
 import { failedConditions } from '../transactions.js';
@@ -101,11 +96,12 @@ export type SaveRefusal = 'company' | 'location' | 'previousDefault';
 /**
  * Writes a new location (`expectedVersion` undefined) or a new version of one, clearing the previous default when
  * this one becomes it, on the condition that the company exists (checked in the same transaction, so a location
- * costs no read of the company). Answers what failed, or undefined when it was written.
+ * costs no read of the company), with `also` (the event that records it). Answers what failed, or undefined when
+ * it was written.
  */
 export async function saveLocation(
   location: LocationItem,
-  options: { expectedVersion?: number; previousDefault?: LocationItem },
+  options: { expectedVersion?: number; previousDefault?: LocationItem; also?: TransactItem[] },
 ): Promise<SaveRefusal | undefined> {
   const put: TransactItem = {
     Put: {
@@ -128,6 +124,7 @@ export async function saveLocation(
   if (options.previousDefault) {
     items.push(clearDefault(options.previousDefault, location.updatedAt, location.updatedBy));
   }
+  items.push(...(options.also ?? []));
   try {
     await documentClient.send(new TransactWriteCommand({ TransactItems: items }));
     return undefined;
@@ -139,20 +136,43 @@ export async function saveLocation(
   }
 }
 
-/** Deletes a location read at `expectedVersion`; false when it changed or is gone. */
-export async function deleteLocationItem(slug: string, locationId: string, expectedVersion: number): Promise<boolean> {
+/** One location, read consistently; undefined when the company has none with this id. */
+export async function getLocationItem(slug: string, locationId: string): Promise<LocationItem | undefined> {
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: locationKey(slug, locationId), ConsistentRead: true }),
+  );
+  return Item ? parseLocation(Item) : undefined;
+}
+
+/**
+ * Deletes a location read at `expectedVersion`, with `also` (the event that records it) in the same transaction;
+ * false when it changed or is gone.
+ */
+export async function deleteLocationItem(
+  slug: string,
+  locationId: string,
+  expectedVersion: number,
+  also: TransactItem[] = [],
+): Promise<boolean> {
   try {
     await documentClient.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: locationKey(slug, locationId),
-        ConditionExpression: 'version = :seen',
-        ExpressionAttributeValues: { ':seen': expectedVersion },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: locationKey(slug, locationId),
+              ConditionExpression: 'version = :seen',
+              ExpressionAttributeValues: { ':seen': expectedVersion },
+            },
+          },
+          ...also,
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (failedConditions(error)) return false;
     throw error;
   }
 }

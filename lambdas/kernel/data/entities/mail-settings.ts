@@ -1,8 +1,9 @@
 // The platform's mail settings: which address sends each kind of mail, and a reference (never the value) to the
 // Secrets Manager secret of another mail provider. One versioned item; a write names the version its editor read.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client.js';
 import { readConfig } from '../../config.js';
+import { failedConditions, type TransactItem } from '../transactions.js';
 
 export const mailKinds = ['signIn', 'invitation', 'notification'] as const;
 export type MailKind = (typeof mailKinds)[number];
@@ -34,24 +35,38 @@ export async function getMailSettingsRecord(): Promise<MailSettingsRecord> {
   };
 }
 
-/** Writes the settings if the stored version is still `expectedVersion` (0: none stored); false when it is not. */
-export async function putMailSettingsRecord(next: MailSettingsRecord, expectedVersion: number): Promise<boolean> {
+/**
+ * Writes the settings if the stored version is still `expectedVersion` (0: none stored), with `also` (the event
+ * that records the change) in the same transaction; false when the version is not.
+ */
+export async function putMailSettingsRecord(
+  next: MailSettingsRecord,
+  expectedVersion: number,
+  also: TransactItem[] = [],
+): Promise<boolean> {
   try {
     await documentClient.send(
-      new PutCommand({
-        TableName: readConfig().TABLE_NAME,
-        Item: { ...key, ...next },
-        ...(expectedVersion === 0
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : {
-              ConditionExpression: 'version = :expected',
-              ExpressionAttributeValues: { ':expected': expectedVersion },
-            }),
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: readConfig().TABLE_NAME,
+              Item: { ...key, ...next },
+              ...(expectedVersion === 0
+                ? { ConditionExpression: 'attribute_not_exists(pk)' }
+                : {
+                    ConditionExpression: 'version = :expected',
+                    ExpressionAttributeValues: { ':expected': expectedVersion },
+                  }),
+            },
+          },
+          ...also,
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (failedConditions(error)?.includes(0)) return false;
     throw error;
   }
 }
