@@ -1,8 +1,7 @@
 // One SigV4-signed request of an AWS JSON-protocol service (Cognito, Secrets Manager: the protocol their SDK
 // clients speak), on the SDK's own signer and fetch. The API Lambda's 600 KB budget cannot hold a client per
 // service for a handful of operations (kernel/queues/send-message.ts does the same for SQS's query protocol).
-import { SignatureV4 } from '@smithy/signature-v4';
-import { credentials, region, Sha256 } from '../findings/uploads.js';
+import { retryable, signedPost } from './signed-post.js';
 
 /** The service's error: its code (`__type`, without the namespace), message and HTTP status. */
 export class AwsServiceError extends Error {
@@ -15,8 +14,6 @@ export class AwsServiceError extends Error {
     this.name = code;
   }
 }
-
-const retryable = (status: number) => status >= 500 || status === 429;
 
 export interface JsonRequest {
   /** The signing name, e.g. `cognito-idp`, `secretsmanager`. */
@@ -36,18 +33,12 @@ export async function awsJsonRequest({
 }: JsonRequest): Promise<Record<string, unknown>> {
   const body = JSON.stringify(input);
   for (let attempt = 1; ; attempt += 1) {
-    const signer = new SignatureV4({ service, region: region(), credentials, sha256: Sha256 });
-    const signed = await signer.sign({
-      method: 'POST',
-      protocol: endpoint.protocol,
-      hostname: endpoint.hostname,
-      port: endpoint.port ? Number(endpoint.port) : undefined,
-      path: endpoint.pathname || '/',
-      query: {},
-      headers: { host: endpoint.host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
+    const answer = await signedPost(
+      service,
+      endpoint,
+      { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
       body,
-    });
-    const answer = await fetch(endpoint, { method: 'POST', headers: signed.headers, body });
+    );
     const text = await answer.text();
     let parsed: Record<string, unknown> = {};
     try {

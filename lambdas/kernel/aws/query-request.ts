@@ -1,12 +1,9 @@
 // One SigV4-signed request of an AWS query-protocol service (SES API v1: the protocol its SDK client speaks):
 // form-encoded parameters, an XML answer. On the SDK's own signer and fetch, like json-request.ts: the API
 // Lambda's 600 KB budget cannot hold @aws-sdk/client-ses (28 KB and its XML protocol) for a few operations.
-import { SignatureV4 } from '@smithy/signature-v4';
-import { credentials, region, Sha256 } from '../findings/uploads.js';
 import { AwsServiceError } from './json-request.js';
+import { retryable, signedPost } from './signed-post.js';
 import { parseXml, textAt, type XmlNode } from './xml-answer.js';
-
-const retryable = (status: number) => status >= 500 || status === 429;
 
 /** Form encoding as the SDK does it (RFC 3986: `!'()*` escaped too). */
 const encode = (value: string) =>
@@ -53,18 +50,7 @@ export async function awsQueryRequest({ service, endpoint, action, version, inpu
     .map(([key, value]) => `${encode(key)}=${encode(value)}`)
     .join('&');
   for (let attempt = 1; ; attempt += 1) {
-    const signer = new SignatureV4({ service, region: region(), credentials, sha256: Sha256 });
-    const signed = await signer.sign({
-      method: 'POST',
-      protocol: endpoint.protocol,
-      hostname: endpoint.hostname,
-      port: endpoint.port ? Number(endpoint.port) : undefined,
-      path: endpoint.pathname || '/',
-      query: {},
-      headers: { host: endpoint.host, 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-    });
-    const answer = await fetch(endpoint, { method: 'POST', headers: signed.headers, body });
+    const answer = await signedPost(service, endpoint, { 'content-type': 'application/x-www-form-urlencoded' }, body);
     const text = await answer.text();
     let parsed: XmlNode | undefined;
     try {

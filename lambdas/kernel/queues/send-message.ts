@@ -3,8 +3,8 @@
 // API's bundle, past its 600 KB budget, for this one operation. The body's MD5 that SQS answers is checked as the
 // SDK checks it. Locally the same code reaches the queue stand-in of `npm start` (AWS_ENDPOINT_URL_SQS).
 import { createHash } from 'node:crypto';
-import { SignatureV4 } from '@smithy/signature-v4';
-import { credentials, region, Sha256 } from '../findings/uploads.js';
+import { retryable, signedPost } from '../aws/signed-post.js';
+import { region } from '../findings/uploads.js';
 
 export interface FifoMessage {
   body: string;
@@ -25,7 +25,6 @@ export class QueueSendError extends Error {
 }
 
 const endpoint = () => new URL(process.env.AWS_ENDPOINT_URL_SQS ?? `https://sqs.${region()}.amazonaws.com`);
-const retryable = (status: number) => status >= 500 || status === 429;
 
 async function sendOnce(queueUrl: string, message: FifoMessage): Promise<Response> {
   const url = endpoint();
@@ -35,22 +34,12 @@ async function sendOnce(queueUrl: string, message: FifoMessage): Promise<Respons
     MessageGroupId: message.groupId,
     MessageDeduplicationId: message.deduplicationId,
   });
-  const signer = new SignatureV4({ service: 'sqs', region: region(), credentials, sha256: Sha256 });
-  const signed = await signer.sign({
-    method: 'POST',
-    protocol: url.protocol,
-    hostname: url.hostname,
-    port: url.port ? Number(url.port) : undefined,
-    path: url.pathname || '/',
-    query: {},
-    headers: {
-      host: url.host,
-      'content-type': 'application/x-amz-json-1.0',
-      'x-amz-target': 'AmazonSQS.SendMessage',
-    },
+  return signedPost(
+    'sqs',
+    url,
+    { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'AmazonSQS.SendMessage' },
     body,
-  });
-  return fetch(url, { method: 'POST', headers: signed.headers, body });
+  );
 }
 
 /** Sends one message; retried twice on throttling or a 5xx, as the SDK would. */
