@@ -154,8 +154,16 @@ describe('scanning agents', () => {
     const forged = await refusal(enrollAgent({ portal: appUrl, token: `${token.slice(0, -43)}${'A'.repeat(43)}` }));
     expect(forged.status).toBe(401);
     expect(forged.message).toContain('not valid');
+    // A token id no analyst made: refused in the same words, and recorded nowhere (its sender chose the company).
+    const madeUp = `enr1.${slug}.${'B'.repeat(tokenIdOf(token).length)}.${secretOf(token)}`;
+    const unknown = await refusal(enrollAgent({ portal: appUrl, token: madeUp }));
+    expect(unknown.status).toBe(401);
+    expect(unknown.message).toBe(forged.message);
 
     expect(await agentCount()).toBe(before);
+    expect(await eventsOf(`enrollment-token:${'B'.repeat(tokenIdOf(token).length)}`, 'agentEnrollmentRefused')).toEqual(
+      [],
+    );
     // Recorded as the token's (the forged one names the same token id); the malformed one is refused unrecorded.
     const refusedUse = await eventsOf(`enrollment-token:${tokenIdOf(token)}`, 'agentEnrollmentRefused');
     expect(refusedUse.map((event) => event.summary)).toEqual([

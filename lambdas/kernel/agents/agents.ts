@@ -218,7 +218,8 @@ async function refuseEnrollment(slug: string, tokenId: string, error: Error): Pr
 
 /**
  * Enrolls an agent with a token: one use of it, and the agent's credential, returned this once. A token that does
- * not parse is refused with no request; a refusal of one that does is recorded as an event of the token.
+ * not parse is refused with no request, and one that names no token with one read; a refusal of a real token (a
+ * wrong secret, used up, expired) is recorded as an event of the token.
  */
 export async function enrollAgent(
   input: EnrollmentInput,
@@ -234,7 +235,10 @@ export async function enrollAgent(
   if (!parsed) throw new InvalidArgumentError('token: must be an enrollment token (enr1.<company>.<id>.<secret>)');
   // The location is the token's: read it, unless the secret does not match (then nothing is said of the token).
   const token = await getEnrollmentToken(parsed.slug, parsed.id);
-  if (!token || !sameHash(token.secretHash, parsed.secretHash)) {
+  // A token no analyst made is refused unrecorded, like a malformed one: anyone may send one, and its company
+  // and id are theirs to choose, so recording it would let them write into a company's audit trail.
+  if (!token) throw invalidToken();
+  if (!sameHash(token.secretHash, parsed.secretHash)) {
     return refuseEnrollment(parsed.slug, parsed.id, invalidToken());
   }
   const agentId = newRecordId();
