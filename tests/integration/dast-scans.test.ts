@@ -225,19 +225,19 @@ describe('DAST endpoint: trigger, scan, status', () => {
     expect(await getScanJob(queued.body.scanId)).toMatchObject({ locationId: otherLocation.locationId });
   });
 
-  it('costs 1-2 DynamoDB requests for the key before the work: a trigger is key, locations + count, job, event', async () => {
+  it('costs 1-2 DynamoDB requests for the key before the work: a trigger is key, locations, job with its count, event', async () => {
     const { key } = await newKey();
     const first = await dynamoDbRequestsOf(() => direct(key, { target: 'https://app.acme.example/a' }));
     expect(first.result.statusCode, JSON.stringify(first.result.body)).toBe(202);
-    // The key's use in a new rate window: 2 UpdateItems; then the work (locations and active scans read at once).
+    // The key's use in a new rate window: 2 UpdateItems; then the work: the locations, the job queued and counted
+    // among the company's unfinished scans in one transaction, the event.
     expect(first.requests.slice(0, 2)).toEqual(['UpdateItemCommand', 'UpdateItemCommand']);
-    expect([...first.requests.slice(2, 4)].sort()).toEqual(['QueryCommand', 'QueryCommand']);
-    expect(first.requests.slice(4)).toEqual(['PutItemCommand', 'PutItemCommand']);
+    expect(first.requests.slice(2)).toEqual(['QueryCommand', 'TransactWriteItemsCommand', 'PutItemCommand']);
 
     const second = await dynamoDbRequestsOf(() => direct(key, { target: 'https://app.acme.example/b' }));
     expect(second.result.statusCode).toBe(202);
     expect(second.requests[0]).toBe('UpdateItemCommand');
-    expect(second.requests).toHaveLength(5);
+    expect(second.requests).toHaveLength(4);
 
     const scanId = second.result.body.scanId as string;
     const read = await dynamoDbRequestsOf(async () => {
@@ -278,7 +278,7 @@ describe('DAST endpoint: refusals', () => {
 
   it('refuses a target the key does not allow (403), outside the location or an unknown location (400); records each, queues nothing', async () => {
     const { key, keyId } = await newKey();
-    const active = await countActiveJobs(slug, 'dast', 100);
+    const active = await countActiveJobs(slug, 'dast');
 
     const foreign = await trigger(key, { target: 'https://evil.example/' });
     expect(foreign.status).toBe(403);
@@ -296,7 +296,7 @@ describe('DAST endpoint: refusals', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toMatch(/^locationId: /);
 
-    expect(await countActiveJobs(slug, 'dast', 100)).toBe(active);
+    expect(await countActiveJobs(slug, 'dast')).toBe(active);
     const events = await keyEvents(keyId);
     expect(events.filter((event) => event.type === 'dastScanRefused')).toHaveLength(5);
     expect(events.some((event) => event.type === 'dastScanQueued')).toBe(false);
@@ -344,7 +344,24 @@ describe('DAST endpoint: refusals', () => {
     expect(busy.body.error.status).toBe('RESOURCE_EXHAUSTED');
     expect(Number(busy.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(busy.body.error.details).toEqual({ retryAfterSeconds: Number(busy.headers.get('retry-after')) });
-    expect(await countActiveJobs(company.slug, 'dast', 100)).toBe(maxActiveDastScans);
+    expect(await countActiveJobs(company.slug, 'dast')).toBe(maxActiveDastScans);
+  });
+
+  it('holds the limit for triggers sent at the same moment, and frees a place when a scan ends', async () => {
+    const company = await newCompany('dscan-rush');
+    const { key } = await newKey({}, company.slug);
+    const answers = await Promise.all(
+      Array.from({ length: maxActiveDastScans + 3 }, (_, index) =>
+        trigger(key, { target: `https://app.acme.example/rush/${index}` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((code) => code === 202)).toHaveLength(maxActiveDastScans);
+    for (const answer of answers.filter((candidate) => candidate.status !== 202)) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(429);
+      expect(answer.body.error.message).toContain('queued or running already');
+    }
+    expect(await countActiveJobs(company.slug, 'dast')).toBe(maxActiveDastScans);
   });
 
   it('limits requests per key: 429 with Retry-After', async () => {

@@ -3,12 +3,12 @@
 //   GET  /api/dast/v1/scans/{scanId}                          -> 200 {scanId, status, target, …}    (dast:status:read)
 // The key is verified first (1-2 DynamoDB requests, verify-dast-key.ts); nothing else is read before it holds. A
 // trigger checks the target against the key's allowed targets, picks the location (the one named, or the company's
-// default), counts the company's unfinished DAST jobs (at most maxActiveDastScans) and queues a `zap` job there
-// (queueScanJob refuses a target outside the location's ranges and domains). Every refused trigger of a verified
+// default) and queues a `zap` job there, counted among the company's unfinished DAST jobs in the same transaction
+// (at most maxActiveDastScans, so triggers at the same moment cannot pass it; queueScanJob refuses a target outside
+// the location's ranges and domains). Every refused trigger of a verified
 // key, and every accepted one, is recorded as an event of the key.
 import { listLocationItems } from '../data/entities/locations.js';
 import { getScanImport } from '../data/entities/scan-imports.js';
-import { countActiveJobs } from '../data/entities/scan-jobs.js';
 import { targetAllowed } from '../dast-keys/dast-keys.js';
 import { verifyDastKey, type VerifiedDastKey } from '../dast-keys/verify-dast-key.js';
 import { InvalidArgumentError, NotFoundError, PermissionDeniedError, ResourceExhaustedError } from '../errors.js';
@@ -139,10 +139,7 @@ export async function triggerDastScan(
       target,
     );
   }
-  const [locations, active] = await Promise.all([
-    listLocationItems(key.companyId),
-    countActiveJobs(key.companyId, 'dast', maxActiveDastScans),
-  ]);
+  const locations = await listLocationItems(key.companyId);
   const location = input.locationId
     ? locations.find((candidate) => candidate.locationId === input.locationId)
     : locations.find((candidate) => candidate.isDefault);
@@ -157,17 +154,6 @@ export async function triggerDastScan(
       target,
     );
   }
-  if (active >= maxActiveDastScans) {
-    return refuse(
-      key,
-      new ResourceExhaustedError(
-        `The company has ${maxActiveDastScans} DAST scans queued or running already; try again in ` +
-          `${activeScansRetryAfterSeconds} seconds.`,
-        activeScansRetryAfterSeconds,
-      ),
-      target,
-    );
-  }
   let job: ScanJobItem;
   try {
     job = await queueScanJob({
@@ -176,9 +162,20 @@ export async function triggerDastScan(
       capability: 'zap',
       target,
       queuedBy: `dast-key:${key.keyId}`,
+      activeLimit: {
+        max: maxActiveDastScans,
+        refusal: () =>
+          new ResourceExhaustedError(
+            `The company has ${maxActiveDastScans} DAST scans queued or running already; try again in ` +
+              `${activeScansRetryAfterSeconds} seconds.`,
+            activeScansRetryAfterSeconds,
+          ),
+      },
     });
   } catch (error) {
-    if (error instanceof InvalidArgumentError) return refuse(key, error, target);
+    if (error instanceof InvalidArgumentError || error instanceof ResourceExhaustedError) {
+      return refuse(key, error, target);
+    }
     throw error;
   }
   await recordKeyEvent(

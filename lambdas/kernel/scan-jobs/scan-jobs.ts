@@ -70,6 +70,8 @@ export interface QueueRequest {
   capability: AgentCapability;
   target: string;
   queuedBy: string;
+  /** The company's unfinished jobs of the service allowed at once, and the error past it (nothing is queued). */
+  activeLimit?: { max: number; refusal: () => Error };
 }
 
 /** Queues a job at a location, its target checked against the location's ranges and domains. */
@@ -92,7 +94,7 @@ export async function queueScanJob(request: QueueRequest, now = Date.now()): Pro
     queuedBy: request.queuedBy,
     version: 1,
   };
-  await putQueuedJob(job);
+  if (!(await putQueuedJob(job, request.activeLimit?.max))) throw request.activeLimit!.refusal();
   return job;
 }
 
@@ -164,7 +166,7 @@ export async function completeJob(
     throw new NotFoundError('This agent has no import with this id.');
   }
   const started = scan.status === 'uploading' ? await startScanImport(scan) : scanImportOutput(scan);
-  const finished = await finishJobItem(jobId, agent.agentId, { status: 'done', importId }, now);
+  const finished = await finishJobItem(job, agent.agentId, { status: 'done', importId }, now);
   if (!finished) throw new ConflictError('This job was finished at the same moment.');
   return { job: finished, scan: started };
 }
@@ -175,8 +177,8 @@ export async function failJob(
   reason: string,
   now = Date.now(),
 ): Promise<ScanJobItem> {
-  const { agent } = await agentAndRunningJob(credential, jobId);
-  const finished = await finishJobItem(jobId, agent.agentId, { status: 'failed', error: reason }, now);
+  const { agent, job } = await agentAndRunningJob(credential, jobId);
+  const finished = await finishJobItem(job, agent.agentId, { status: 'failed', error: reason }, now);
   if (!finished) throw new ConflictError('This job was finished at the same moment.');
   return finished;
 }

@@ -1,7 +1,16 @@
 // Scan jobs (issue 13): work queued for a location's agents (`SCANJOB#<jobId>` / `SCANJOB`). While a job is queued
 // it sits in its location's queue on gsi1 (`JOBQ#<slug>#<locationId>`, oldest first); claiming it removes it from
-// the queue in the same conditional write that sets the agent, so two agents never claim the same job.
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// the queue in the same conditional write that sets the agent, so two agents never claim the same job. A company's
+// unfinished (queued or running) jobs of a service are counted in `ACTIVEJOBS#<slug>#<service>` / `COUNT`, moved
+// in the same transaction as the job that enters or leaves them, so a per-company limit holds even for triggers
+// sent at the same moment.
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
 import type { AgentCapability } from './agents.js';
@@ -33,30 +42,64 @@ export interface ScanJobItem {
 const tableName = () => readConfig().TABLE_NAME;
 const jobKey = (jobId: string) => ({ pk: `SCANJOB#${jobId}`, sk: 'SCANJOB' });
 export const jobQueuePartition = (slug: string, locationId: string) => `JOBQ#${slug}#${locationId}`;
-/** A company's unfinished (queued or running) jobs of a service, on gsi2: what its per-company limit counts. */
-export const activeJobsPartition = (slug: string, service: string) => `ACTIVEJOBS#${slug}#${service}`;
+/** The count of a company's unfinished (queued or running) jobs of a service: what its per-company limit reads. */
+const activeCountKey = (slug: string, service: string) => ({ pk: `ACTIVEJOBS#${slug}#${service}`, sk: 'COUNT' });
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The count's move by `by`, refused (its condition) when it would pass `limit`. */
+function activeCountMove(slug: string, service: string, by: 1 | -1, limit?: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: activeCountKey(slug, service),
+      UpdateExpression: 'SET active = if_not_exists(active, :zero) + :by',
+      ...(limit === undefined ? {} : { ConditionExpression: 'attribute_not_exists(active) OR active < :limit' }),
+      ExpressionAttributeValues: { ':zero': 0, ':by': by, ...(limit === undefined ? {} : { ':limit': limit }) },
+    },
+  };
+}
+
+const failedCondition = (error: unknown, index: number) =>
+  (error as { name?: string }).name === 'TransactionCanceledException' &&
+  (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons?.[index]?.Code ===
+    'ConditionalCheckFailed';
 
 function parseJob(raw: Record<string, unknown>): ScanJobItem {
-  const { pk: _pk, sk: _sk, entityType: _e, gsi1pk: _g, gsi1sk: _s, gsi2pk: _g2, gsi2sk: _s2, ...rest } = raw;
+  const { pk: _pk, sk: _sk, entityType: _e, gsi1pk: _g, gsi1sk: _s, ...rest } = raw;
   return rest as unknown as ScanJobItem;
 }
 
-export async function putQueuedJob(job: ScanJobItem): Promise<void> {
-  await documentClient.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...jobKey(job.jobId),
-        entityType: 'scanJob',
-        ...job,
-        gsi1pk: jobQueuePartition(job.slug, job.locationId),
-        gsi1sk: `${String(job.queuedAt).padStart(15, '0')}#${job.jobId}`,
-        gsi2pk: activeJobsPartition(job.slug, job.service),
-        gsi2sk: `${String(job.queuedAt).padStart(15, '0')}#${job.jobId}`,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+/**
+ * Queues a job and counts it among the company's unfinished ones, in one transaction; false (nothing written)
+ * when the company has `activeLimit` unfinished jobs of the service already.
+ */
+export async function putQueuedJob(job: ScanJobItem, activeLimit?: number): Promise<boolean> {
+  try {
+    await documentClient.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          activeCountMove(job.slug, job.service, 1, activeLimit),
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...jobKey(job.jobId),
+                entityType: 'scanJob',
+                ...job,
+                gsi1pk: jobQueuePartition(job.slug, job.locationId),
+                gsi1sk: `${String(job.queuedAt).padStart(15, '0')}#${job.jobId}`,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (failedCondition(error, 0)) return false;
+    throw error;
+  }
 }
 
 export async function getScanJobItem(jobId: string): Promise<ScanJobItem | undefined> {
@@ -90,22 +133,12 @@ export async function queuedJobsOf(
   return (page.Items ?? []).map(parseJob);
 }
 
-/**
- * How many of a company's jobs of a service are queued or running, counting up to `limit` (one Query of gsi2,
- * keys only; the index is eventually consistent, so jobs queued at the same moment may be missed).
- */
-export async function countActiveJobs(slug: string, service: string, limit: number): Promise<number> {
-  const page = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :active',
-      ExpressionAttributeValues: { ':active': activeJobsPartition(slug, service) },
-      Select: 'COUNT',
-      Limit: limit,
-    }),
+/** How many of a company's jobs of a service are queued or running (one consistent GetItem of the count). */
+export async function countActiveJobs(slug: string, service: string): Promise<number> {
+  const answer = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: activeCountKey(slug, service), ConsistentRead: true }),
   );
-  return page.Count ?? 0;
+  return Number(answer.Item?.active ?? 0);
 }
 
 /** Claims a queued job for an agent: conditional on it still being queued. Undefined when another got it first. */
@@ -138,7 +171,7 @@ export async function claimJobItem(jobId: string, agentId: string, now: number):
 
 /** Ends a running job of this agent (done with its import, or failed). Undefined when it is not running for it. */
 export async function finishJobItem(
-  jobId: string,
+  job: ScanJobItem,
   agentId: string,
   outcome: { status: 'done'; importId: string } | { status: 'failed'; error: string },
   now: number,
@@ -146,28 +179,34 @@ export async function finishJobItem(
   const [field, value]: [string, string] =
     outcome.status === 'done' ? ['importId', outcome.importId] : ['error', outcome.error];
   try {
-    const answer = await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: jobKey(jobId),
-        UpdateExpression: `SET #status = :status, finishedAt = :now, #detail = :detail, version = version + :one REMOVE gsi2pk, gsi2sk`,
-        ConditionExpression: '#status = :running AND claimedByAgentId = :agent',
-        // 'error' is a reserved word of DynamoDB's expressions.
-        ExpressionAttributeNames: { '#status': 'status', '#detail': field },
-        ExpressionAttributeValues: {
-          ':status': outcome.status,
-          ':running': 'running',
-          ':agent': agentId,
-          ':now': now,
-          ':detail': value,
-          ':one': 1,
-        },
-        ReturnValues: 'ALL_NEW',
+    await documentClient.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: jobKey(job.jobId),
+              UpdateExpression: `SET #status = :status, finishedAt = :now, #detail = :detail, version = version + :one`,
+              ConditionExpression: '#status = :running AND claimedByAgentId = :agent',
+              // 'error' is a reserved word of DynamoDB's expressions.
+              ExpressionAttributeNames: { '#status': 'status', '#detail': field },
+              ExpressionAttributeValues: {
+                ':status': outcome.status,
+                ':running': 'running',
+                ':agent': agentId,
+                ':now': now,
+                ':detail': value,
+                ':one': 1,
+              },
+            },
+          },
+          activeCountMove(job.slug, job.service, -1),
+        ],
       }),
     );
-    return parseJob(answer.Attributes ?? {});
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
+    if (failedCondition(error, 0)) return undefined;
     throw error;
   }
+  return { ...job, status: outcome.status, finishedAt: now, [field]: value, version: job.version + 1 };
 }
