@@ -1,14 +1,12 @@
 // /admin/dast (level 3 with DAST triggering on, or analysts of level 7): the DAST API keys of the company selected
 // in the header: create one (shown once), roll one with a grace period, revoke one at once.
 import { useCallback, useState } from 'react';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { callFunction } from '../../../api/call-client';
-import { messageOf } from '../../../components/forms/call-problems';
+import { ConfirmModal } from '../../../components/forms/form-modal';
+import { useConfirmation } from '../../../components/forms/use-confirmation';
 import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
 import { usePageHelp } from '../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../components/help-panel/info-link';
@@ -51,8 +49,6 @@ function CompanyDastKeys({ slug }: { slug: string }) {
   const { notify } = useNotifications();
   const [creating, setCreating] = useState(false);
   const [rolling, setRolling] = useState<DastKey | undefined>();
-  const [revoking, setRevoking] = useState<DastKey | undefined>();
-  const [revokeProblem, setRevokeProblem] = useState<string | undefined>();
   const [shown, setShown] = useState<NewKey | undefined>();
   const fetchKeys = useCallback(
     () => callFunction('listDastKeys', { slug }).then((answer) => ({ items: answer.dastKeys })),
@@ -70,17 +66,11 @@ function CompanyDastKeys({ slug }: { slug: string }) {
   const selected = chosen && table.pages.items.find((dastKey) => dastKey.keyId === chosen.keyId);
   const usable = selected?.status === 'active' && !selected.rolledTo;
 
-  const confirmRevoke = async () => {
-    if (!revoking) return;
-    try {
-      await callFunction('revokeDastKey', { slug, keyId: revoking.keyId });
-      notify({ type: 'success', title: 'Key revoked', message: `${revoking.name} no longer works.` });
-      setRevoking(undefined);
-      table.pages.reload();
-    } catch (error) {
-      setRevokeProblem(messageOf(error, 'The key could not be revoked. Please try again.'));
-    }
-  };
+  const revocation = useConfirmation(async (dastKey: DastKey) => {
+    await callFunction('revokeDastKey', { slug, keyId: dastKey.keyId });
+    notify({ type: 'success', title: 'Key revoked', message: `${dastKey.name} no longer works.` });
+    table.pages.reload();
+  }, 'The key could not be revoked. Please try again.');
   const showNew = (created: NewKey) => {
     setCreating(false);
     setRolling(undefined);
@@ -101,7 +91,7 @@ function CompanyDastKeys({ slug }: { slug: string }) {
           <Button
             key="revoke"
             disabled={!selected || selected.status !== 'active'}
-            onClick={() => setRevoking(selected)}
+            onClick={() => revocation.ask(selected)}
           >
             Revoke
           </Button>,
@@ -120,30 +110,18 @@ function CompanyDastKeys({ slug }: { slug: string }) {
         <RollDastKeyModal slug={slug} dastKey={rolling} onRolled={showNew} onDismiss={() => setRolling(undefined)} />
       ) : null}
       {shown ? <NewKeyModal created={shown} onDismiss={() => setShown(undefined)} /> : null}
-      {revoking ? (
-        <Modal
-          visible
-          header={`Revoke ${revoking.name}?`}
-          onDismiss={() => setRevoking(undefined)}
-          closeAriaLabel="Close"
-          footer={
-            <Box float="right">
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button variant="link" onClick={() => setRevoking(undefined)}>
-                  Cancel
-                </Button>
-                <Button variant="primary" onClick={() => void confirmRevoke()}>
-                  Revoke
-                </Button>
-              </SpaceBetween>
-            </Box>
-          }
+      {revocation.item ? (
+        <ConfirmModal
+          header={`Revoke ${revocation.item.name}?`}
+          confirmText="Revoke"
+          workingText="Revoking"
+          working={revocation.working}
+          message={revocation.problem}
+          onConfirm={revocation.confirm}
+          onDismiss={revocation.dismiss}
         >
-          <SpaceBetween size="s">
-            <Box variant="p">The key {revoking.hint} stops working at once. This cannot be undone.</Box>
-            {revokeProblem ? <Box color="text-status-error">{revokeProblem}</Box> : null}
-          </SpaceBetween>
-        </Modal>
+          The key {revocation.item.hint} stops working at once. This cannot be undone.
+        </ConfirmModal>
       ) : null}
     </>
   );

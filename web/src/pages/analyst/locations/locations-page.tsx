@@ -4,11 +4,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
-import Box from '@cloudscape-design/components/box';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { callFunction } from '../../../api/call-client';
-import { messageOf } from '../../../components/forms/call-problems';
+import { ConfirmModal } from '../../../components/forms/form-modal';
+import { useConfirmation } from '../../../components/forms/use-confirmation';
 import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
 import { usePageHelp } from '../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../components/help-panel/info-link';
@@ -49,8 +47,6 @@ export default function LocationsPage() {
 function CompanyLocations({ slug }: { slug: string }) {
   const { notify } = useNotifications();
   const [editing, setEditing] = useState<Location | 'new' | undefined>();
-  const [deleting, setDeleting] = useState<Location | undefined>();
-  const [deleteProblem, setDeleteProblem] = useState<string | undefined>();
   const fetchLocations = useCallback(
     () => callFunction('listLocations', { slug }).then((answer) => ({ items: answer.locations })),
     [slug],
@@ -80,21 +76,15 @@ function CompanyLocations({ slug }: { slug: string }) {
   const chosen = table.selectedItem;
   const selected = chosen && table.pages.items.find((location) => location.locationId === chosen.locationId);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await callFunction('deleteLocation', {
-        slug,
-        locationId: deleting.locationId,
-        expectedVersion: deleting.version,
-      });
-      notify({ type: 'success', title: 'Location deleted', message: `${deleting.name} is gone.` });
-      setDeleting(undefined);
-      table.pages.reload();
-    } catch (error) {
-      setDeleteProblem(messageOf(error, 'The location could not be deleted. Please try again.'));
-    }
-  };
+  const deletion = useConfirmation(async (location: Location) => {
+    await callFunction('deleteLocation', {
+      slug,
+      locationId: location.locationId,
+      expectedVersion: location.version,
+    });
+    notify({ type: 'success', title: 'Location deleted', message: `${location.name} is gone.` });
+    table.pages.reload();
+  }, 'The location could not be deleted. Please try again.');
 
   return (
     <>
@@ -106,7 +96,7 @@ function CompanyLocations({ slug }: { slug: string }) {
         title="Locations"
         refreshLabel="Refresh locations"
         actions={[
-          <Button key="delete" disabled={!selected} onClick={() => setDeleting(selected)}>
+          <Button key="delete" disabled={!selected} onClick={() => deletion.ask(selected)}>
             Delete
           </Button>,
           <Button key="edit" disabled={!selected} onClick={() => setEditing(selected)}>
@@ -136,30 +126,18 @@ function CompanyLocations({ slug }: { slug: string }) {
           }}
         />
       ) : null}
-      {deleting ? (
-        <Modal
-          visible
-          header={`Delete ${deleting.name}?`}
-          onDismiss={() => setDeleting(undefined)}
-          closeAriaLabel="Close"
-          footer={
-            <Box float="right">
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button variant="link" onClick={() => setDeleting(undefined)}>
-                  Cancel
-                </Button>
-                <Button variant="primary" onClick={() => void confirmDelete()}>
-                  Delete
-                </Button>
-              </SpaceBetween>
-            </Box>
-          }
+      {deletion.item ? (
+        <ConfirmModal
+          header={`Delete ${deletion.item.name}?`}
+          confirmText="Delete"
+          workingText="Deleting"
+          working={deletion.working}
+          message={deletion.problem}
+          onConfirm={deletion.confirm}
+          onDismiss={deletion.dismiss}
         >
-          <SpaceBetween size="s">
-            <Box variant="p">Scans will no longer run from this location.</Box>
-            {deleteProblem ? <Box color="text-status-error">{deleteProblem}</Box> : null}
-          </SpaceBetween>
-        </Modal>
+          Scans will no longer run from this location.
+        </ConfirmModal>
       ) : null}
     </>
   );

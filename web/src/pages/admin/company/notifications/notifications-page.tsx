@@ -1,15 +1,13 @@
 // /admin/company/notifications (level 3; analysts of level 7 for any company): the notification rules of the
 // company selected in the header; add, edit and delete them (each on the version seen).
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { callFunction } from '../../../../api/call-client';
 import type { UserRow } from '../../../../components/admin/admin-records';
-import { messageOf } from '../../../../components/forms/call-problems';
+import { ConfirmModal } from '../../../../components/forms/form-modal';
+import { useConfirmation } from '../../../../components/forms/use-confirmation';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
 import { usePageHelp } from '../../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../../components/help-panel/info-link';
@@ -72,8 +70,6 @@ function CompanyRules({ slug, company }: { slug: string; company: SessionCompany
   const names = useMemo(() => new Map(members.map((member) => [member.uid, member.email])), [members]);
   const config = useMemo(() => notificationsTable(names), [names]);
   const [editing, setEditing] = useState<NotificationRule | 'new' | undefined>();
-  const [deleting, setDeleting] = useState<NotificationRule | undefined>();
-  const [deleteProblem, setDeleteProblem] = useState<string | undefined>();
   const fetchRules = useCallback(
     () => callFunction('listNotificationRules', { slug }).then((answer) => ({ items: answer.rules })),
     [slug],
@@ -89,26 +85,15 @@ function CompanyRules({ slug, company }: { slug: string; company: SessionCompany
   const chosen = table.selectedItem;
   const selected = chosen && table.pages.items.find((rule) => rule.ruleId === chosen.ruleId);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await callFunction('deleteNotificationRule', {
-        slug,
-        ruleId: deleting.ruleId,
-        expectedVersion: deleting.version,
-      });
-      notify({
-        type: 'success',
-        title: 'Rule deleted',
-        message: `No more ${serviceLabels[deleting.service]} mails from it.`,
-      });
-      setDeleting(undefined);
-      setDeleteProblem(undefined);
-      table.pages.reload();
-    } catch (error) {
-      setDeleteProblem(messageOf(error, 'The rule could not be deleted. Please try again.'));
-    }
-  };
+  const deletion = useConfirmation(async (rule: NotificationRule) => {
+    await callFunction('deleteNotificationRule', { slug, ruleId: rule.ruleId, expectedVersion: rule.version });
+    notify({
+      type: 'success',
+      title: 'Rule deleted',
+      message: `No more ${serviceLabels[rule.service]} mails from it.`,
+    });
+    table.pages.reload();
+  }, 'The rule could not be deleted. Please try again.');
 
   return (
     <>
@@ -120,7 +105,7 @@ function CompanyRules({ slug, company }: { slug: string; company: SessionCompany
         title="Rules"
         refreshLabel="Refresh notification rules"
         actions={[
-          <Button key="delete" disabled={!selected} onClick={() => setDeleting(selected)}>
+          <Button key="delete" disabled={!selected} onClick={() => deletion.ask(selected)}>
             Delete
           </Button>,
           <Button key="edit" disabled={!selected} onClick={() => setEditing(selected)}>
@@ -152,30 +137,18 @@ function CompanyRules({ slug, company }: { slug: string; company: SessionCompany
           }}
         />
       ) : null}
-      {deleting ? (
-        <Modal
-          visible
-          header={`Delete the ${serviceLabels[deleting.service]} rule?`}
-          onDismiss={() => setDeleting(undefined)}
-          closeAriaLabel="Close"
-          footer={
-            <Box float="right">
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button variant="link" onClick={() => setDeleting(undefined)}>
-                  Cancel
-                </Button>
-                <Button variant="primary" onClick={() => void confirmDelete()}>
-                  Delete
-                </Button>
-              </SpaceBetween>
-            </Box>
-          }
+      {deletion.item ? (
+        <ConfirmModal
+          header={`Delete the ${serviceLabels[deletion.item.service]} rule?`}
+          confirmText="Delete"
+          workingText="Deleting"
+          working={deletion.working}
+          message={deletion.problem}
+          onConfirm={deletion.confirm}
+          onDismiss={deletion.dismiss}
         >
-          <SpaceBetween size="s">
-            <Box variant="p">Its recipients will no longer be mailed about published findings.</Box>
-            {deleteProblem ? <Box color="text-status-error">{deleteProblem}</Box> : null}
-          </SpaceBetween>
-        </Modal>
+          Its recipients will no longer be mailed about published findings.
+        </ConfirmModal>
       ) : null}
     </>
   );
