@@ -1,7 +1,7 @@
 // /admin/keys_email (level 9): the sending identities (listMailIdentities) with their verification status and the
 // DKIM CNAME records to publish, add and remove them (modals), and which address sends each kind of mail
 // (updateMailSettings, on the version read: someone else's change is shown, never overwritten).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -10,11 +10,14 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { callFunction, type CallOutput } from '../../../api/call-client';
+import { messageOf } from '../../../components/forms/call-problems';
+import { FormErrorAlert } from '../../../components/forms/form-alerts';
+import { ConfirmModal, FormModal } from '../../../components/forms/form-modal';
+import { useConfirmation } from '../../../components/forms/use-confirmation';
 import { usePageHelp } from '../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../components/help-panel/info-link';
 import { useNotifications } from '../../../components/notifications/notifications-context';
@@ -30,8 +33,6 @@ const kinds: { kind: Kind; label: string }[] = [
   { kind: 'invitation', label: 'Invitation mail sender' },
   { kind: 'notification', label: 'Notification mail sender' },
 ];
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'The request failed.');
 
 function StatusOf({ identity }: { identity: Identity }) {
   if (identity.verified) return <StatusIndicator type="success">Verified</StatusIndicator>;
@@ -75,7 +76,7 @@ function SendersForm({ settings, onSaved }: { settings: Settings; onSaved: (sett
         }),
       );
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(messageOf(error, 'The senders could not be saved. Please try again.'));
     } finally {
       setSaving(false);
     }
@@ -143,9 +144,8 @@ export default function MailIdentitiesPage() {
   const [selected, setSelected] = useState<Identity[]>([]);
   const [adding, setAdding] = useState(false);
   const [newIdentity, setNewIdentity] = useState('');
-  const [removing, setRemoving] = useState<Identity | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const [modalProblem, setModalProblem] = useState<string | undefined>(undefined);
+  const [addProblem, setAddProblem] = useState<string | undefined>(undefined);
   const [formKey, setFormKey] = useState(0);
 
   const load = useCallback(async () => {
@@ -155,7 +155,7 @@ export default function MailIdentitiesPage() {
       setLoadProblem(undefined);
       setFormKey((key) => key + 1);
     } catch (error) {
-      setLoadProblem(messageOf(error));
+      setLoadProblem(messageOf(error, 'Please try again in a moment.'));
     } finally {
       setLoading(false);
     }
@@ -164,43 +164,35 @@ export default function MailIdentitiesPage() {
     void load();
   }, [load]);
 
-  const closeModals = () => {
+  const closeAdding = () => {
     setAdding(false);
-    setRemoving(undefined);
-    setModalProblem(undefined);
+    setAddProblem(undefined);
     setNewIdentity('');
   };
 
-  const add = async () => {
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
     setBusy(true);
-    setModalProblem(undefined);
+    setAddProblem(undefined);
     try {
       const identity = await callFunction('addMailIdentity', { identity: newIdentity });
-      closeModals();
+      closeAdding();
       notify({ type: 'success', title: 'Identity added', message: `${identity.identity} was added.` });
       await load();
     } catch (error) {
-      setModalProblem(messageOf(error));
+      setAddProblem(messageOf(error, 'The identity could not be added. Please try again.'));
     } finally {
       setBusy(false);
     }
   };
 
-  const remove = async (identity: Identity) => {
-    setBusy(true);
-    setModalProblem(undefined);
-    try {
-      await callFunction('removeMailIdentity', { identity: identity.identity });
-      closeModals();
-      setSelected([]);
-      notify({ type: 'success', title: 'Identity removed', message: `${identity.identity} was removed.` });
-      await load();
-    } catch (error) {
-      setModalProblem(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const removal = useConfirmation(async (identity: Identity) => {
+    await callFunction('removeMailIdentity', { identity: identity.identity });
+    setSelected([]);
+    notify({ type: 'success', title: 'Identity removed', message: `${identity.identity} was removed.` });
+    await load();
+  }, 'The identity could not be removed. Please try again.');
 
   const identities = listing?.identities ?? [];
   return (
@@ -249,7 +241,7 @@ export default function MailIdentitiesPage() {
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
                   <Button iconName="refresh" ariaLabel="Refresh identities" onClick={() => void load()} />
-                  <Button disabled={selected.length === 0} onClick={() => setRemoving(selected[0])}>
+                  <Button disabled={selected.length === 0} onClick={() => removal.ask(selected[0])}>
                     Remove
                   </Button>
                   <Button variant="primary" onClick={() => setAdding(true)}>
@@ -282,26 +274,17 @@ export default function MailIdentitiesPage() {
           />
         ) : null}
       </SpaceBetween>
-      <Modal
-        visible={adding}
-        onDismiss={closeModals}
-        closeAriaLabel="Close"
-        header="Add a sending identity"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={closeModals}>
-                Cancel
-              </Button>
-              <Button variant="primary" loading={busy} onClick={() => void add()}>
-                Add
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
-      >
-        <SpaceBetween size="m">
-          {modalProblem ? <Alert type="error">{modalProblem}</Alert> : null}
+      {adding ? (
+        <FormModal
+          header="Add a sending identity"
+          formId="add-mail-identity"
+          submitText="Add"
+          submittingText="Adding"
+          submitting={busy}
+          onSubmit={add}
+          onDismiss={closeAdding}
+        >
+          <FormErrorAlert message={addProblem} />
           <FormField
             label="Domain or address"
             description="A domain (example.com) gets DKIM records to publish; an address is verified by a mail to it."
@@ -312,33 +295,21 @@ export default function MailIdentitiesPage() {
               onChange={({ detail }) => setNewIdentity(detail.value)}
             />
           </FormField>
-        </SpaceBetween>
-      </Modal>
-      <Modal
-        visible={removing !== undefined}
-        onDismiss={closeModals}
-        closeAriaLabel="Close"
-        header="Remove sending identity"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={closeModals}>
-                Cancel
-              </Button>
-              <Button variant="primary" loading={busy} onClick={() => removing && void remove(removing)}>
-                Remove
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
-      >
-        <SpaceBetween size="m">
-          {modalProblem ? <Alert type="error">{modalProblem}</Alert> : null}
-          <Box variant="p">
-            Remove <b>{removing?.identity}</b>? Mail can no longer be sent from it.
-          </Box>
-        </SpaceBetween>
-      </Modal>
+        </FormModal>
+      ) : null}
+      {removal.item ? (
+        <ConfirmModal
+          header="Remove sending identity"
+          confirmText="Remove"
+          workingText="Removing"
+          working={removal.working}
+          message={removal.problem}
+          onConfirm={removal.confirm}
+          onDismiss={removal.dismiss}
+        >
+          Remove <b>{removal.item.identity}</b>? Mail can no longer be sent from it.
+        </ConfirmModal>
+      ) : null}
     </ContentLayout>
   );
 }
