@@ -19,16 +19,21 @@ export function InlineIdentifier({ value }: { value: string }) {
 }
 
 /** Identifiers separated by commas; lines wrap only between them. `empty` when there are none. */
+/** Identifiers shown in a cell before the rest is counted (`CVE-…, CVE-… +6 more`, all of them on hover). */
+const shownIdentifiers = 2;
+
 export function IdentifierList({ values, empty }: { values: readonly string[]; empty: string }) {
   if (values.length === 0) return <>{empty}</>;
+  const more = values.length - shownIdentifiers;
   return (
     <span className={styles.text} title={values.join(', ')}>
-      {values.map((value, index) => (
+      {values.slice(0, shownIdentifiers).map((value, index) => (
         <Fragment key={value}>
           {index > 0 ? ', ' : null}
           <InlineIdentifier value={value} />
         </Fragment>
       ))}
+      {more > 0 ? ` +${more} more` : null}
     </span>
   );
 }

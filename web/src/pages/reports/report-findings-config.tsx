@@ -77,6 +77,7 @@ const columns: readonly TableColumn<ReportFindingRow>[] = [
     id: 'cve',
     header: 'CVE',
     cell: (finding) => <IdentifierList values={finding.cve} empty="—" />,
+    minWidth: 200,
     hiddenByDefault: true,
   },
   {
