@@ -41,11 +41,17 @@ function zapWithout(positions: number[]): string {
 
 const importScan = (body: string) => importScanAs(analyst, { slug, service, name: 'zap.xml', body });
 
-async function allFindings(as: Caller): Promise<any[]> {
+async function allFindings(as: Caller, filter?: object): Promise<any[]> {
   const rows: any[] = [];
   let cursor: string | undefined;
   do {
-    const answer = await as('listFindings', { slug, service, limit: 100, ...(cursor ? { cursor } : {}) });
+    const answer = await as('listFindings', {
+      slug,
+      service,
+      limit: 100,
+      ...(filter ? { filter } : {}),
+      ...(cursor ? { cursor } : {}),
+    });
     expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
     rows.push(...answer.body.result.findings);
     cursor = answer.body.result.nextCursor;
@@ -199,6 +205,21 @@ describe('service reports', () => {
     expect(after.topAssets).toEqual(await topAssetsCounted(customer));
     expect((await report(analyst)).open).toEqual(await openCounted(analyst));
     expect((await report(analyst)).topAssets).toEqual(await topAssetsCounted(analyst));
+  });
+
+  it("narrows a customer's list by the tool's confidence on the server, and refuses an unknown one", async () => {
+    const rows = await allFindings(customer);
+    const sure = rows.filter((row) => row.confidence === 'certain' || row.confidence === 'high');
+    const firm = rows.filter((row) => row.confidence === 'firm');
+    expect(firm.length).toBeGreaterThan(0);
+    expect(firm.length).toBeLessThan(rows.length);
+    const narrowed = await allFindings(customer, { confidence: ['firm'] });
+    expect(narrowed.map((row) => row.id).sort()).toEqual(firm.map((row) => row.id).sort());
+    const either = await allFindings(customer, { confidence: ['firm', 'certain'] });
+    expect(either.length).toBe(firm.length + sure.filter((row) => row.confidence === 'certain').length);
+    const wrong = await customer('listFindings', { slug, service, filter: { confidence: ['sure'] } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body.error.message).toMatch(/confidence\.0: must be certain, firm or tentative/);
   });
 
   it('counts the next scan: trend, new, fixed and reopened, the customers of published findings only', async () => {

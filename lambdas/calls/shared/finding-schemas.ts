@@ -3,7 +3,7 @@
 import { customerPendingReview, pendingReview, reviewLogEntry } from './review-schemas.js';
 import * as z from 'zod/mini';
 import { maxImportFileBytes } from '../../kernel/findings/finding-limits.js';
-import { formatIds, severities } from '../../kernel/scanners/finding-model.js';
+import { confidences, formatIds, severities } from '../../kernel/scanners/finding-model.js';
 import { companySlug, pageCursor, serviceName } from './schemas.js';
 
 export const severity = z.enum(severities, { error: `must be one of ${severities.join(', ')}` });
@@ -228,6 +228,12 @@ export type AssetRowOutput = z.infer<typeof assetRow>;
 export const findingFilter = z.strictObject({
   severity: z.optional(z.array(severity).check(z.maxLength(5, 'lists each severity at most once'))),
   status: z.optional(z.array(findingStatus).check(z.maxLength(5, 'lists each status at most once'))),
+  /** The tool's confidence (ZAP's, or OpenVAS's quality of detection: firm and certain are QoD 70 and above). */
+  confidence: z.optional(
+    z
+      .array(z.enum(confidences, { error: 'must be certain, firm or tentative' }))
+      .check(z.maxLength(3, 'lists each confidence at most once')),
+  ),
   /** Findings on this asset (its key, as listAssets and the rows give it). */
   assetKey: z.optional(z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(1024, 'is too long'))),
   /** Part of the title, rule, asset, CVE or tool, in any case. */

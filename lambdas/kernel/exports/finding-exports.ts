@@ -24,6 +24,7 @@ export function filterWords(filter: FindingFilterInput | undefined): string {
   const parts: string[] = [];
   if (filter.severity?.length) parts.push(`severity ${filter.severity.join(', ')}`);
   if (filter.status?.length) parts.push(`status ${filter.status.map((status) => status.replace('_', ' ')).join(', ')}`);
+  if (filter.confidence?.length) parts.push(`confidence ${filter.confidence.join(', ')}`);
   if (filter.assetKey) parts.push(`asset ${filter.assetKey}`);
   if (filter.text) parts.push(`text "${filter.text}"`);
   if (filter.newInImport) parts.push('new in the last scan');

@@ -213,6 +213,18 @@ export async function findingItemsPage(
         .join(', ')})`,
     );
   }
+  const confidences = [...new Set(filter.confidence ?? [])];
+  if (confidences.length) {
+    names['#confidence'] = 'confidence';
+    conditions.push(
+      `#confidence IN (${confidences
+        .map((confidence, index) => {
+          values[`:confidence${index}`] = confidence;
+          return `:confidence${index}`;
+        })
+        .join(', ')})`,
+    );
+  }
   if (filter.assetKey) {
     values[':assetKey'] = filter.assetKey;
     conditions.push('(assetKey = :assetKey OR assetParentKey = :assetKey)');

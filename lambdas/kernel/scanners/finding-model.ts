@@ -9,7 +9,8 @@ export type { ServiceName };
 export const severities = ['critical', 'high', 'medium', 'low', 'info'] as const;
 export type Severity = (typeof severities)[number];
 
-export type Confidence = 'certain' | 'firm' | 'tentative';
+export const confidences = ['certain', 'firm', 'tentative'] as const;
+export type Confidence = (typeof confidences)[number];
 
 export type ToolName = 'subfinder' | 'httpx' | 'nuclei' | 'zap' | 'nmap' | 'openvas' | 'prowler' | 'password-audit';
 

@@ -7,6 +7,7 @@ import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
+import { confidences, type Confidence } from '../../../../lambdas/kernel/scanners/finding-model';
 import { callFunction } from '../../api/call-client';
 import { TableEmptyState } from '../../components/empty-states/table-empty-state';
 import { ExportFindingsButton } from '../../components/findings/export-findings-button';
@@ -27,6 +28,12 @@ export interface ReportFindingsTableProps {
 
 const severityOptions = severities.map((severity) => ({ value: severity, label: severityLabels[severity] }));
 const statusOptions = findingStatuses.map((status) => ({ value: status, label: findingStatusLabels[status] }));
+const confidenceOptions = confidences.map((confidence) => ({
+  value: confidence,
+  label: confidence[0]!.toUpperCase() + confidence.slice(1),
+}));
+/** The services whose tools say how sure they are: ZAP's confidence, OpenVAS's quality of detection. */
+const withConfidence: readonly ServiceName[] = ['dast', 'network'];
 
 /** The text filter in the address too (`?q=`): read once when the page opens, then kept as typed. */
 function useTextInAddress(text: string, setText: (text: string) => void) {
@@ -68,6 +75,7 @@ export function ReportFindingsTable({
     const filter = {
       ...(filters.severity.length ? { severity: filters.severity } : {}),
       ...(filters.status.length ? { status: filters.status } : {}),
+      ...(filters.confidence.length ? { confidence: filters.confidence } : {}),
       ...(newIn ? { newInImport: newIn } : {}),
       ...(text ? { text } : {}),
     };
@@ -99,7 +107,8 @@ export function ReportFindingsTable({
   const restoreOrder = useRef(table.restoreOrder);
   restoreOrder.current = table.restoreOrder;
   useEffect(() => restoreOrder.current(), [filters]);
-  const active = filters.severity.length > 0 || filters.status.length > 0 || filters.newOnly;
+  const active =
+    filters.severity.length > 0 || filters.status.length > 0 || filters.confidence.length > 0 || filters.newOnly;
 
   return (
     <ServerTable
@@ -147,6 +156,20 @@ export function ReportFindingsTable({
                 })
               }
             />
+            {withConfidence.includes(service) ? (
+              <Multiselect
+                selectedOptions={confidenceOptions.filter((option) => filters.confidence.includes(option.value))}
+                options={confidenceOptions}
+                placeholder="Any confidence"
+                ariaLabel="Confidence"
+                onChange={({ detail }) =>
+                  onFiltersChange({
+                    ...filters,
+                    confidence: detail.selectedOptions.map((option) => option.value as Confidence),
+                  })
+                }
+              />
+            ) : null}
             <Toggle
               checked={filters.newOnly && lastScanImportId !== undefined}
               disabled={lastScanImportId === undefined}
@@ -157,7 +180,7 @@ export function ReportFindingsTable({
           </SpaceBetween>
         ),
         active,
-        clear: () => onFiltersChange({ severity: [], status: [], newOnly: false }),
+        clear: () => onFiltersChange({ severity: [], status: [], confidence: [], newOnly: false }),
       }}
       empty={
         <TableEmptyState

@@ -100,11 +100,19 @@ function ServiceReportContent({ slug, service }: { slug: string; service: Servic
   const severityParam = params.get('severity');
   const statusParam = params.get('status');
   const newParam = params.get('new');
+  const confidenceParam = params.get('confidence');
   // The same filters object while they stay the same (a new one reads the list again).
   const filters = useMemo(
     () =>
-      filtersOf(new URLSearchParams({ severity: severityParam ?? '', status: statusParam ?? '', new: newParam ?? '' })),
-    [severityParam, statusParam, newParam],
+      filtersOf(
+        new URLSearchParams({
+          severity: severityParam ?? '',
+          status: statusParam ?? '',
+          confidence: confidenceParam ?? '',
+          new: newParam ?? '',
+        }),
+      ),
+    [severityParam, statusParam, confidenceParam, newParam],
   );
   const onFiltersChange = useCallback(
     (next: ReportFilters) => setParams((current) => withFilters(current, next)),
