@@ -185,6 +185,21 @@ describe('verifyDastKey', () => {
     expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.result.status).toBe('revoked');
     expect((await refusalOf(bearer(revoked.key))).body.error.status).toBe('UNAUTHENTICATED');
+
+    // Both refusals are recorded as events of their key, without the key's text.
+    for (const [created, words] of [
+      [expired, /unknown, expired or revoked/],
+      [revoked, /unknown, expired or revoked/],
+    ] as const) {
+      const { events } = await listEventsCreatedBy(`dast-key:${created.dastKey.keyId}`, {
+        limit: 10,
+        descending: true,
+      });
+      const refusals = events.filter((event) => event.type === 'dastKeyUseRefused');
+      expect(refusals).toHaveLength(1);
+      expect(refusals[0]!.summary).toMatch(words);
+      expect(JSON.stringify(events)).not.toContain(created.key.slice(18));
+    }
   });
 
   it('rolls a key: the new one works, the old one until its grace ends (at once with no grace)', async () => {
@@ -217,6 +232,8 @@ describe('verifyDastKey', () => {
     const reader = await createKey({ scopes: ['dast:results:read'] });
     await expect(verifyDastKey(bearer(reader.key), 'dast:results:read')).resolves.toBeDefined();
     expect((await refusalOf(bearer(reader.key), 'dast:trigger')).statusCode).toBe(403);
+    const { events } = await listEventsCreatedBy(`dast-key:${reader.dastKey.keyId}`, { limit: 10, descending: true });
+    expect(events.map((event) => event.summary)).toEqual([expect.stringMatching(/lacks the scope dast:trigger/)]);
   });
 
   it('follows the company switch at once: off refuses with PERMISSION_DENIED, on accepts again', async () => {

@@ -12,10 +12,15 @@
 // DAST_KEY_RATE_WINDOW_SECONDS (default 60), counted on the key's item so it holds across every Lambda instance.
 // Past it: RESOURCE_EXHAUSTED (HTTP 429) with Retry-After, the seconds until the window ends. Refused requests are
 // not counted, so a revoked key is told it is revoked, not that it is busy.
+//
+// A real key refused (revoked, expired, its company's triggering off, a scope it lacks) is recorded as an event of
+// the key (`dastKeyUseRefused`, one PutItem after the refusal is decided); a malformed or unknown key, or a key over
+// its rate limit, is not: their sender could otherwise write events at will.
 import { timingSafeEqual } from 'node:crypto';
 import { readConfig } from '../config.js';
 import { recordKeyUse, type DastKeyItem, type DastScope } from '../data/entities/dast-keys.js';
 import { PermissionDeniedError, ResourceExhaustedError, UnauthenticatedError } from '../errors.js';
+import { recordEvent } from '../events/events.js';
 import { dastKeyHash } from './dast-key-secret.js';
 import { parseDastKey } from './key-format.js';
 
@@ -93,7 +98,20 @@ export async function verifyDastKey(
   }
   if (outcome.kind === 'refused') {
     if (!outcome.key || !sameHash(keyHash, outcome.key.keyHash)) throw invalidKey();
-    throw unusable(outcome.key, parsed.keyId, scope, now) ?? rateLimited(now, windowEndMs);
+    const refusal = unusable(outcome.key, parsed.keyId, scope, now);
+    if (!refusal) throw rateLimited(now, windowEndMs);
+    if (outcome.key.keyId === parsed.keyId) {
+      await recordEvent(
+        { uid: `dast-key:${outcome.key.keyId}`, email: `DAST key ${outcome.key.keyId}` },
+        {
+          type: 'dastKeyUseRefused',
+          summary: `Refused the DAST key ${outcome.key.keyId} (${scope}): ${refusal.message}`,
+          subject: { company: { slug: outcome.key.slug } },
+        },
+        now,
+      );
+    }
+    throw refusal;
   }
   const verified = outcome.key;
   if (!sameHash(keyHash, verified.keyHash) || verified.keyId !== parsed.keyId) throw invalidKey();
