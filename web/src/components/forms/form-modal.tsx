@@ -8,6 +8,7 @@ import Form from '@cloudscape-design/components/form';
 import Modal, { type ModalProps } from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { FormErrorAlert } from './form-alerts';
+import type { Confirmation } from './use-confirmation';
 
 export interface ModalFooterProps {
   onCancel: () => void;
@@ -150,5 +151,40 @@ export function ConfirmModal({
         <Box variant="p">{children}</Box>
       </SpaceBetween>
     </Modal>
+  );
+}
+
+export interface ConfirmItemModalProps<T> {
+  /** The item asked about and the action's state (useConfirmation); no item: no modal. */
+  confirmation: Confirmation<T>;
+  header: (item: T) => string;
+  confirmText: string;
+  workingText: string;
+  /** The question about the item. */
+  children: (item: T) => ReactNode;
+}
+
+/** The ConfirmModal of a useConfirmation: shown while it asks about an item. */
+export function ConfirmItemModal<T>({
+  confirmation,
+  header,
+  confirmText,
+  workingText,
+  children,
+}: ConfirmItemModalProps<T>) {
+  const { item } = confirmation;
+  if (item === undefined) return null;
+  return (
+    <ConfirmModal
+      header={header(item)}
+      confirmText={confirmText}
+      workingText={workingText}
+      working={confirmation.working}
+      message={confirmation.problem}
+      onConfirm={confirmation.confirm}
+      onDismiss={confirmation.dismiss}
+    >
+      {children(item)}
+    </ConfirmModal>
   );
 }

@@ -5,7 +5,7 @@ import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { callFunction } from '../../../api/call-client';
-import { ConfirmModal } from '../../../components/forms/form-modal';
+import { ConfirmItemModal } from '../../../components/forms/form-modal';
 import { useConfirmation } from '../../../components/forms/use-confirmation';
 import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
 import { usePageHelp } from '../../../components/help-panel/help-panel-context';
@@ -110,19 +110,14 @@ function CompanyDastKeys({ slug }: { slug: string }) {
         <RollDastKeyModal slug={slug} dastKey={rolling} onRolled={showNew} onDismiss={() => setRolling(undefined)} />
       ) : null}
       {shown ? <NewKeyModal created={shown} onDismiss={() => setShown(undefined)} /> : null}
-      {revocation.item ? (
-        <ConfirmModal
-          header={`Revoke ${revocation.item.name}?`}
-          confirmText="Revoke"
-          workingText="Revoking"
-          working={revocation.working}
-          message={revocation.problem}
-          onConfirm={revocation.confirm}
-          onDismiss={revocation.dismiss}
-        >
-          The key {revocation.item.hint} stops working at once. This cannot be undone.
-        </ConfirmModal>
-      ) : null}
+      <ConfirmItemModal
+        confirmation={revocation}
+        header={(dastKey) => `Revoke ${dastKey.name}?`}
+        confirmText="Revoke"
+        workingText="Revoking"
+      >
+        {(dastKey) => `The key ${dastKey.hint} stops working at once. This cannot be undone.`}
+      </ConfirmItemModal>
     </>
   );
 }

@@ -16,7 +16,7 @@ import Table from '@cloudscape-design/components/table';
 import { callFunction, type CallOutput } from '../../../api/call-client';
 import { messageOf } from '../../../components/forms/call-problems';
 import { FormErrorAlert } from '../../../components/forms/form-alerts';
-import { ConfirmModal, FormModal } from '../../../components/forms/form-modal';
+import { ConfirmItemModal, FormModal } from '../../../components/forms/form-modal';
 import { useConfirmation } from '../../../components/forms/use-confirmation';
 import { usePageHelp } from '../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../components/help-panel/info-link';
@@ -297,19 +297,18 @@ export default function MailIdentitiesPage() {
           </FormField>
         </FormModal>
       ) : null}
-      {removal.item ? (
-        <ConfirmModal
-          header="Remove sending identity"
-          confirmText="Remove"
-          workingText="Removing"
-          working={removal.working}
-          message={removal.problem}
-          onConfirm={removal.confirm}
-          onDismiss={removal.dismiss}
-        >
-          Remove <b>{removal.item.identity}</b>? Mail can no longer be sent from it.
-        </ConfirmModal>
-      ) : null}
+      <ConfirmItemModal
+        confirmation={removal}
+        header={() => 'Remove sending identity'}
+        confirmText="Remove"
+        workingText="Removing"
+      >
+        {(identity) => (
+          <>
+            Remove <b>{identity.identity}</b>? Mail can no longer be sent from it.
+          </>
+        )}
+      </ConfirmItemModal>
     </ContentLayout>
   );
 }

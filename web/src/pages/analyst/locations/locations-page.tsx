@@ -5,7 +5,7 @@ import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { callFunction } from '../../../api/call-client';
-import { ConfirmModal } from '../../../components/forms/form-modal';
+import { ConfirmItemModal } from '../../../components/forms/form-modal';
 import { useConfirmation } from '../../../components/forms/use-confirmation';
 import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
 import { usePageHelp } from '../../../components/help-panel/help-panel-context';
@@ -126,19 +126,14 @@ function CompanyLocations({ slug }: { slug: string }) {
           }}
         />
       ) : null}
-      {deletion.item ? (
-        <ConfirmModal
-          header={`Delete ${deletion.item.name}?`}
-          confirmText="Delete"
-          workingText="Deleting"
-          working={deletion.working}
-          message={deletion.problem}
-          onConfirm={deletion.confirm}
-          onDismiss={deletion.dismiss}
-        >
-          Scans will no longer run from this location.
-        </ConfirmModal>
-      ) : null}
+      <ConfirmItemModal
+        confirmation={deletion}
+        header={(location) => `Delete ${location.name}?`}
+        confirmText="Delete"
+        workingText="Deleting"
+      >
+        {() => 'Scans will no longer run from this location.'}
+      </ConfirmItemModal>
     </>
   );
 }

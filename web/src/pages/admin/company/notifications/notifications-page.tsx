@@ -6,7 +6,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { callFunction } from '../../../../api/call-client';
 import type { UserRow } from '../../../../components/admin/admin-records';
-import { ConfirmModal } from '../../../../components/forms/form-modal';
+import { ConfirmItemModal } from '../../../../components/forms/form-modal';
 import { useConfirmation } from '../../../../components/forms/use-confirmation';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
 import { usePageHelp } from '../../../../components/help-panel/help-panel-context';
@@ -137,19 +137,14 @@ function CompanyRules({ slug, company }: { slug: string; company: SessionCompany
           }}
         />
       ) : null}
-      {deletion.item ? (
-        <ConfirmModal
-          header={`Delete the ${serviceLabels[deletion.item.service]} rule?`}
-          confirmText="Delete"
-          workingText="Deleting"
-          working={deletion.working}
-          message={deletion.problem}
-          onConfirm={deletion.confirm}
-          onDismiss={deletion.dismiss}
-        >
-          Its recipients will no longer be mailed about published findings.
-        </ConfirmModal>
-      ) : null}
+      <ConfirmItemModal
+        confirmation={deletion}
+        header={(rule) => `Delete the ${serviceLabels[rule.service]} rule?`}
+        confirmText="Delete"
+        workingText="Deleting"
+      >
+        {() => 'Its recipients will no longer be mailed about published findings.'}
+      </ConfirmItemModal>
     </>
   );
 }
