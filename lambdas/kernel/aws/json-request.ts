@@ -22,6 +22,8 @@ export interface JsonRequest {
   /** `X-Amz-Target`, e.g. `secretsmanager.GetSecretValue`. */
   target: string;
   input: Record<string, unknown>;
+  /** The service's JSON protocol version: 1.1 (Cognito, Secrets Manager) or 1.0 (SQS). */
+  jsonVersion?: '1.0' | '1.1';
 }
 
 /** Sends the operation; retried twice on throttling or a 5xx, as the SDK would. */
@@ -30,13 +32,14 @@ export async function awsJsonRequest({
   endpoint,
   target,
   input,
+  jsonVersion = '1.1',
 }: JsonRequest): Promise<Record<string, unknown>> {
   const body = JSON.stringify(input);
   for (let attempt = 1; ; attempt += 1) {
     const answer = await signedPost(
       service,
       endpoint,
-      { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
+      { 'content-type': `application/x-amz-json-${jsonVersion}`, 'x-amz-target': target },
       body,
     );
     const text = await answer.text();
