@@ -8,7 +8,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import { documentClient } from '../../lambdas/kernel/data/client.js';
 import { findingIndexKey, findingKey } from '../../lambdas/kernel/data/entities/findings.js';
 import { readConfig } from '../../lambdas/kernel/config.js';
 import { seedFindings } from '../support/seed-findings.js';
+import { scanTable } from '../support/table-scan.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
@@ -84,14 +85,10 @@ async function pdfText(bytes: Buffer, name: string): Promise<{ text: string; pag
 }
 
 async function exportItemsBy(uid: string) {
-  const { Items = [] } = await documentClient.send(
-    new ScanCommand({
-      TableName: readConfig().TABLE_NAME,
-      FilterExpression: 'begins_with(pk, :export) AND createdByUid = :uid',
-      ExpressionAttributeValues: { ':export': 'EXPORT#', ':uid': uid },
-    }),
-  );
-  return Items;
+  return scanTable({
+    FilterExpression: 'begins_with(pk, :export) AND createdByUid = :uid',
+    ExpressionAttributeValues: { ':export': 'EXPORT#', ':uid': uid },
+  });
 }
 
 beforeAll(async () => {

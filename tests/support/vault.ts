@@ -1,7 +1,5 @@
 // Vault links as the browser makes them (the same WebCrypto module), for tests that call the handler directly.
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, inject } from 'vitest';
-import { documentClient } from '../../lambdas/kernel/data/client.js';
 import { handler } from '../../lambdas/api/handler.js';
 import {
   newShareKeys,
@@ -57,20 +55,6 @@ export async function createShare(
   const upload = answer.body.result?.upload as { url: string; fields: Record<string, string> } | undefined;
   if (upload) expect(await postSealedUpload(upload, sealed)).toBe(204);
   return { linkId: answer.body.result?.linkId as string, keys, answer, sealed };
-}
-
-/** Every item of the table, as stored (tests only: no request path scans). */
-export async function wholeTable(): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new ScanCommand({ TableName: process.env.TABLE_NAME, ExclusiveStartKey: start }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
 }
 
 /** Whether any stored value holds these bytes (as raw bytes, text, or base64 text). */
