@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
+import { partitionPageItems } from '../partition-pages.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 
 export const assetsPartition = (slug: string, service: string) => `ASSETS#${slug}#${service}`;
@@ -46,6 +47,7 @@ export async function* assetStates(slug: string, service: string): AsyncGenerato
         ExpressionAttributeValues: { ':partition': assetsPartition(slug, service) },
         ProjectionExpression: '#key, firstSeenAt, firstImportId, lastSeenAt',
         ExpressionAttributeNames: { '#key': 'key' },
+        Limit: partitionPageItems,
         ExclusiveStartKey: startKey,
       }),
     );

@@ -6,6 +6,7 @@
 import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
+import { partitionPageItems } from '../partition-pages.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -85,6 +86,7 @@ export async function tagReferences(tag: string): Promise<Array<{ slug: string; 
         TableName: tableName(),
         KeyConditionExpression: 'pk = :partition',
         ExpressionAttributeValues: { ':partition': `FINDING_TAG#${tag}` },
+        Limit: partitionPageItems,
         ExclusiveStartKey: startKey,
       }),
     );

@@ -6,6 +6,7 @@ import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws
 import { readConfig } from '../../config.js';
 import type { Severity } from '../../scanners/finding-model.js';
 import { documentClient } from '../client.js';
+import { partitionPageItems } from '../partition-pages.js';
 import { isConditionalCheckFailure } from '../conditional.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 
@@ -55,7 +56,7 @@ const stateAttributes = [
   'lastChange',
 ];
 
-/** Every finding's state, a page (1 MB read) at a time; the import holds these in memory while it compares. */
+/** Every finding's state, a page (partitionPageItems) at a time; the import holds these in memory while it compares. */
 export async function* findingStates(slug: string, service: string): AsyncGenerator<FindingState> {
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -66,6 +67,7 @@ export async function* findingStates(slug: string, service: string): AsyncGenera
         ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
         ProjectionExpression: stateAttributes.join(', '),
         ExpressionAttributeNames: { '#status': 'status' },
+        Limit: partitionPageItems,
         ExclusiveStartKey: startKey,
       }),
     );

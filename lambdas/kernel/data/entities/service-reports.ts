@@ -11,6 +11,7 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
+import { partitionPageItems } from '../partition-pages.js';
 import { isConditionalCheckFailure } from '../conditional.js';
 import type { TransactItem } from '../transactions.js';
 import { findingsPartition } from './findings.js';
@@ -227,7 +228,7 @@ export interface FindingFacts {
   assetName?: string;
 }
 
-/** Every finding of a company's service, projected to what a report counts, a page (1 MB) at a time. */
+/** Every finding of a company’s service, projected to what a report counts, a page (partitionPageItems) at a time. */
 export async function* findingFactsOf(slug: string, service: string): AsyncGenerator<FindingFacts> {
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -239,6 +240,7 @@ export async function* findingFactsOf(slug: string, service: string): AsyncGener
         ProjectionExpression:
           'id, #status, toolSeverity, analystSeverity, published, firstImportId, lastChange, assetKey, assetName',
         ExpressionAttributeNames: { '#status': 'status' },
+        Limit: partitionPageItems,
         ExclusiveStartKey: startKey,
         ConsistentRead: true,
       }),
