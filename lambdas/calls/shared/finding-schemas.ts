@@ -225,6 +225,12 @@ export const assetRow = z.object({
 });
 export type AssetRowOutput = z.infer<typeof assetRow>;
 
+/** A filter's list of names: at most 20, each 1 to `length` characters. */
+const shortList = (noun: string, length = 100) =>
+  z
+    .array(z.string().check(z.minLength(1, `a ${noun} must not be empty`), z.maxLength(length, `is too long`)))
+    .check(z.maxLength(20, `lists at most 20 of them`));
+
 export const findingFilter = z.strictObject({
   severity: z.optional(z.array(severity).check(z.maxLength(5, 'lists each severity at most once'))),
   status: z.optional(z.array(findingStatus).check(z.maxLength(5, 'lists each status at most once'))),
@@ -240,6 +246,18 @@ export const findingFilter = z.strictObject({
   text: z.optional(z.string().check(z.maxLength(100, 'must be at most 100 characters'))),
   /** Only findings first seen in this import (the last scan's id for "new in the last scan"). */
   newInImport: z.optional(importId),
+  /** Findings that name a CVE (true), or name none (false). */
+  hasCve: z.optional(z.boolean()),
+  /** Findings whose scanner says the vendor has a fix (OpenVAS's solution type VendorFix), or not (false). */
+  fixAvailable: z.optional(z.boolean()),
+  /** Findings on an IP address inside this CIDR block (network: `10.20.0.0/22`, `2001:db8::/48`). */
+  subnet: z.optional(z.string().check(z.maxLength(50, 'must be at most 50 characters'))),
+  /** Cloud findings of a check in one of these compliance frameworks (Prowler's names: `CIS-2.0`, …). */
+  framework: z.optional(shortList('framework')),
+  /** Cloud findings of a check in one of these categories (Prowler's: `encryption`, `logging`, …). */
+  category: z.optional(shortList('category')),
+  /** DAST findings of one of these sites (`https://example.com`, as ZAP names a site). */
+  site: z.optional(shortList('site', 500)),
 });
 export type FindingFilterInput = z.infer<typeof findingFilter>;
 

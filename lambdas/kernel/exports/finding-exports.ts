@@ -11,6 +11,7 @@ import type { ServiceName } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';
 import { putFindingExport, type ExportFormat, type StoredFindingExport } from '../data/entities/finding-exports.js';
 import { PermissionDeniedError } from '../errors.js';
+import { findingFilterCondition } from '../findings/finding-records.js';
 import { findingViewerFor } from '../findings/finding-visibility.js';
 import { exportObjectKey, presignExportDownload } from './export-objects.js';
 import { queueReportWork } from './report-queue.js';
@@ -28,6 +29,12 @@ export function filterWords(filter: FindingFilterInput | undefined): string {
   if (filter.assetKey) parts.push(`asset ${filter.assetKey}`);
   if (filter.text) parts.push(`text "${filter.text}"`);
   if (filter.newInImport) parts.push('new in the last scan');
+  if (filter.hasCve !== undefined) parts.push(filter.hasCve ? 'with a CVE' : 'without a CVE');
+  if (filter.fixAvailable !== undefined) parts.push(filter.fixAvailable ? 'fix available' : 'no vendor fix');
+  if (filter.subnet) parts.push(`subnet ${filter.subnet}`);
+  if (filter.framework?.length) parts.push(`framework ${filter.framework.join(', ')}`);
+  if (filter.category?.length) parts.push(`category ${filter.category.join(', ')}`);
+  if (filter.site?.length) parts.push(`site ${filter.site.join(', ')}`);
   return parts.join('; ');
 }
 
@@ -46,6 +53,8 @@ export async function startFindingExportAs(
   const viewer = findingViewerFor(caller, input.slug, input.service, company);
   // An analyst may export a company whose record is gone no more than read its list; the same words either way.
   if (!viewer || !company) throw new PermissionDeniedError(companyDenied);
+  // A filter the schema cannot judge (a subnet) is refused now, not by the worker after the export is stored.
+  findingFilterCondition(input.filter ?? {}, false);
   const exportId = randomUUID().replace(/-/g, '');
   const stamp = new Date().toISOString().slice(0, 10);
   await putFindingExport({

@@ -12,6 +12,7 @@ import { getAsset } from '../data/entities/assets.js';
 import { getFindingItem, queryFindings, type StoredFinding } from '../data/entities/findings.js';
 import type { Finding, Severity } from '../scanners/finding-model.js';
 import { filterKey, searchText } from '../search/search-text.js';
+import { assetAddressOf, subnetBounds } from './asset-address.js';
 import { editableFindingFields } from './finding-limits.js';
 import { fieldVersionOf } from './finding-fields.js';
 
@@ -89,6 +90,8 @@ export function toolFields(
     assetParentKey: finding.asset.parentKey,
     assetName: finding.asset.name,
     assetKind: finding.asset.kind,
+    /** The host's IP as sortable text, for the subnet filter (asset-address.ts). */
+    assetAddress: assetAddressOf(finding.asset.key),
     assetDetail: finding.asset,
     foundAt: finding.foundAt,
     toolTags: finding.tags ?? [],
@@ -171,8 +174,6 @@ interface FindingItem extends StoredFinding {
   edits?: FindingDetailOutput['edits'];
 }
 
-const sortedStatuses = (statuses: readonly FindingStatus[]) => [...new Set(statuses)];
-
 export interface FindingsPageRequest {
   filter?: FindingFilterInput;
   descending: boolean;
@@ -198,37 +199,52 @@ export async function findingItemsPage(
   page: FindingsPageRequest,
 ): Promise<{ items: StoredFinding[]; nextCursor?: string }> {
   const filter = page.filter ?? {};
+  const condition = findingFilterCondition(filter, page.publishedOnly === true);
+  // Severities are key conditions (queryFindings reads each run of them as a key range), never a filter.
+  return queryFindings(slug, service, {
+    severities: filter.severity,
+    filter: condition,
+    descending: page.descending,
+    cursor: page.cursor,
+    limit: page.limit,
+  });
+}
+
+/**
+ * The DynamoDB filter of a findings list (every filter but severity, which is the index's key), or
+ * INVALID_ARGUMENT for a value the schema cannot judge (a subnet that is no CIDR block). Exports check it as they
+ * start, so a bad filter is refused before anything is stored.
+ */
+export function findingFilterCondition(
+  filter: FindingFilterInput,
+  publishedOnly: boolean,
+): { expression: string; names: Record<string, string>; values: Record<string, unknown> } | undefined {
   const conditions: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const statuses = sortedStatuses(filter.status ?? []);
-  if (statuses.length) {
-    names['#status'] = 'status';
-    conditions.push(
-      `#status IN (${statuses
-        .map((status, index) => {
-          values[`:status${index}`] = status;
-          return `:status${index}`;
-        })
-        .join(', ')})`,
-    );
-  }
-  const confidences = [...new Set(filter.confidence ?? [])];
-  if (confidences.length) {
-    names['#confidence'] = 'confidence';
-    conditions.push(
-      `#confidence IN (${confidences
-        .map((confidence, index) => {
-          values[`:confidence${index}`] = confidence;
-          return `:confidence${index}`;
-        })
-        .join(', ')})`,
-    );
-  }
+  /** `#attribute IN (:value0, …)`, or `(test(:value0) OR …)`, over a list's distinct values. */
+  const anyOf = (prefix: string, list: readonly unknown[], test: (value: string) => string) => {
+    const distinct = [...new Set(list)];
+    if (!distinct.length) return;
+    const tests = distinct.map((value, index) => {
+      values[`:${prefix}${index}`] = value;
+      return test(`:${prefix}${index}`);
+    });
+    conditions.push(tests.length === 1 ? tests[0]! : `(${tests.join(' OR ')})`);
+  };
+  if (filter.status?.length) names['#status'] = 'status';
+  anyOf('status', filter.status ?? [], (value) => `#status = ${value}`);
+  if (filter.confidence?.length) names['#confidence'] = 'confidence';
+  anyOf('confidence', filter.confidence ?? [], (value) => `#confidence = ${value}`);
   if (filter.assetKey) {
     values[':assetKey'] = filter.assetKey;
     conditions.push('(assetKey = :assetKey OR assetParentKey = :assetKey)');
   }
+  anyOf(
+    'site',
+    (filter.site ?? []).map((site) => `url:${site}`),
+    (value) => `assetKey = ${value}`,
+  );
   const text = filterKey(filter.text);
   if (text) {
     values[':text'] = text;
@@ -238,19 +254,42 @@ export async function findingItemsPage(
     values[':newIn'] = filter.newInImport;
     conditions.push('firstImportId = :newIn');
   }
-  if (page.publishedOnly) {
+  if (filter.hasCve !== undefined) {
+    values[':noCve'] = 0;
+    conditions.push(filter.hasCve ? 'size(cve) > :noCve' : '(attribute_not_exists(cve) OR size(cve) = :noCve)');
+  }
+  if (filter.fixAvailable !== undefined) {
+    names['#extra'] = 'extra';
+    names['#solutionType'] = 'solutionType';
+    values[':vendorFix'] = 'VendorFix';
+    conditions.push(
+      filter.fixAvailable
+        ? '#extra.#solutionType = :vendorFix'
+        : '(attribute_not_exists(#extra.#solutionType) OR #extra.#solutionType <> :vendorFix)',
+    );
+  }
+  if (filter.subnet !== undefined) {
+    const { low, high } = subnetBounds(filter.subnet, 'filter.subnet');
+    values[':subnetLow'] = low;
+    values[':subnetHigh'] = high;
+    conditions.push('assetAddress BETWEEN :subnetLow AND :subnetHigh');
+  }
+  const frameworks = [...new Set(filter.framework ?? [])];
+  if (frameworks.length) {
+    names['#compliance'] = 'compliance';
+    const tests = frameworks.map((framework, index) => {
+      names[`#framework${index}`] = framework;
+      return `attribute_exists(#compliance.#framework${index})`;
+    });
+    conditions.push(`(${tests.join(' OR ')})`);
+  }
+  anyOf('category', filter.category ?? [], (value) => `contains(toolTags, ${value})`);
+  if (publishedOnly) {
     names['#published'] = 'published';
     values[':published'] = true;
     conditions.push('#published = :published');
   }
-  // Severities are key conditions (queryFindings reads each run of them as a key range), never a filter.
-  return queryFindings(slug, service, {
-    severities: filter.severity,
-    filter: conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined,
-    descending: page.descending,
-    cursor: page.cursor,
-    limit: page.limit,
-  });
+  return conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined;
 }
 
 export function findingRow(item: StoredFinding): FindingRowOutput {

@@ -114,13 +114,13 @@ interface TopAsset {
 
 /** The tool's own figures a report shows (customers included): counts and shares, never a secret. */
 const figureFields: Record<string, readonly string[]> = {
-  zap: ['sites', 'alerts', 'instances', 'byRisk'],
+  zap: ['sites', 'siteNames', 'alerts', 'instances', 'byRisk'],
   nuclei: ['results', 'hosts', 'byType'],
   subfinder: ['results', 'domains', 'bySource'],
   httpx: ['live', 'failed', 'technologies', 'certificatesExpiringWithin30Days', 'byStatusCode'],
   nmap: ['hostsUp', 'hostsDown', 'openPorts', 'services', 'vulnersEntries'],
   openvas: ['results', 'hosts', 'belowQod70'],
-  prowler: ['pass', 'fail', 'manual', 'muted', 'failBySeverity', 'byFramework', 'accounts', 'regions'],
+  prowler: ['pass', 'fail', 'manual', 'muted', 'failBySeverity', 'byFramework', 'accounts', 'regions', 'categories'],
   'password-audit': [
     'accounts',
     'uniqueHashes',

@@ -239,6 +239,8 @@ export interface NucleiMetrics {
 export interface ZapMetrics {
   kind: 'zap';
   sites: number;
+  /** The sites with alerts, as their findings' assets name them (at most 200): the report's site filter. */
+  siteNames: string[];
   alerts: number;
   instances: number;
   byRisk: Record<'high' | 'medium' | 'low' | 'info', number>;
@@ -272,6 +274,8 @@ export interface ProwlerMetrics {
   byFramework: Record<string, { pass: number; fail: number; manual: number }>;
   accounts: string[];
   regions: string[];
+  /** Prowler's categories of the checks run (at most 200): the report's category filter. */
+  categories: string[];
 }
 
 /** DPAT's summary table, computed without keeping a password or a hash. */

@@ -60,6 +60,7 @@ export function newProwlerMetrics(): ProwlerMetrics {
     byFramework: namedCounts<ProwlerMetrics['byFramework'][string]>(),
     accounts: [],
     regions: [],
+    categories: [],
   };
 }
 
@@ -85,6 +86,7 @@ export function prowlerRecords(result: ProwlerResult, metrics: ProwlerMetrics, t
   }
   listOnce(metrics.accounts, result.accountUid);
   listOnce(metrics.regions, result.region);
+  for (const category of result.categories) listOnce(metrics.categories, category);
   const severity = prowlerSeverity(result.severity);
   if (status === 'FAIL') metrics.failBySeverity[severity] += 1;
 

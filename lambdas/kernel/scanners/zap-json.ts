@@ -9,7 +9,7 @@ import { readJsonValues } from './json-values.js';
 import type { ParsedRecord, ScanParser } from './scan-parser.js';
 import {
   emptyZapMetrics,
-  riskName,
+  countZapFinding,
   zapAlertFields,
   zapInstance,
   zapRecords,
@@ -39,7 +39,7 @@ export const parseZapJson: ScanParser = async function* (chunks, context) {
     metrics.alerts += 1;
     metrics.instances += value.instances.length + value.droppedInstances;
     const records = zapRecords(site as ZapSite, value, { name: 'zap', version: header.version }, header.generated);
-    for (const record of records) if (record.kind === 'finding') metrics.byRisk[riskName(record.finding.severity)] += 1;
+    for (const record of records) countZapFinding(metrics, record);
     return records;
   };
 

@@ -5,7 +5,7 @@ import type { ScanParser } from './scan-parser.js';
 import { child, childText, childrenNamed, readXml } from './xml-records.js';
 import {
   emptyZapMetrics,
-  riskName,
+  countZapFinding,
   zapAlertFields,
   zapInstance,
   zapRecords,
@@ -61,7 +61,7 @@ export const parseZapXml: ScanParser = async function* (chunks, context) {
       metrics.alerts += 1;
       metrics.instances += alert.instances.length + alert.droppedInstances;
       for (const record of zapRecords(site, alert, { name: 'zap', version }, generated)) {
-        if (record.kind === 'finding') metrics.byRisk[riskName(record.finding.severity)] += 1;
+        countZapFinding(metrics, record);
         yield record;
       }
     }

@@ -137,7 +137,22 @@ function safeHost(site: string): string | undefined {
 
 /** A ZAP report's counts before its first site is read (traditional JSON and XML alike). */
 export function emptyZapMetrics(): ZapMetrics {
-  return { kind: 'zap', sites: 0, alerts: 0, instances: 0, byRisk: { high: 0, medium: 0, low: 0, info: 0 } };
+  return {
+    kind: 'zap',
+    sites: 0,
+    siteNames: [],
+    alerts: 0,
+    instances: 0,
+    byRisk: { high: 0, medium: 0, low: 0, info: 0 },
+  };
+}
+
+/** Counts a finding record of ZAP's in the report's figures: its risk, and its site among those with alerts. */
+export function countZapFinding(metrics: ZapMetrics, record: ParsedRecord): void {
+  if (record.kind !== 'finding') return;
+  metrics.byRisk[riskName(record.finding.severity)] += 1;
+  const site = record.finding.asset.name;
+  if (metrics.siteNames.length < 200 && !metrics.siteNames.includes(site)) metrics.siteNames.push(site);
 }
 
 export function riskName(severity: string): keyof ZapMetrics['byRisk'] {

@@ -89,6 +89,8 @@ describe('Prowler OCSF JSON', () => {
       pass: 3,
       fail: 2,
       manual: 0,
+      // The checks' categories, passed ones included: the report's category filter offers them.
+      categories: ['internet-exposed'],
       byCheck: {
         apikeys_key_exists: { pass: 1, fail: 0, manual: 0 },
         artifacts_container_analysis_enabled: { pass: 0, fail: 1, manual: 0 },

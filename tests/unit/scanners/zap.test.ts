@@ -16,7 +16,13 @@ describe('ZAP traditional-json (owasp_zap.json)', () => {
     expect(findings).toHaveLength(5);
     expect(summary.format).toBe('zap-json');
     expect(summary.tool).toEqual({ name: 'zap', version: '2.12.0' });
-    expect(summary.metrics).toMatchObject({ kind: 'zap', sites: 1, alerts: 5, instances: 27 });
+    expect(summary.metrics).toMatchObject({
+      kind: 'zap',
+      sites: 1,
+      siteNames: ['https://example-backend.example.com'],
+      alerts: 5,
+      instances: 27,
+    });
     expect(summary.bySeverity).toEqual({ critical: 0, high: 0, medium: 1, low: 0, info: 4 });
     expect(findings.map((finding) => finding.instances.length)).toEqual([5, 4, 4, 6, 8]);
     expect(assets).toEqual([

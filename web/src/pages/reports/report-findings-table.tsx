@@ -1,20 +1,16 @@
 // A report's findings: the published findings of the service (the server decides), a page at a time, by
-// severity, with severity, status and "new in the last scan" filters kept in the address and the text filter of
+// severity, with the filters of report-filter-controls.tsx kept in the address and the text filter of
 // every table, and the export of the filtered view. A finding's title opens its detail below (?finding=<id>).
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import Multiselect from '@cloudscape-design/components/multiselect';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Toggle from '@cloudscape-design/components/toggle';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
-import { confidences, type Confidence } from '../../../../lambdas/kernel/scanners/finding-model';
 import { callFunction } from '../../api/call-client';
 import { TableEmptyState } from '../../components/empty-states/table-empty-state';
 import { ExportFindingsButton } from '../../components/findings/export-findings-button';
 import { ServerTable } from '../../components/tables/server-table';
 import { useServerTable, type ServerListRequest } from '../../components/tables/use-server-table';
-import { findingStatusLabels, findingStatuses, severities, severityLabels } from '../analyst/services/finding-labels';
-import type { ReportFilters } from './report-address';
+import { filtersActive, noReportFilters, type ReportFilters } from './report-address';
+import { ReportFilterControls, type ToolFigures } from './report-filter-controls';
 import { reportFindingKey, reportFindingMatches, reportFindingsTables } from './report-findings-config';
 
 export interface ReportFindingsTableProps {
@@ -23,17 +19,10 @@ export interface ReportFindingsTableProps {
   /** The report's last scan, for "new in the last scan" (none before the first scan, or while it loads). */
   lastScanImportId?: string;
   filters: ReportFilters;
+  /** The report's tool figures: the last scan's sites, frameworks and categories to filter by. */
+  figures?: ToolFigures;
   onFiltersChange: (filters: ReportFilters) => void;
 }
-
-const severityOptions = severities.map((severity) => ({ value: severity, label: severityLabels[severity] }));
-const statusOptions = findingStatuses.map((status) => ({ value: status, label: findingStatusLabels[status] }));
-const confidenceOptions = confidences.map((confidence) => ({
-  value: confidence,
-  label: confidence[0]!.toUpperCase() + confidence.slice(1),
-}));
-/** The services whose tools say how sure they are: ZAP's confidence, OpenVAS's quality of detection. */
-const withConfidence: readonly ServiceName[] = ['dast', 'network'];
 
 /** The text filter in the address too (`?q=`): read once when the page opens, then kept as typed. */
 function useTextInAddress(text: string, setText: (text: string) => void) {
@@ -67,6 +56,7 @@ export function ReportFindingsTable({
   service,
   lastScanImportId,
   filters,
+  figures,
   onFiltersChange,
 }: ReportFindingsTableProps) {
   const config = reportFindingsTables[service];
@@ -77,6 +67,12 @@ export function ReportFindingsTable({
       ...(filters.status.length ? { status: filters.status } : {}),
       ...(filters.confidence.length ? { confidence: filters.confidence } : {}),
       ...(newIn ? { newInImport: newIn } : {}),
+      ...(filters.hasCve ? { hasCve: true } : {}),
+      ...(filters.fixAvailable ? { fixAvailable: true } : {}),
+      ...(filters.subnet ? { subnet: filters.subnet } : {}),
+      ...(filters.framework.length ? { framework: filters.framework } : {}),
+      ...(filters.category.length ? { category: filters.category } : {}),
+      ...(filters.site.length ? { site: filters.site } : {}),
       ...(text ? { text } : {}),
     };
     return Object.keys(filter).length ? filter : undefined;
@@ -107,8 +103,7 @@ export function ReportFindingsTable({
   const restoreOrder = useRef(table.restoreOrder);
   restoreOrder.current = table.restoreOrder;
   useEffect(() => restoreOrder.current(), [filters]);
-  const active =
-    filters.severity.length > 0 || filters.status.length > 0 || filters.confidence.length > 0 || filters.newOnly;
+  const active = filtersActive(filters);
 
   return (
     <ServerTable
@@ -131,56 +126,16 @@ export function ReportFindingsTable({
       filterLabel="Find findings"
       extraFilters={{
         controls: (
-          <SpaceBetween direction="horizontal" size="xs">
-            <Multiselect
-              selectedOptions={severityOptions.filter((option) => filters.severity.includes(option.value))}
-              options={severityOptions}
-              placeholder="Any severity"
-              ariaLabel="Severity"
-              onChange={({ detail }) =>
-                onFiltersChange({
-                  ...filters,
-                  severity: detail.selectedOptions.map((option) => option.value as (typeof severities)[number]),
-                })
-              }
-            />
-            <Multiselect
-              selectedOptions={statusOptions.filter((option) => filters.status.includes(option.value))}
-              options={statusOptions}
-              placeholder="Any status"
-              ariaLabel="Status"
-              onChange={({ detail }) =>
-                onFiltersChange({
-                  ...filters,
-                  status: detail.selectedOptions.map((option) => option.value as (typeof findingStatuses)[number]),
-                })
-              }
-            />
-            {withConfidence.includes(service) ? (
-              <Multiselect
-                selectedOptions={confidenceOptions.filter((option) => filters.confidence.includes(option.value))}
-                options={confidenceOptions}
-                placeholder="Any confidence"
-                ariaLabel="Confidence"
-                onChange={({ detail }) =>
-                  onFiltersChange({
-                    ...filters,
-                    confidence: detail.selectedOptions.map((option) => option.value as Confidence),
-                  })
-                }
-              />
-            ) : null}
-            <Toggle
-              checked={filters.newOnly && lastScanImportId !== undefined}
-              disabled={lastScanImportId === undefined}
-              onChange={({ detail }) => onFiltersChange({ ...filters, newOnly: detail.checked })}
-            >
-              New in the last scan
-            </Toggle>
-          </SpaceBetween>
+          <ReportFilterControls
+            service={service}
+            filters={filters}
+            onFiltersChange={onFiltersChange}
+            lastScanImportId={lastScanImportId}
+            figures={figures}
+          />
         ),
         active,
-        clear: () => onFiltersChange({ severity: [], status: [], confidence: [], newOnly: false }),
+        clear: () => onFiltersChange(noReportFilters),
       }}
       empty={
         <TableEmptyState

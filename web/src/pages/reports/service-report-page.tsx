@@ -22,7 +22,7 @@ import { useSession } from '../../components/session/session-context';
 import { LoadErrorAlert } from '../../components/tables/load-error-alert';
 import { TimeAgo } from '../../components/time/updated-label';
 import { ChangesPerScan, OpenOverScans, SeverityDonut, TopAssets, type ServiceReport } from './report-charts';
-import { filtersOf, withFilters, type ReportFilters } from './report-address';
+import { filterParams, filtersOf, withFilters, type ReportFilters } from './report-address';
 import { ReportFindingsTable } from './report-findings-table';
 import { ReportsHelp } from './reports-help';
 import { ServiceFigures } from './service-figures';
@@ -97,23 +97,14 @@ function ServiceReportContent({ slug, service }: { slug: string; service: Servic
       current = false;
     };
   }, [slug, service, key, reads]);
-  const severityParam = params.get('severity');
-  const statusParam = params.get('status');
-  const newParam = params.get('new');
-  const confidenceParam = params.get('confidence');
-  // The same filters object while they stay the same (a new one reads the list again).
-  const filters = useMemo(
-    () =>
-      filtersOf(
-        new URLSearchParams({
-          severity: severityParam ?? '',
-          status: statusParam ?? '',
-          confidence: confidenceParam ?? '',
-          new: newParam ?? '',
-        }),
-      ),
-    [severityParam, statusParam, confidenceParam, newParam],
-  );
+  // The same filters object while the address's filter parameters stay the same (a new one reads the list again).
+  const filterText = new URLSearchParams(
+    filterParams.flatMap((name) => {
+      const value = params.get(name);
+      return value === null ? [] : [[name, value]];
+    }),
+  ).toString();
+  const filters = useMemo(() => filtersOf(new URLSearchParams(filterText)), [filterText]);
   const onFiltersChange = useCallback(
     (next: ReportFilters) => setParams((current) => withFilters(current, next)),
     [setParams],
@@ -142,6 +133,7 @@ function ServiceReportContent({ slug, service }: { slug: string; service: Servic
         slug={slug}
         service={service}
         lastScanImportId={shown?.report?.lastScan?.importId}
+        figures={shown?.report?.figures}
         filters={filters}
         onFiltersChange={onFiltersChange}
       />

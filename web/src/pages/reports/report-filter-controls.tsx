@@ -1,0 +1,177 @@
+// The filters above a report's findings (research file section 5): severity, status and "new in the last scan"
+// on every service, and each service's own: confidence (DAST, network), has a CVE, fix available and subnet
+// (network), framework and category (cloud), site (DAST). The choices of framework, category and site are the
+// last scan's (the report's tool figures), with any already chosen in the address.
+import { useState } from 'react';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Multiselect from '@cloudscape-design/components/multiselect';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Toggle from '@cloudscape-design/components/toggle';
+import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
+import { confidences, type Confidence } from '../../../../lambdas/kernel/scanners/finding-model';
+import { findingStatusLabels, findingStatuses, severities, severityLabels } from '../analyst/services/finding-labels';
+import { looksLikeCidr, type ReportFilters } from './report-address';
+
+const severityOptions = severities.map((severity) => ({ value: severity, label: severityLabels[severity] }));
+const statusOptions = findingStatuses.map((status) => ({ value: status, label: findingStatusLabels[status] }));
+const confidenceOptions = confidences.map((confidence) => ({
+  value: confidence,
+  label: confidence[0]!.toUpperCase() + confidence.slice(1),
+}));
+/** The services whose tools say how sure they are: ZAP's confidence, OpenVAS's quality of detection. */
+const withConfidence: readonly ServiceName[] = ['dast', 'network'];
+
+/** A report's tool figures, by tool (getServiceReport's `figures`). */
+export type ToolFigures = Record<string, Record<string, unknown>>;
+
+const textList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/** The choices of a list filter: the last scan's names, then any chosen that it lacks. */
+const optionsOf = (names: readonly string[], chosen: readonly string[]) =>
+  [...new Set([...names, ...chosen])].map((name) => ({ value: name, label: name }));
+
+interface ControlsProps {
+  service: ServiceName;
+  filters: ReportFilters;
+  onFiltersChange: (filters: ReportFilters) => void;
+  lastScanImportId?: string;
+  figures?: ToolFigures;
+}
+
+function NameFilter({
+  label,
+  anyText,
+  names,
+  chosen,
+  onChange,
+}: {
+  label: string;
+  anyText: string;
+  names: readonly string[];
+  chosen: string[];
+  onChange: (chosen: string[]) => void;
+}) {
+  const options = optionsOf(names, chosen);
+  if (options.length === 0) return null;
+  return (
+    <Multiselect
+      selectedOptions={options.filter((option) => chosen.includes(option.value))}
+      options={options}
+      placeholder={anyText}
+      ariaLabel={label}
+      filteringType={options.length > 8 ? 'auto' : 'none'}
+      onChange={({ detail }) => onChange(detail.selectedOptions.map((option) => option.value!))}
+    />
+  );
+}
+
+/** A CIDR block, applied on Enter or when the field is left; a block of the wrong shape is not sent. */
+function SubnetFilter({ subnet, onChange }: { subnet: string; onChange: (subnet: string) => void }) {
+  const [draft, setDraft] = useState<{ for: string; text: string }>({ for: subnet, text: subnet });
+  const text = draft.for === subnet ? draft.text : subnet;
+  const wrong = text.trim() !== '' && !looksLikeCidr(text.trim());
+  const apply = () => {
+    const trimmed = text.trim();
+    if (trimmed !== subnet && (trimmed === '' || looksLikeCidr(trimmed))) onChange(trimmed);
+  };
+  return (
+    <FormField errorText={wrong ? 'Write a CIDR block, e.g. 10.0.0.0/24' : undefined}>
+      <Input
+        value={text}
+        type="search"
+        ariaLabel="Subnet"
+        placeholder="Subnet (10.0.0.0/24)"
+        invalid={wrong}
+        onChange={({ detail }) => setDraft({ for: subnet, text: detail.value })}
+        onBlur={apply}
+        onKeyDown={({ detail }) => {
+          if (detail.key === 'Enter') apply();
+        }}
+      />
+    </FormField>
+  );
+}
+
+export function ReportFilterControls({ service, filters, onFiltersChange, lastScanImportId, figures }: ControlsProps) {
+  const change = (part: Partial<ReportFilters>) => onFiltersChange({ ...filters, ...part });
+  return (
+    <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+      <Multiselect
+        selectedOptions={severityOptions.filter((option) => filters.severity.includes(option.value))}
+        options={severityOptions}
+        placeholder="Any severity"
+        ariaLabel="Severity"
+        onChange={({ detail }) =>
+          change({ severity: detail.selectedOptions.map((option) => option.value as (typeof severities)[number]) })
+        }
+      />
+      <Multiselect
+        selectedOptions={statusOptions.filter((option) => filters.status.includes(option.value))}
+        options={statusOptions}
+        placeholder="Any status"
+        ariaLabel="Status"
+        onChange={({ detail }) =>
+          change({ status: detail.selectedOptions.map((option) => option.value as (typeof findingStatuses)[number]) })
+        }
+      />
+      {withConfidence.includes(service) ? (
+        <Multiselect
+          selectedOptions={confidenceOptions.filter((option) => filters.confidence.includes(option.value))}
+          options={confidenceOptions}
+          placeholder="Any confidence"
+          ariaLabel="Confidence"
+          onChange={({ detail }) =>
+            change({ confidence: detail.selectedOptions.map((option) => option.value as Confidence) })
+          }
+        />
+      ) : null}
+      {service === 'dast' ? (
+        <NameFilter
+          label="Site"
+          anyText="Any site"
+          names={textList(figures?.zap?.siteNames)}
+          chosen={filters.site}
+          onChange={(site) => change({ site })}
+        />
+      ) : null}
+      {service === 'cloud' ? (
+        <>
+          <NameFilter
+            label="Framework"
+            anyText="Any framework"
+            names={Object.keys((figures?.prowler?.byFramework as object | undefined) ?? {}).sort()}
+            chosen={filters.framework}
+            onChange={(framework) => change({ framework })}
+          />
+          <NameFilter
+            label="Category"
+            anyText="Any category"
+            names={textList(figures?.prowler?.categories).sort()}
+            chosen={filters.category}
+            onChange={(category) => change({ category })}
+          />
+        </>
+      ) : null}
+      {service === 'network' ? (
+        <>
+          <SubnetFilter subnet={filters.subnet} onChange={(subnet) => change({ subnet })} />
+          <Toggle checked={filters.hasCve} onChange={({ detail }) => change({ hasCve: detail.checked })}>
+            Has a CVE
+          </Toggle>
+          <Toggle checked={filters.fixAvailable} onChange={({ detail }) => change({ fixAvailable: detail.checked })}>
+            Fix available
+          </Toggle>
+        </>
+      ) : null}
+      <Toggle
+        checked={filters.newOnly && lastScanImportId !== undefined}
+        disabled={lastScanImportId === undefined}
+        onChange={({ detail }) => change({ newOnly: detail.checked })}
+      >
+        New in the last scan
+      </Toggle>
+    </SpaceBetween>
+  );
+}
