@@ -16,6 +16,14 @@ import { uploadsPrefix } from '../../lambdas/kernel/findings/scan-imports.js';
 const fixtures = path.resolve(import.meta.dirname, '../../tests/fixtures/scanners');
 const read = (file: string) => readFileSync(path.join(fixtures, file));
 
+/**
+ * Greenbone's fixture names its host 192.168.1.1001, which is no IPv4 address (an octet over 255): the demo puts it
+ * on 192.168.1.101, so the network report's subnet filter (192.168.1.0/24) has findings to show.
+ */
+function openvasOnRealAddress(): Buffer {
+  return Buffer.from(read('network/many_vuln.xml').toString('utf8').replaceAll('192.168.1.1001', '192.168.1.101'));
+}
+
 /** ZAP's XML fixture without the alert items at these positions (0-based). */
 function zapWithout(positions: number[]): Buffer {
   const xml = read('dast/zap-results-first-scan.xml').toString('utf8');
@@ -70,7 +78,7 @@ export const demoScans: DemoScan[] = [
     slug: 'acme',
     service: 'network',
     by: 'admin@example.com',
-    files: [{ name: 'openvas-report.xml', body: () => read('network/many_vuln.xml') }],
+    files: [{ name: 'openvas-report.xml', body: () => openvasOnRealAddress() }],
   },
   {
     id: 'demo-acme-cloud-1',

@@ -7,7 +7,12 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import type { ServiceName } from '../../lambdas/kernel/access/rules.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../lambdas/kernel/data/client.js';
+import { findingKey } from '../../lambdas/kernel/data/entities/findings.js';
+import { backfillFindingAddresses } from '../../lambdas/kernel/findings/backfill-addresses.js';
 import { importScanAs } from '../support/scan-import.js';
+import { seedFindings } from '../support/seed-findings.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { scanTable } from '../support/table-scan.js';
 import { createTestUser } from '../support/users.js';
@@ -103,6 +108,36 @@ describe('network filters', () => {
     expect(idsOf(await listed('network', { fixAvailable: true, hasCve: true, severity: ['high'] }))).toEqual(
       idsOf(fixableHigh),
     );
+  });
+});
+
+describe('findings imported before the subnet filter', () => {
+  it('are given their address by the backfill, once, and then match the subnet', async () => {
+    const older = `${slug}-older`;
+    await createCompanyAs(
+      { uid: 'test', email: 'test' },
+      { slug: older, companyName: `Older ${stamp}`, flags: { enableViewResultsNetwork: true } },
+    );
+    // Written as an import wrote them before: no assetAddress.
+    const ids = await seedFindings({ slug: older, service: 'network', count: 3, severity: 'high' });
+    await Promise.all(
+      ids.map((id, index) =>
+        documentClient.send(
+          new UpdateCommand({
+            TableName: process.env.TABLE_NAME,
+            Key: findingKey(older, 'network', id),
+            UpdateExpression: 'SET assetKey = :key',
+            ExpressionAttributeValues: { ':key': index < 2 ? `port:10.9.8.${index + 7}:22/tcp` : 'host:db.example' },
+          }),
+        ),
+      ),
+    );
+    const inSubnet = (as: string) =>
+      analyst('listFindings', { slug: as, service: 'network', filter: { subnet: '10.9.8.0/24' } });
+    expect((await inSubnet(older)).body.result.findings).toEqual([]);
+    expect(await backfillFindingAddresses([older])).toBe(2);
+    expect(await backfillFindingAddresses([older])).toBe(0);
+    expect(idsOf((await inSubnet(older)).body.result.findings)).toEqual(ids.slice(0, 2).sort());
   });
 });
 

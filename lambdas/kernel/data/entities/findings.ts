@@ -462,3 +462,25 @@ export async function queryTemplateFindings(
     nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string> | undefined),
   };
 }
+
+/**
+ * Gives a finding written before the subnet filter its sortable address (asset-address.ts), unless it has one or
+ * is gone. Answers whether it wrote.
+ */
+export async function setFindingAddress(slug: string, service: string, id: string, address: string): Promise<boolean> {
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: findingKey(slug, service, id),
+        UpdateExpression: 'SET assetAddress = :address',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(assetAddress)',
+        ExpressionAttributeValues: { ':address': address },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
