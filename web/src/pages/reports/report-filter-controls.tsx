@@ -82,9 +82,14 @@ function SubnetFilter({ subnet, onChange }: { subnet: string; onChange: (subnet:
         value={text}
         type="search"
         ariaLabel="Subnet"
+        clearAriaLabel="Clear the subnet"
         placeholder="Subnet (10.0.0.0/24)"
         invalid={wrong}
-        onChange={({ detail }) => setDraft({ for: subnet, text: detail.value })}
+        onChange={({ detail }) => {
+          setDraft({ for: subnet, text: detail.value });
+          // Emptied (the clear button, or every character deleted): the list shows every subnet at once.
+          if (detail.value === '' && subnet !== '') onChange('');
+        }}
         onBlur={apply}
         onKeyDown={({ detail }) => {
           if (detail.key === 'Enter') apply();
