@@ -52,6 +52,21 @@ export async function transactWithRetry(items: TransactItem[]): Promise<void> {
 }
 
 /**
+ * Sends a transaction whose first item is a write conditional on the version its caller read, with what goes with
+ * it (the event that records the change, a counter); false when that condition failed (the item changed or is
+ * gone), for the caller to say so. Contention is sent again, as by transactWithRetry.
+ */
+export async function transactOnVersion(items: TransactItem[]): Promise<boolean> {
+  try {
+    await transactWithRetry(items);
+    return true;
+  } catch (error) {
+    if (failedConditions(error)?.includes(0)) return false;
+    throw error;
+  }
+}
+
+/**
  * The items of these keys (at most 100) in one consistent BatchGet, sending again what DynamoDB leaves
  * unprocessed with a growing pause. Items come back in no particular order.
  */

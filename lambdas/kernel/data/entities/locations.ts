@@ -3,12 +3,10 @@
 // is the company's default: making another the default clears the old one in the same transaction, conditional
 // on the version read, so two analysts cannot both leave a default behind. Edits are conditional on the version
 // the editor saw.
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
-import { failedConditions } from '../transactions.js';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import { failedConditions, transactOnVersion, type TransactItem } from '../transactions.js';
 
 export const locationKinds = ['hosted-region', 'site', 'segment', 'vpc'] as const;
 export type LocationKind = (typeof locationKinds)[number];
@@ -154,25 +152,15 @@ export async function deleteLocationItem(
   expectedVersion: number,
   also: TransactItem[] = [],
 ): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: locationKey(slug, locationId),
-              ConditionExpression: 'version = :seen',
-              ExpressionAttributeValues: { ':seen': expectedVersion },
-            },
-          },
-          ...also,
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (failedConditions(error)) return false;
-    throw error;
-  }
+  return transactOnVersion([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: locationKey(slug, locationId),
+        ConditionExpression: 'version = :seen',
+        ExpressionAttributeValues: { ':seen': expectedVersion },
+      },
+    },
+    ...also,
+  ]);
 }

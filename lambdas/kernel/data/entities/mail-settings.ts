@@ -1,9 +1,9 @@
 // The platform's mail settings: which address sends each kind of mail, and a reference (never the value) to the
 // Secrets Manager secret of another mail provider. One versioned item; a write names the version its editor read.
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client.js';
 import { readConfig } from '../../config.js';
-import { failedConditions, type TransactItem } from '../transactions.js';
+import { transactOnVersion, type TransactItem } from '../transactions.js';
 
 export const mailKinds = ['signIn', 'invitation', 'notification'] as const;
 export type MailKind = (typeof mailKinds)[number];
@@ -44,29 +44,19 @@ export async function putMailSettingsRecord(
   expectedVersion: number,
   also: TransactItem[] = [],
 ): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: readConfig().TABLE_NAME,
-              Item: { ...key, ...next },
-              ...(expectedVersion === 0
-                ? { ConditionExpression: 'attribute_not_exists(pk)' }
-                : {
-                    ConditionExpression: 'version = :expected',
-                    ExpressionAttributeValues: { ':expected': expectedVersion },
-                  }),
-            },
-          },
-          ...also,
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (failedConditions(error)?.includes(0)) return false;
-    throw error;
-  }
+  return transactOnVersion([
+    {
+      Put: {
+        TableName: readConfig().TABLE_NAME,
+        Item: { ...key, ...next },
+        ...(expectedVersion === 0
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : {
+              ConditionExpression: 'version = :expected',
+              ExpressionAttributeValues: { ':expected': expectedVersion },
+            }),
+      },
+    },
+    ...also,
+  ]);
 }

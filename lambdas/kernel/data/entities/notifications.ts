@@ -16,7 +16,7 @@ import { readConfig } from '../../config.js';
 import type { Severity } from '../../scanners/finding-model.js';
 import { documentClient } from '../client.js';
 import { isConditionalCheckFailure } from '../conditional.js';
-import { failedConditions, transactWithRetry, type TransactItem } from '../transactions.js';
+import { failedConditions, transactOnVersion, transactWithRetry, type TransactItem } from '../transactions.js';
 
 export const notificationCadences = ['immediate', 'daily'] as const;
 export type NotificationCadence = (typeof notificationCadences)[number];
@@ -168,30 +168,24 @@ export async function saveRuleItem(
 
 /** Deletes a rule read at `expectedVersion` and uncounts it; false when it changed or is gone. */
 export async function deleteRuleItem(slug: string, ruleId: string, expectedVersion: number): Promise<boolean> {
-  try {
-    await transactWithRetry([
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: ruleKey(slug, ruleId),
-          ConditionExpression: 'version = :seen',
-          ExpressionAttributeValues: { ':seen': expectedVersion },
-        },
+  return transactOnVersion([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: ruleKey(slug, ruleId),
+        ConditionExpression: 'version = :seen',
+        ExpressionAttributeValues: { ':seen': expectedVersion },
       },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: countKey(slug),
-          UpdateExpression: 'ADD ruleCount :minus',
-          ExpressionAttributeValues: { ':minus': -1 },
-        },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: countKey(slug),
+        UpdateExpression: 'ADD ruleCount :minus',
+        ExpressionAttributeValues: { ':minus': -1 },
       },
-    ]);
-    return true;
-  } catch (error) {
-    if (failedConditions(error)?.includes(0)) return false;
-    throw error;
-  }
+    },
+  ]);
 }
 
 /** The log item of a finding published at `at`, for the publishing transaction. */

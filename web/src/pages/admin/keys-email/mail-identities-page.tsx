@@ -16,6 +16,7 @@ import Table from '@cloudscape-design/components/table';
 import { callFunction, type CallOutput } from '../../../api/call-client';
 import { messageOf } from '../../../components/forms/call-problems';
 import { FormErrorAlert } from '../../../components/forms/form-alerts';
+import { TableEmptyState } from '../../../components/empty-states/table-empty-state';
 import { ConfirmItemModal, FormModal } from '../../../components/forms/form-modal';
 import { useConfirmation } from '../../../components/forms/use-confirmation';
 import { usePageHelp } from '../../../components/help-panel/help-panel-context';
@@ -254,12 +255,11 @@ export default function MailIdentitiesPage() {
             </Header>
           }
           empty={
-            <Box textAlign="center" color="inherit">
-              <b>No identities</b>
-              <Box variant="p" color="inherit">
-                Add a domain or an address to send mail from.
-              </Box>
-            </Box>
+            <TableEmptyState
+              title="No sending identities"
+              subtitle="Add a domain or an address to send mail from; until then the platform's default sender is used."
+              action={<Button onClick={() => setAdding(true)}>Add identity</Button>}
+            />
           }
         />
         {listing ? (
