@@ -11,6 +11,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../lambdas/kernel/data/client.js';
 import { findingKey } from '../../lambdas/kernel/data/entities/findings.js';
 import { backfillFindingAddresses } from '../../lambdas/kernel/findings/backfill-addresses.js';
+import { allFindings } from '../support/finding-lists.js';
 import { importScanAs } from '../support/scan-import.js';
 import { seedFindings } from '../support/seed-findings.js';
 import { signedInCaller } from '../support/signed-in-call.js';
@@ -24,24 +25,7 @@ let analyst: Caller;
 let analystUid: string;
 const fixture = (path: string) => readFileSync(`tests/fixtures/scanners/${path}`, 'utf8');
 
-async function listed(service: ServiceName, filter?: object): Promise<any[]> {
-  const rows: any[] = [];
-  let cursor: string | undefined;
-  do {
-    const answer = await analyst('listFindings', {
-      slug,
-      service,
-      limit: 100,
-      ...(filter ? { filter } : {}),
-      ...(cursor ? { cursor } : {}),
-    });
-    expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
-    rows.push(...answer.body.result.findings);
-    cursor = answer.body.result.nextCursor;
-  } while (cursor);
-  return rows;
-}
-
+const listed = (service: ServiceName, filter?: object) => allFindings(analyst, slug, service, filter);
 const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
 
 /** Every finding of the service, as its detail tells it. */

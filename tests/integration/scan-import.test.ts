@@ -16,6 +16,7 @@ import { findingsPartition, findingSortKey } from '../../lambdas/kernel/data/ent
 import { getScanImport, putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
 import { runScanImport } from '../../lambdas/kernel/findings/import-run.js';
 import { captureDynamoDbRequests } from '../support/dynamodb-capture.js';
+import { allFindings } from '../support/finding-lists.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
@@ -88,24 +89,6 @@ async function finished(as: Caller, importId: string): Promise<any> {
 
 async function importScan(as: Caller, scope: { slug: string; service: string; tool?: string }, files: ImportFile[]) {
   return finished(as, await startImport(as, scope, files));
-}
-
-async function allFindings(as: Caller, slug: string, service: string, filter?: object): Promise<any[]> {
-  const rows: any[] = [];
-  let cursor: string | undefined;
-  do {
-    const answer = await as('listFindings', {
-      slug,
-      service,
-      limit: 100,
-      ...(filter ? { filter } : {}),
-      ...(cursor ? { cursor } : {}),
-    });
-    expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
-    rows.push(...answer.body.result.findings);
-    cursor = answer.body.result.nextCursor;
-  } while (cursor);
-  return rows;
 }
 
 const zapJson = readFileSync(`${fixtures}/dast/owasp_zap.json`, 'utf8');

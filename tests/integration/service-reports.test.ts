@@ -15,6 +15,7 @@ import { reportAssetsKey, serviceReportKey } from '../../lambdas/kernel/data/ent
 import { backfillServiceReports } from '../../lambdas/kernel/reports/backfill-reports.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
+import { allFindings as listedBy } from '../support/finding-lists.js';
 import { importScanAs } from '../support/scan-import.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
@@ -41,23 +42,7 @@ function zapWithout(positions: number[]): string {
 
 const importScan = (body: string) => importScanAs(analyst, { slug, service, name: 'zap.xml', body });
 
-async function allFindings(as: Caller, filter?: object): Promise<any[]> {
-  const rows: any[] = [];
-  let cursor: string | undefined;
-  do {
-    const answer = await as('listFindings', {
-      slug,
-      service,
-      limit: 100,
-      ...(filter ? { filter } : {}),
-      ...(cursor ? { cursor } : {}),
-    });
-    expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
-    rows.push(...answer.body.result.findings);
-    cursor = answer.body.result.nextCursor;
-  } while (cursor);
-  return rows;
-}
+const allFindings = (as: Caller, filter?: object) => listedBy(as, slug, service, filter);
 
 /** Open findings by severity, counted from the list the caller reads. */
 async function openCounted(as: Caller) {
