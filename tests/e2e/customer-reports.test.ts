@@ -240,15 +240,21 @@ describe('manager@acme.example (level 3, every service)', () => {
     // The demo's OpenVAS scan has both: the filters leave something out and keep something.
     expect(withCve.length).toBeGreaterThan(fixable.length);
     expect(fixable.length).toBeGreaterThan(0);
+    // Two toggles clicked back to back both count (the second must not undo the first before a render).
     await page.getByRole('checkbox', { name: 'Has a CVE' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('cve')).toBe('1');
+    await page.getByRole('checkbox', { name: 'Fix available' }).click();
+    const address = () => new URL(page.url()).searchParams;
+    await expect.poll(() => `${address().get('cve')} ${address().get('fix')}`).toBe('1 1');
+    await expect.poll(() => shows(fixable), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('checkbox', { name: 'Fix available' }).click();
     await expect.poll(() => shows(withCve), { timeout: 15_000 }).toBe(true);
     await page.getByRole('checkbox', { name: 'Fix available' }).click();
     await expect.poll(() => shows(fixable), { timeout: 15_000 }).toBe(true);
     const subnet = page.getByRole('searchbox', { name: 'Subnet' });
     await subnet.fill('192.168.2.0/24');
     await subnet.press('Enter');
-    await expect.poll(() => new URL(page.url()).searchParams.get('subnet')).toBe('192.168.2.0/24');
+    await expect.poll(() => address().get('subnet')).toBe('192.168.2.0/24');
+    expect(`${address().get('cve')} ${address().get('fix')}`).toBe('1 1');
     await page
       .getByText(/No findings match/i)
       .first()

@@ -35,7 +35,8 @@ const optionsOf = (names: readonly string[], chosen: readonly string[]) =>
 interface ControlsProps {
   service: ServiceName;
   filters: ReportFilters;
-  onFiltersChange: (filters: ReportFilters) => void;
+  /** Changes these filters, the others as the address has them then (two quick changes both count). */
+  onFiltersChange: (change: Partial<ReportFilters>) => void;
   lastScanImportId?: string;
   figures?: ToolFigures;
 }
@@ -100,7 +101,7 @@ function SubnetFilter({ subnet, onChange }: { subnet: string; onChange: (subnet:
 }
 
 export function ReportFilterControls({ service, filters, onFiltersChange, lastScanImportId, figures }: ControlsProps) {
-  const change = (part: Partial<ReportFilters>) => onFiltersChange({ ...filters, ...part });
+  const change = onFiltersChange;
   return (
     <SpaceBetween direction="horizontal" size="xs" alignItems="center">
       <Multiselect

@@ -21,7 +21,8 @@ export interface ReportFindingsTableProps {
   filters: ReportFilters;
   /** The report's tool figures: the last scan's sites, frameworks and categories to filter by. */
   figures?: ToolFigures;
-  onFiltersChange: (filters: ReportFilters) => void;
+  /** Changes these filters, the others as the address has them then. */
+  onFiltersChange: (change: Partial<ReportFilters>) => void;
 }
 
 /** The text filter in the address too (`?q=`): read once when the page opens, then kept as typed. */

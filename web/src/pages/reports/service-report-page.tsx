@@ -105,8 +105,14 @@ function ServiceReportContent({ slug, service }: { slug: string; service: Servic
     }),
   ).toString();
   const filters = useMemo(() => filtersOf(new URLSearchParams(filterText)), [filterText]);
+  // Merged into the address as it is now, not as this render read it: the router renders a navigation in a
+  // transition, so a second toggle clicked before that render would otherwise undo the first.
   const onFiltersChange = useCallback(
-    (next: ReportFilters) => setParams((current) => withFilters(current, next)),
+    (change: Partial<ReportFilters>) =>
+      setParams(() => {
+        const current = new URLSearchParams(window.location.search);
+        return withFilters(current, { ...filtersOf(current), ...change });
+      }),
     [setParams],
   );
   const findingId = params.get('finding') ?? undefined;
