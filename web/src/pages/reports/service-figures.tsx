@@ -50,6 +50,7 @@ const labels: Record<string, string> = {
   groups: 'Groups',
   accounts: 'Accounts',
   regions: 'Regions',
+  categories: 'Check categories',
   uniqueHashes: 'Unique hashes',
   crackedAccounts: 'Accounts cracked',
   crackedPercent: 'Cracked',
@@ -111,7 +112,8 @@ function FrameworkTable({
 
 function ToolFigures({ kind, figures }: { kind: string; figures: Record<string, unknown> }) {
   const items = Object.entries(figures).flatMap(([field, value]) => {
-    if (field === 'kind' || field === 'at' || field === 'byFramework' || field === 'topPasswords') return [];
+    // Shown elsewhere (the compliance table, the top passwords), or only the site filter's choices (ZAP's sites).
+    if (['kind', 'at', 'byFramework', 'topPasswords', 'siteNames'].includes(field)) return [];
     const text = valueText(field, value);
     return text === undefined ? [] : [{ label: labels[field] ?? field, value: text }];
   });
