@@ -65,7 +65,8 @@ export class PortalVault extends Construct {
       deliveryDelay: props.cleanupDelay ?? Duration.seconds(90),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      visibilityTimeout: Duration.minutes(5),
+      // At least the worker's timeout (AWS refuses an event source otherwise); six times it, as AWS advises.
+      visibilityTimeout: Duration.seconds((props.worker.timeout ?? Duration.seconds(3)).toSeconds() * 6),
       deadLetterQueue: { queue: props.deadLetterQueue, maxReceiveCount: importMaxReceiveCount },
     });
 

@@ -719,6 +719,17 @@ describe('scan imports (S3 + SQS)', () => {
     ]);
   });
 
+  it('gives every queue a function consumes a visibility timeout of at least six times the function’s timeout', () => {
+    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping'));
+    const fromQueues = mappings.filter((mapping) => JSON.stringify(mapping.Properties.EventSourceArn).includes('Arn'));
+    expect(fromQueues.length).toBeGreaterThanOrEqual(3);
+    for (const mapping of fromQueues) {
+      const queue = mapping.Properties.EventSourceArn['Fn::GetAtt'][0] as string;
+      const functionTimeout = properties(mapping.Properties.FunctionName.Ref).Timeout as number;
+      expect(properties(queue).VisibilityTimeout, queue).toBeGreaterThanOrEqual(functionTimeout * 6);
+    }
+  });
+
   it('removes claimed vault files through a FIFO cleanup queue delayed past their 60-second links, run by the report worker', () => {
     expect(properties(vaultCleanupId())).toMatchObject({
       FifoQueue: true,
