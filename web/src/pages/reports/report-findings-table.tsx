@@ -2,7 +2,7 @@
 // severity, with the filters of report-filter-controls.tsx kept in the address and the text filter of
 // every table, and the export of the filtered view. A finding's title opens its detail below (?finding=<id>).
 import { useCallback, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '../../components/address/use-address-params';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
 import { callFunction } from '../../api/call-client';
 import { TableEmptyState } from '../../components/empty-states/table-empty-state';
@@ -27,7 +27,7 @@ export interface ReportFindingsTableProps {
 
 /** The text filter in the address too (`?q=`): read once when the page opens, then kept as typed. */
 function useTextInAddress(text: string, setText: (text: string) => void) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const initial = useRef(params.get('q'));
   useEffect(() => {
     if (initial.current) setText(initial.current);

@@ -3,7 +3,7 @@
 // the published findings (server-paged, filters in the address), then a finding's detail (?finding=<id>).
 // Its own chunk: the charts load only here.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '../../components/address/use-address-params';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -83,7 +83,7 @@ function Dashboard({ report }: { report: ServiceReport }) {
 type Loaded = { key: string; report?: ServiceReport; error?: string };
 
 function ServiceReportContent({ slug, service }: { slug: string; service: ServiceName }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
   const [reads, setReads] = useState(0);
   const key = `${slug}/${service}`;
@@ -105,14 +105,10 @@ function ServiceReportContent({ slug, service }: { slug: string; service: Servic
     }),
   ).toString();
   const filters = useMemo(() => filtersOf(new URLSearchParams(filterText)), [filterText]);
-  // Merged into the address as it is now, not as this render read it: the router renders a navigation in a
-  // transition, so a second toggle clicked before that render would otherwise undo the first.
+  // Merged into the address as it is then (two quick changes both count: use-address-params.ts).
   const onFiltersChange = useCallback(
     (change: Partial<ReportFilters>) =>
-      setParams(() => {
-        const current = new URLSearchParams(window.location.search);
-        return withFilters(current, { ...filtersOf(current), ...change });
-      }),
+      setParams((current) => withFilters(current, { ...filtersOf(current), ...change })),
     [setParams],
   );
   const findingId = params.get('finding') ?? undefined;

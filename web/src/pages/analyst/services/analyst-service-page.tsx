@@ -4,7 +4,8 @@
 // update of selected findings, followed the same way. The tab and the finding shown are in the address
 // (?tab=scans, ?finding=<id>), so either can be linked.
 import { useCallback, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAddressParams } from '../../../components/address/use-address-params';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
@@ -103,7 +104,7 @@ interface ServiceWorkspaceProps {
 
 function ServiceWorkspace({ slug, companyName, service, importing, onImportingChange }: ServiceWorkspaceProps) {
   const { notify } = useNotifications();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const location = useLocation();
   const navigate = useNavigate();
   const tab = tabOf(params);
