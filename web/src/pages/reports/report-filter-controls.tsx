@@ -9,7 +9,7 @@ import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
-import { confidences, type Confidence } from '../../../../lambdas/kernel/scanners/finding-model';
+import { confidences } from '../../../../lambdas/kernel/scanners/finding-model';
 import { findingStatusLabels, findingStatuses, severities, severityLabels } from '../analyst/services/finding-labels';
 import { looksLikeCidr, type ReportFilters } from './report-address';
 
@@ -41,20 +41,20 @@ interface ControlsProps {
   figures?: ToolFigures;
 }
 
-function NameFilter({
+/** A filter of a list of values: any of the chosen ones (none chosen: any); hidden when there is nothing to choose. */
+function ChoiceFilter<Value extends string>({
   label,
   anyText,
-  names,
+  options,
   chosen,
   onChange,
 }: {
   label: string;
   anyText: string;
-  names: readonly string[];
-  chosen: string[];
-  onChange: (chosen: string[]) => void;
+  options: ReadonlyArray<{ value: Value; label: string }>;
+  chosen: readonly Value[];
+  onChange: (chosen: Value[]) => void;
 }) {
-  const options = optionsOf(names, chosen);
   if (options.length === 0) return null;
   return (
     <Multiselect
@@ -63,7 +63,7 @@ function NameFilter({
       placeholder={anyText}
       ariaLabel={label}
       filteringType={options.length > 8 ? 'auto' : 'none'}
-      onChange={({ detail }) => onChange(detail.selectedOptions.map((option) => option.value!))}
+      onChange={({ detail }) => onChange(detail.selectedOptions.map((option) => option.value as Value))}
     />
   );
 }
@@ -100,61 +100,63 @@ function SubnetFilter({ subnet, onChange }: { subnet: string; onChange: (subnet:
   );
 }
 
-export function ReportFilterControls({ service, filters, onFiltersChange, lastScanImportId, figures }: ControlsProps) {
-  const change = onFiltersChange;
+export function ReportFilterControls({
+  service,
+  filters,
+  onFiltersChange: change,
+  lastScanImportId,
+  figures,
+}: ControlsProps) {
   return (
     <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-      <Multiselect
-        selectedOptions={severityOptions.filter((option) => filters.severity.includes(option.value))}
+      <ChoiceFilter
+        label="Severity"
+        anyText="Any severity"
         options={severityOptions}
-        placeholder="Any severity"
-        ariaLabel="Severity"
-        onChange={({ detail }) =>
-          change({ severity: detail.selectedOptions.map((option) => option.value as (typeof severities)[number]) })
-        }
+        chosen={filters.severity}
+        onChange={(severity) => change({ severity })}
       />
-      <Multiselect
-        selectedOptions={statusOptions.filter((option) => filters.status.includes(option.value))}
+      <ChoiceFilter
+        label="Status"
+        anyText="Any status"
         options={statusOptions}
-        placeholder="Any status"
-        ariaLabel="Status"
-        onChange={({ detail }) =>
-          change({ status: detail.selectedOptions.map((option) => option.value as (typeof findingStatuses)[number]) })
-        }
+        chosen={filters.status}
+        onChange={(status) => change({ status })}
       />
       {withConfidence.includes(service) ? (
-        <Multiselect
-          selectedOptions={confidenceOptions.filter((option) => filters.confidence.includes(option.value))}
+        <ChoiceFilter
+          label="Confidence"
+          anyText="Any confidence"
           options={confidenceOptions}
-          placeholder="Any confidence"
-          ariaLabel="Confidence"
-          onChange={({ detail }) =>
-            change({ confidence: detail.selectedOptions.map((option) => option.value as Confidence) })
-          }
+          chosen={filters.confidence}
+          onChange={(confidence) => change({ confidence })}
         />
       ) : null}
       {service === 'dast' ? (
-        <NameFilter
+        <ChoiceFilter
           label="Site"
           anyText="Any site"
-          names={textList(figures?.zap?.siteNames)}
+          options={optionsOf(textList(figures?.zap?.siteNames), filters.site)}
           chosen={filters.site}
           onChange={(site) => change({ site })}
         />
       ) : null}
       {service === 'cloud' ? (
         <>
-          <NameFilter
+          <ChoiceFilter
             label="Framework"
             anyText="Any framework"
-            names={Object.keys((figures?.prowler?.byFramework as object | undefined) ?? {}).sort()}
+            options={optionsOf(
+              Object.keys((figures?.prowler?.byFramework as object | undefined) ?? {}).sort(),
+              filters.framework,
+            )}
             chosen={filters.framework}
             onChange={(framework) => change({ framework })}
           />
-          <NameFilter
+          <ChoiceFilter
             label="Category"
             anyText="Any category"
-            names={textList(figures?.prowler?.categories).sort()}
+            options={optionsOf(textList(figures?.prowler?.categories).sort(), filters.category)}
             chosen={filters.category}
             onChange={(category) => change({ category })}
           />
