@@ -51,6 +51,7 @@ import { getCompany } from './get-company/get-company.js';
 import { getSession } from './get-session/get-session.js';
 import { handleSupportEmail } from './handle-support-email/handle-support-email.js';
 import { inviteCompanyUser } from './invite-company-user/invite-company-user.js';
+import { respondToInvitation } from './respond-to-invitation/respond-to-invitation.js';
 import { listCompanies } from './list-companies/list-companies.js';
 import { listCompanyUsers } from './list-company-users/list-company-users.js';
 import { listEvents } from './list-events/list-events.js';
@@ -100,6 +101,7 @@ export const callRegistry = createRegistry([
   updateCompany,
   listCompanyUsers,
   inviteCompanyUser,
+  respondToInvitation,
   updateCompanyUser,
   removeCompanyUser,
   listUsers,

@@ -31,6 +31,7 @@ describe('sign-in mail', () => {
       companyName: 'Acme Corp',
       invitedBy: 'Ana Analyst',
       lifetimeMinutes: 15,
+      invitationDays: 14,
     });
     expect(invitation.html).toContain(`<a href="${link}" target="_blank" rel="noopener noreferrer"`);
     expect(invitation.html).toContain('<a href="https://portal.example" target="_blank" rel="noopener noreferrer">');

@@ -3,7 +3,7 @@
 // unpublished one is NOT_FOUND. At most 3 DynamoDB requests: the caller's records and the finding (together),
 // then the asset's last sighting (analysts) or the company's flags (customers).
 import * as z from 'zod/mini';
-import { canAccessCompany } from '../../kernel/access/rules.js';
+import { accessIn, canAccessCompany } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { getFindingItem } from '../../kernel/data/entities/findings.js';
@@ -33,7 +33,7 @@ export const getFinding = defineSignedInCall({
   readAhead: ({ slug, service, findingId }) => getFindingItem(slug, service, findingId),
   async run({ slug, service }, { caller, ahead }) {
     // Only a customer needs the company's record (its service flags); analysts see every company they may.
-    const customer = canAccessCompany(caller.access, slug) && isCustomerFor(caller.access, service);
+    const customer = canAccessCompany(caller.access, slug) && isCustomerFor(accessIn(caller.access, slug), service);
     const company = customer ? await getCompanyRecord(slug) : undefined;
     const viewer = assertFindingViewer(caller, slug, service, company);
     const item = await ahead;

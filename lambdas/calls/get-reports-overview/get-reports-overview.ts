@@ -3,7 +3,7 @@
 // scans of), each with open findings by severity, its trend, what the last scan changed and when it ran.
 // 3 DynamoDB requests at once: the caller's records, the company's and one Query of its reports.
 import * as z from 'zod/mini';
-import { canAccessCompany, services } from '../../kernel/access/rules.js';
+import { accessIn, canAccessCompany, services } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { companyDenied } from '../../kernel/companies/company-access.js';
 import { getCompanyRecord } from '../../kernel/companies/company-records.js';
@@ -30,7 +30,8 @@ export const getReportsOverview = defineSignedInCall({
       const report = reports.find((item) => item.service === service);
       if (!viewer) return [];
       // Analysts: the services the company has on, and any with scans.
-      if (viewer === 'analyst' && !report && !canViewService(company, caller.access, service)) return [];
+      if (viewer === 'analyst' && !report && !canViewService(company, accessIn(caller.access, slug), service))
+        return [];
       const {
         byStatus: _byStatus,
         topAssets: _topAssets,

@@ -1,6 +1,8 @@
 // getSession's wire contract: the session context of spec section 3, as the server establishes it.
 import * as z from 'zod/mini';
-import { companyDoc } from '../shared/schemas.js';
+import { companyDoc, sessionUserAccess } from '../shared/schemas.js';
+
+export { sessionUserAccess };
 
 export const getSessionInput = z.strictObject({});
 
@@ -13,23 +15,19 @@ export const sessionUser = z.object({
   version: z.optional(z.number()),
 });
 
-export const sessionUserAccess = z.object({
-  uid: z.string(),
-  claims: z.object({
-    userType: z.string(),
-    accessLevel: z.number(),
-    _revoked: z.optional(z.number()),
-    _synced: z.optional(z.number()),
-  }),
-  companies: z.array(z.string()),
-  servicesEnabled: z.array(z.string()),
-  servicesManaged: z.array(z.string()),
-  version: z.number(),
-});
-
 export const sessionUserPreferences = z.object({
   defaultCompany: z.optional(z.string()),
   colorScheme: z.optional(z.enum(['auto', 'dark', 'light'])),
+});
+
+/** An invitation waiting for the user's answer (Home shows it with Accept and Decline). */
+export const sessionInvitation = z.object({
+  slug: z.string(),
+  companyName: z.string(),
+  accessLevel: z.number(),
+  invitedBy: z.string(),
+  invitedAt: z.number(),
+  expiresAt: z.number(),
 });
 
 export const getSessionOutput = z.object({
@@ -43,6 +41,7 @@ export const getSessionOutput = z.object({
   companyDoc: z.nullable(companyDoc),
   /** Services the platform offers; a service switched off leaves every menu and report. */
   offeredServices: z.array(z.string()),
+  invitations: z.array(sessionInvitation),
 });
 
 export type GetSessionOutput = z.infer<typeof getSessionOutput>;

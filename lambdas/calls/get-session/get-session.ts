@@ -1,6 +1,7 @@
-// getSession: the session context of spec section 3: who the caller is, what their access record says,
-// the companies they may select and the selected one (spec section 4's rule), and the offered services.
-import { selectCompany, signedIn } from '../../kernel/access/rules.js';
+// getSession: the session context of spec section 3: who the caller is, what their access record says in
+// the selected company, the companies they may select and the selected one (spec section 4's rule), the
+// offered services and the invitations waiting for their answer.
+import { accessIn, selectCompany, signedIn } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { selectableCompanies } from '../../kernel/companies/company-access.js';
 import { listPlatformServices } from '../../kernel/platform/platform-services.js';
@@ -22,7 +23,8 @@ export const getSession = defineSignedInCall({
     );
     return {
       user: caller.user ?? { uid: caller.uid, email: caller.email },
-      userAccess: caller.access,
+      // The selected company's level and services (a customer holds one per company; none selected, none held).
+      userAccess: company ? accessIn(caller.access, company) : accessIn(caller.access, ''),
       userPreferences: {
         defaultCompany: caller.preferences?.defaultCompany,
         colorScheme: caller.preferences?.colorScheme,
@@ -31,6 +33,16 @@ export const getSession = defineSignedInCall({
       company: company ?? null,
       companyDoc: companies.find((record) => record.slug === company) ?? null,
       offeredServices: catalogue.filter((service) => service.offered).map((service) => service.name),
+      invitations: (caller.invitations ?? []).map(
+        ({ slug, companyName, accessLevel, invitedByName, invitedBy, invitedAt, expiresAt }) => ({
+          slug,
+          companyName,
+          accessLevel,
+          invitedBy: invitedByName ?? invitedBy,
+          invitedAt,
+          expiresAt,
+        }),
+      ),
     };
   },
 });

@@ -1,13 +1,15 @@
-// inviteCompanyUser (level 3 for their own companies; 7 and above, any): creates the person if needed,
-// adds them to the company at a level no higher than the inviter's, and mails them a sign-in link.
+// inviteCompanyUser (level 3 in that company; analysts of level 7 and above, any): invites a person by
+// e-mail at a level no higher than the inviter's there. The answer is the same whether the address has an
+// account or not; the person becomes a member when they accept (respondToInvitation). At most 20
+// invitations an hour per administrator and 100 a day per company.
 import * as z from 'zod/mini';
-import { canAccessCompany, levelAtLeast } from '../../kernel/access/rules.js';
+import { canAccessCompany, levelAtLeast, menuLevels } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { companyDenied } from '../../kernel/companies/company-access.js';
 import { readConfig } from '../../kernel/config.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
 import { linkOrigin } from '../../kernel/sign-in/link-origin.js';
-import { assertMayChangeAccess } from '../../kernel/users/access-policy.js';
+import { assertMayChangeMembership } from '../../kernel/users/access-policy.js';
 import { inviteToCompany } from '../../kernel/users/invite-user.js';
 import { accessLevel, companySlug, emailAddress, serviceList } from '../shared/schemas.js';
 
@@ -21,12 +23,14 @@ export const inviteCompanyUser = defineSignedInCall({
     /** The site origin the invitation's link leads to (the inviter's own). */
     url: z.string().check(z.maxLength(2048, 'must be at most 2048 characters')),
   }),
-  output: z.object({ uid: z.string(), created: z.boolean() }),
-  access: levelAtLeast(3),
+  output: z.object({ invited: z.literal(true) }),
+  access: levelAtLeast(menuLevels.manageUsers),
   async run(input, { caller, request }) {
-    assertMayChangeAccess(caller, undefined, { accessLevel: input.accessLevel, companies: [input.slug] });
+    if (!canAccessCompany(caller.access, input.slug, menuLevels.manageUsers)) {
+      throw new PermissionDeniedError(companyDenied);
+    }
+    assertMayChangeMembership(caller, input.slug, undefined, { accessLevel: input.accessLevel });
     const origin = linkOrigin(input.url, readConfig().ALLOWED_ORIGINS, request.origin);
-    if (!canAccessCompany(caller.access, input.slug)) throw new PermissionDeniedError(companyDenied);
     return inviteToCompany(
       caller,
       {

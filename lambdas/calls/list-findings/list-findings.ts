@@ -6,6 +6,7 @@
 // are two key ranges). A customer's: the caller's records, the company's (for spec 6's service flags), then the
 // Query of the published findings.
 import * as z from 'zod/mini';
+import { accessIn } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { findingItemsPage, findingRow } from '../../kernel/findings/finding-records.js';
@@ -39,7 +40,9 @@ export const listFindings = defineSignedInCall({
   access: findingReadersAccess,
   async run(input, { caller }) {
     // The company's flags decide only what a customer sees: analysts of the service are not made to wait for them.
-    const company = isCustomerFor(caller.access, input.service) ? await getCompanyRecord(input.slug) : undefined;
+    const company = isCustomerFor(accessIn(caller.access, input.slug), input.service)
+      ? await getCompanyRecord(input.slug)
+      : undefined;
     const viewer = assertFindingViewer(caller, input.slug, input.service, company);
     const page = await findingItemsPage(input.slug, input.service, {
       filter: input.filter,

@@ -1,11 +1,12 @@
-// removeCompanyUser (level 3, own companies; 7 and above, any): takes the company from a member.
+// removeCompanyUser (level 3 in that company; analysts of level 7 and above, any): takes this company's
+// membership from a member whose level here is not above the remover's; their other companies stay.
 import * as z from 'zod/mini';
-import { canAccessCompany, levelAtLeast } from '../../kernel/access/rules.js';
+import { canAccessCompany, levelAtLeast, menuLevels } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { companyDenied } from '../../kernel/companies/company-access.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
-import { changeAccess } from '../../kernel/users/access-changes.js';
-import { assertMayChangeAccess } from '../../kernel/users/access-policy.js';
+import { membershipChange, writeAccess } from '../../kernel/users/access-changes.js';
+import { assertMayChangeMembership } from '../../kernel/users/access-policy.js';
 import { targetUser } from '../../kernel/users/target-user.js';
 import { loadUserRecords } from '../../kernel/users/user-records.js';
 import { companySlug, recordVersion } from '../shared/schemas.js';
@@ -18,24 +19,17 @@ export const removeCompanyUser = defineSignedInCall({
     version: recordVersion,
   }),
   output: z.object({ removed: z.boolean() }),
-  access: levelAtLeast(3),
+  access: levelAtLeast(menuLevels.manageUsers),
   readAhead: ({ uid }) => loadUserRecords(uid),
   async run({ slug, version }, { caller, ahead }) {
-    if (!canAccessCompany(caller.access, slug)) throw new PermissionDeniedError(companyDenied);
+    if (!canAccessCompany(caller.access, slug, menuLevels.manageUsers)) throw new PermissionDeniedError(companyDenied);
     const { access: target } = await targetUser(ahead, slug);
-    const companies = target.companies.filter((company) => company !== slug);
-    assertMayChangeAccess(caller, target, {});
-    await changeAccess(
-      caller,
-      target,
-      version,
-      { companies },
-      {
-        eventType: 'companyUserRemoved',
-        summary: `Removed ${target.email} from ${slug}`,
-        company: { slug },
-      },
-    );
+    assertMayChangeMembership(caller, slug, target, {});
+    await writeAccess(caller, target, version, membershipChange(target, slug, 'remove'), {
+      eventType: 'companyUserRemoved',
+      summary: `Removed ${target.email} from ${slug}`,
+      company: { slug },
+    });
     return { removed: true };
   },
 });

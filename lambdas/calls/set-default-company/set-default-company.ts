@@ -1,7 +1,7 @@
 // setDefaultCompany: the company switch of the user menu, saved as users_preferences.defaultCompany.
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import { signedIn } from '../../kernel/access/rules.js';
+import { accessIn, signedIn } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { accessibleCompany } from '../../kernel/companies/company-access.js';
 import { getCompanyRecord } from '../../kernel/companies/company-records.js';
@@ -33,6 +33,7 @@ export const setDefaultCompany = defineSignedInCall({
         now,
       ),
     );
-    return { defaultCompany: slug, companyDoc: company };
+    // A customer's level and services differ per company: the session takes the new company's with it.
+    return { defaultCompany: slug, companyDoc: company, userAccess: accessIn(caller.access, slug) };
   },
 });

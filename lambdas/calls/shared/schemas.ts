@@ -91,6 +91,12 @@ export const userRow = z.object({
 
 export type UserRow = z.infer<typeof userRow>;
 
+/** A member as their company's administration lists them: that company's level and services only. */
+export const memberRow = z.extend(userRow, {
+  /** Absent for a provider analyst, whose level is the platform's. */
+  accessLevel: z.optional(z.number()),
+});
+
 export const platformService = z.object({
   name: serviceName,
   displayName: z.string(),
@@ -99,4 +105,22 @@ export const platformService = z.object({
   version: z.number(),
   updatedAt: z.optional(z.number()),
   updatedBy: z.optional(z.string()),
+});
+
+/**
+ * The access record as it applies in the selected company: a customer's level and services there (spec 6's
+ * checks in the web keep reading one number), an analyst's platform level.
+ */
+export const sessionUserAccess = z.object({
+  uid: z.string(),
+  claims: z.object({
+    userType: z.string(),
+    accessLevel: z.number(),
+    _revoked: z.optional(z.number()),
+    _synced: z.optional(z.number()),
+  }),
+  companies: z.array(z.string()),
+  servicesEnabled: z.array(z.string()),
+  servicesManaged: z.array(z.string()),
+  version: z.number(),
 });

@@ -1,16 +1,17 @@
-// updateCompanyUser (level 3, own companies; 7 and above, any): a member's level (never above the
-// editor's own) and enabled services, conditional on the version the editor saw.
+// updateCompanyUser (level 3 in that company; analysts of level 7 and above, any): a member's level in this
+// company (never above the editor's own level here) and enabled services here, conditional on the version
+// the editor saw. The member's other companies are left exactly as they are.
 import * as z from 'zod/mini';
-import { canAccessCompany, levelAtLeast } from '../../kernel/access/rules.js';
+import { canAccessCompany, levelAtLeast, menuLevels } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { companyDenied } from '../../kernel/companies/company-access.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
-import { changeAccess } from '../../kernel/users/access-changes.js';
-import { assertMayChangeAccess } from '../../kernel/users/access-policy.js';
+import { membershipChange, writeAccess } from '../../kernel/users/access-changes.js';
+import { assertMayChangeMembership } from '../../kernel/users/access-policy.js';
 import { targetUser } from '../../kernel/users/target-user.js';
 import { loadUserRecords } from '../../kernel/users/user-records.js';
-import { toUserRow } from '../../kernel/users/user-rows.js';
-import { accessLevel, companySlug, recordVersion, serviceList, userRow } from '../shared/schemas.js';
+import { toMemberRow } from '../../kernel/users/user-rows.js';
+import { accessLevel, companySlug, memberRow, recordVersion, serviceList } from '../shared/schemas.js';
 
 export const updateCompanyUser = defineSignedInCall({
   name: 'updateCompanyUser',
@@ -21,18 +22,18 @@ export const updateCompanyUser = defineSignedInCall({
     accessLevel: z.optional(accessLevel),
     servicesEnabled: z.optional(serviceList),
   }),
-  output: userRow,
-  access: levelAtLeast(3),
+  output: memberRow,
+  access: levelAtLeast(menuLevels.manageUsers),
   readAhead: ({ uid }) => loadUserRecords(uid),
-  async run({ slug, uid, version, ...change }, { caller, ahead }) {
-    if (!canAccessCompany(caller.access, slug)) throw new PermissionDeniedError(companyDenied);
+  async run({ slug, uid: _uid, version, ...change }, { caller, ahead }) {
+    if (!canAccessCompany(caller.access, slug, menuLevels.manageUsers)) throw new PermissionDeniedError(companyDenied);
     const { access: target, user } = await targetUser(ahead, slug);
-    assertMayChangeAccess(caller, target, change);
-    const next = await changeAccess(caller, target, version, change, {
+    assertMayChangeMembership(caller, slug, target, change);
+    const next = await writeAccess(caller, target, version, membershipChange(target, slug, change), {
       eventType: 'companyUserUpdated',
       summary: `Changed ${target.email}'s access in ${slug}`,
       company: { slug },
     });
-    return toUserRow(next, user);
+    return toMemberRow(next, user, slug);
   },
 });

@@ -1,9 +1,27 @@
 // Who is calling, as the server established it: the verified token plus the caller's own records.
+
+/** A customer's standing in one company: their level there and the services enabled for them there. */
+export interface Membership {
+  accessLevel: number;
+  servicesEnabled: string[];
+}
+
 export interface UserAccessRecord {
   uid: string;
   email: string;
+  /**
+   * `accessLevel`: an analyst's platform level; for a customer, their highest membership level (what calls
+   * that name no company read), kept in step with `memberships` by every write.
+   */
   claims: { userType: string; accessLevel: number; _revoked?: number; _synced?: number };
+  /** The companies the user belongs to: the keys of `memberships`, in the order they joined. */
   companies: string[];
+  /**
+   * A customer's level and services per company. Records written before memberships existed lack it: they
+   * read as one membership per company at the record's level and services (rules.ts `membershipOf`), until
+   * `npm run backfill:memberships` writes them.
+   */
+  memberships?: Record<string, Membership>;
   servicesEnabled: string[];
   servicesManaged: string[];
   version: number;
@@ -54,6 +72,22 @@ export interface Caller {
   user: UserRecord | undefined;
   access: UserAccessRecord;
   preferences: UserPreferencesRecord | undefined;
+  /** Invitations waiting for the caller's answer (they come with the caller's records, in the same Query). */
+  invitations?: InvitationRecord[];
+}
+
+/** An invitation to a company that its invitee has not answered yet. */
+export interface InvitationRecord {
+  uid: string;
+  slug: string;
+  companyName: string;
+  email: string;
+  accessLevel: number;
+  servicesEnabled: string[];
+  invitedBy: string;
+  invitedByName?: string;
+  invitedAt: number;
+  expiresAt: number;
 }
 
 export type AccessRule =

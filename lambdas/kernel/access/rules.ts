@@ -1,7 +1,7 @@
 // The access rules of spec section 6, in one module: the server applies them as the authority and the
 // web imports the same functions to decide which menus and pages to show. Pure functions, no imports
 // beyond types, so the web's bundle carries only these few lines.
-import type { AccessRule, CompanyRecord, UserAccessRecord } from './caller.js';
+import type { AccessRule, CompanyRecord, Membership, UserAccessRecord } from './caller.js';
 
 /** Spec section 9: admin 5; all-service view 2; analyst search above 5; all companies 7. */
 export const thresholds = {
@@ -15,7 +15,10 @@ export const services = ['projectmariana', 'password_cracking', 'dast', 'network
 export type ServiceName = (typeof services)[number];
 
 /** The parts of users_access the rules read. */
-export type AccessClaims = Pick<UserAccessRecord, 'claims' | 'companies' | 'servicesEnabled' | 'servicesManaged'>;
+export type AccessClaims = Pick<
+  UserAccessRecord,
+  'claims' | 'companies' | 'servicesEnabled' | 'servicesManaged' | 'memberships'
+>;
 type CompanyFlags = Omit<CompanyRecord, 'slug' | 'companyName' | 'version' | 'updatedAt' | 'updatedBy'>;
 
 /** A check passes when the level is at least the given number. */
@@ -42,10 +45,59 @@ export function canSearchTemplates(access: Pick<UserAccessRecord, 'claims'> | un
   return isAnalyst(access) && (access?.claims.accessLevel ?? 0) > thresholds.templateSearchAbove;
 }
 
-/** Whether the caller may read or act on this company: a member, or an analyst who sees every company. */
-export function canAccessCompany(access: AccessClaims | undefined, companySlug: string): boolean {
+/**
+ * A member's standing in one company, or undefined for a company they do not belong to. A record written
+ * before memberships existed holds one level and one services list for all its companies: that is what
+ * each of its memberships reads until the backfill writes them.
+ */
+export function membershipOf(
+  access: Pick<AccessClaims, 'claims' | 'companies' | 'servicesEnabled' | 'memberships'> | undefined,
+  companySlug: string,
+): Membership | undefined {
+  if (!access?.companies.includes(companySlug)) return undefined;
+  return (
+    access.memberships?.[companySlug] ?? {
+      accessLevel: access.claims.accessLevel,
+      servicesEnabled: access.servicesEnabled,
+    }
+  );
+}
+
+/**
+ * The access record as it applies in one company: a customer holds a level and services per membership
+ * (none in a company they do not belong to); an analyst keeps one platform level everywhere. Every rule
+ * about a company reads this, never the record's own top-level numbers.
+ */
+export function accessIn<T extends AccessClaims>(access: T, companySlug: string): T;
+export function accessIn<T extends AccessClaims>(access: T | undefined, companySlug: string): T | undefined;
+export function accessIn<T extends AccessClaims>(access: T | undefined, companySlug: string): T | undefined {
+  if (!access || isAnalyst(access)) return access;
+  const membership = membershipOf(access, companySlug);
+  return {
+    ...access,
+    claims: { ...access.claims, accessLevel: membership?.accessLevel ?? 0 },
+    servicesEnabled: membership?.servicesEnabled ?? [],
+  };
+}
+
+/** The caller's level in this company (an analyst's platform level; 0 where a customer is no member). */
+export function levelIn(access: AccessClaims | undefined, companySlug: string): number {
+  return accessIn(access, companySlug)?.claims.accessLevel ?? 0;
+}
+
+/**
+ * Whether the caller may read or act on this company: a member, or an analyst who sees every company;
+ * with `level`, only one who holds at least that level there.
+ */
+export function canAccessCompany(access: AccessClaims | undefined, companySlug: string, level = 0): boolean {
   if (!access) return false;
-  return canListAllCompanies(access) || access.companies.includes(companySlug);
+  if (!canListAllCompanies(access) && !access.companies.includes(companySlug)) return false;
+  return level <= 0 || hasLevel(accessIn(access, companySlug), level);
+}
+
+/** The highest level of these memberships: a customer's level for calls that name no company. */
+export function highestLevel(memberships: Record<string, Membership>): number {
+  return Math.max(0, ...Object.values(memberships).map((membership) => membership.accessLevel));
 }
 
 /** The company flags that turn each service on (any one of them is enough). */

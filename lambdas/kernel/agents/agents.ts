@@ -4,7 +4,7 @@
 // Every change is recorded as an event in the same transaction, and every refused attempt on its own (no event
 // holds a token, a credential or a hash of one).
 import type { Caller } from '../access/caller.js';
-import { canAccessCompany } from '../access/rules.js';
+import { canAccessCompany, menuLevels } from '../access/rules.js';
 import {
   enrollAgentItem,
   getAgentItem,
@@ -61,7 +61,7 @@ export function agentStatus(agent: Pick<AgentItem, 'revokedAt' | 'lastHeartbeatA
 
 const noCompany = () => new PermissionDeniedError('You do not have access to this company.');
 function assertCompany(caller: Caller, slug: string): void {
-  if (!canAccessCompany(caller.access, slug)) throw noCompany();
+  if (!canAccessCompany(caller.access, slug, menuLevels.agents)) throw noCompany();
 }
 
 /** What the page shows of an agent: never its credential's hash. */

@@ -4,7 +4,7 @@
 // 7 manage any company's. Every change, and every refused attempt, is recorded as an event.
 import ipaddr from 'ipaddr.js';
 import type { Caller, CompanyRecord } from '../access/caller.js';
-import { canAccessCompany, canListAllCompanies, hasLevel, menuLevels } from '../access/rules.js';
+import { canAccessCompany, canListAllCompanies, menuLevels } from '../access/rules.js';
 import {
   companyUnchanged,
   dastScopes,
@@ -85,7 +85,7 @@ async function managedCompany(
   caller: Caller,
   slug: string,
 ): Promise<{ company: CompanyRecord; entries: DastKeyEntry[] }> {
-  if (!canAccessCompany(caller.access, slug) || !hasLevel(caller.access, menuLevels.dastKeys)) throw noCompany();
+  if (!canAccessCompany(caller.access, slug, menuLevels.dastKeys)) throw noCompany();
   const { company, entries } = await readCompanyWithKeys(slug);
   if (!company) throw noCompany();
   if (!company.enableDastTriggering && !canListAllCompanies(caller.access)) {

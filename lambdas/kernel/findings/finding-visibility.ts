@@ -7,6 +7,7 @@
 // customer report shows: a whitelist, so a field added to findings later stays hidden until someone decides.
 import type { Caller, CompanyRecord } from '../access/caller.js';
 import {
+  accessIn,
   canAccessCompany,
   canViewService,
   hasLevel,
@@ -37,8 +38,9 @@ export function findingViewerFor(
   service: ServiceName,
   company: CompanyRecord | undefined,
 ): FindingViewer | undefined {
-  const access = caller.access;
-  if (!canAccessCompany(access, slug)) return undefined;
+  if (!canAccessCompany(caller.access, slug)) return undefined;
+  // Every check below reads the caller's level and services in this company.
+  const access = accessIn(caller.access, slug);
   if (!isCustomerFor(access, service)) return 'analyst';
   if (!company || company.slug !== slug) return undefined;
   const reportAllowed =

@@ -2,7 +2,7 @@
 // analysts of level 7, for every company; for password cracking also a member of the company whose
 // servicesManaged holds it. The same answer whether the company, the import or the cursor exists or not.
 import type { AccessRule, Caller, CompanyRecord } from '../access/caller.js';
-import { canAccessCompany, hasLevel, managesService, menuLevels, type ServiceName } from '../access/rules.js';
+import { accessIn, canAccessCompany, hasLevel, managesService, menuLevels, type ServiceName } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';
 import { PermissionDeniedError } from '../errors.js';
 import type { StoredScanImport } from '../data/entities/scan-imports.js';
@@ -17,7 +17,7 @@ export const serviceFindingsAccess = {
 export function mayWorkOnService(caller: Caller, slug: string, service: ServiceName): boolean {
   if (!canAccessCompany(caller.access, slug)) return false;
   return (
-    hasLevel(caller.access, menuLevels.analystServicePage) ||
+    hasLevel(accessIn(caller.access, slug), menuLevels.analystServicePage) ||
     (service === 'password_cracking' && managesService(caller.access, service))
   );
 }

@@ -210,5 +210,6 @@ async function authenticate({ sub, auth_time }: TokenIdentity): Promise<Caller> 
     user: records.user,
     access: records.access,
     preferences: records.preferences,
+    invitations: records.invitations,
   };
 }

@@ -5,7 +5,7 @@
 // event in its transaction; every refused input (an invalid or overlapping range, …) as an event on its own.
 import { randomBytes } from 'node:crypto';
 import type { Caller } from '../access/caller.js';
-import { canAccessCompany } from '../access/rules.js';
+import { canAccessCompany, menuLevels } from '../access/rules.js';
 import {
   deleteLocationItem,
   getLocationItem,
@@ -30,7 +30,7 @@ export type LocationInput = Pick<
 const noCompany = () => new PermissionDeniedError('You do not have access to this company.');
 
 function assertCompany(caller: Caller, slug: string): void {
-  if (!canAccessCompany(caller.access, slug)) throw noCompany();
+  if (!canAccessCompany(caller.access, slug, menuLevels.locations)) throw noCompany();
 }
 
 function checkScanWindow(window: LocationItem['scanWindow']): void {

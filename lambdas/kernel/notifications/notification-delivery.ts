@@ -34,7 +34,7 @@ import { queueReportWork } from '../exports/report-queue.js';
 import { findingViewerFor } from '../findings/finding-visibility.js';
 import { sendMail } from '../mail/mailer.js';
 import type { Severity } from '../scanners/finding-model.js';
-import { userRows, type UserRow } from '../users/user-rows.js';
+import { userRecords } from '../users/user-rows.js';
 import { notificationMail, type MailedFinding } from './notification-mail.js';
 import { notificationGroupOf } from './published-notice.js';
 
@@ -53,23 +53,14 @@ export async function startDailyDigests(now = Date.now()): Promise<number> {
 /** The company of a `notify` or `digest` message's id. */
 export const companyOfWork = (id: string) => id.split('/')[0] ?? '';
 
-function accessOf(row: UserRow): UserAccessRecord {
-  return {
-    uid: row.uid,
-    email: row.email,
-    version: row.version,
-    claims: { userType: row.userType, accessLevel: row.accessLevel },
-    companies: row.companies,
-    servicesEnabled: row.servicesEnabled,
-    servicesManaged: row.servicesManaged,
-  };
-}
-
-async function readMembers(slug: string): Promise<UserRow[]> {
+/** A company's members' access records (each with its memberships: what they may see is decided per company). */
+async function readMembers(slug: string): Promise<UserAccessRecord[]> {
   const uids = await listMemberUids(slug);
-  const rows: UserRow[] = [];
-  for (let start = 0; start < uids.length; start += 50) rows.push(...(await userRows(uids.slice(start, start + 50))));
-  return rows;
+  const members: UserAccessRecord[] = [];
+  for (let start = 0; start < uids.length; start += 50) {
+    members.push(...(await userRecords(uids.slice(start, start + 50))).map(({ access }) => access));
+  }
+  return members;
 }
 
 /** The findings of the entries as stored now, keyed by service and id (consistent BatchGets of 100). */
@@ -105,12 +96,12 @@ async function sendBatch(
   if (!company) return 0;
   const findings = await readFindings(slug, entries);
   const members = await readMembers(slug);
-  const perRecipient = new Map<string, { row: UserRow; findings: Map<string, MailedFinding> }>();
+  const perRecipient = new Map<string, { row: UserAccessRecord; findings: Map<string, MailedFinding> }>();
   for (const rule of rules) {
     const recipients = members.filter(
       (row) =>
         (rule.recipientMode === 'everyone' || rule.recipients.includes(row.uid)) &&
-        findingViewerFor({ access: accessOf(row) }, slug, rule.service, company) !== undefined,
+        findingViewerFor({ access: row }, slug, rule.service, company) !== undefined,
     );
     if (recipients.length === 0) continue;
     const matched: MailedFinding[] = [];

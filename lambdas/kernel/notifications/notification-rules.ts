@@ -5,7 +5,7 @@
 // saw. A company keeps at most `maxRulesPerCompany`.
 import { randomBytes } from 'node:crypto';
 import type { Caller } from '../access/caller.js';
-import { canAccessCompany, serviceFlags, type ServiceName } from '../access/rules.js';
+import { canAccessCompany, menuLevels, serviceFlags, type ServiceName } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';
 import { batchGetConsistent } from '../data/transactions.js';
 import {
@@ -39,8 +39,9 @@ const serviceWords: Record<ServiceName, string> = {
   cloud: 'Cloud scanning',
 };
 
+/** A company's notification rules are its administrators' (level 3 there) and the analysts' who see every company. */
 function assertCompany(caller: Caller, slug: string): void {
-  if (!canAccessCompany(caller.access, slug)) throw new PermissionDeniedError(companyDenied);
+  if (!canAccessCompany(caller.access, slug, menuLevels.administration)) throw new PermissionDeniedError(companyDenied);
 }
 
 /** The chosen recipients, each a member of the company (one consistent BatchGet of their memberships). */

@@ -7,7 +7,7 @@
 //
 // Each step is one transaction: the finding (conditional on the request read, so two deciders never both
 // win), the queue item, the event, and — when the status changes — the status log and the report's counters.
-import { canAccessCompany, hasLevel } from '../access/rules.js';
+import { accessIn, canAccessCompany, hasLevel } from '../access/rules.js';
 import type { Caller, CompanyRecord } from '../access/caller.js';
 import type { ServiceName } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';
@@ -93,7 +93,7 @@ export async function requestReviewAs(
   const { company, finding } = await read;
   const viewer = findingViewerFor(caller, input.slug, service, company);
   if (!viewer) throw new PermissionDeniedError(companyDenied);
-  if (viewer === 'customer' && !hasLevel(caller.access, reviewRequestLevel)) {
+  if (viewer === 'customer' && !hasLevel(accessIn(caller.access, input.slug), reviewRequestLevel)) {
     throw new PermissionDeniedError(
       `Only users of access level ${reviewRequestLevel} or more may ask for a retest or a risk acceptance.`,
     );

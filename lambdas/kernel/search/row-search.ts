@@ -40,11 +40,13 @@ export function userRowMatches(row: UserProfileFields & UserAccessFields, filter
 }
 
 /** A company's members, as Manage users shows them: e-mail, name, level and enabled services. */
-export function memberSearchText(row: UserProfileFields & Pick<UserAccessFields, 'accessLevel' | 'servicesEnabled'>) {
+export function memberSearchText(
+  row: UserProfileFields & Pick<UserAccessFields, 'servicesEnabled'> & { accessLevel?: number; userType?: string },
+) {
   return searchText([
     row.email,
     row.displayName,
-    levelLabel(row.accessLevel),
+    row.accessLevel === undefined ? userTypeLabel(row.userType ?? 'analyst') : levelLabel(row.accessLevel),
     ...row.servicesEnabled.map(serviceLabel),
   ]);
 }

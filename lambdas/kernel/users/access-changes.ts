@@ -6,7 +6,8 @@ import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelet
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import type { Caller, UserAccessRecord } from '../access/caller.js';
+import type { Caller, Membership, UserAccessRecord } from '../access/caller.js';
+import { highestLevel, membershipOf } from '../access/rules.js';
 import { companyEntity } from '../data/entities/companies.js';
 import { membershipEntity } from '../data/entities/memberships.js';
 import { userAccessEntity, userEntity } from '../data/entities/users.js';
@@ -16,7 +17,8 @@ import { eventWrite } from '../events/events.js';
 import { userAccessSearchText } from '../search/row-search.js';
 import type { AccessChange } from './access-policy.js';
 import { loadUserRecords } from './user-records.js';
-import { toUserRow } from './user-rows.js';
+import { toMemberRow, toUserRow } from './user-rows.js';
+import type { Write } from './create-user.js';
 
 export interface AccessChangeOptions {
   /** End every session of the user (sets _revoked). */
@@ -65,43 +67,157 @@ export function accessSearchTextWrite(
     .options({ condition: { attr: 'uid', exists: true } });
 }
 
-function accessView(access: Pick<UserAccessRecord, 'claims' | 'companies' | 'servicesEnabled' | 'servicesManaged'>) {
+function accessView(
+  access: Pick<UserAccessRecord, 'claims' | 'companies' | 'servicesEnabled' | 'servicesManaged' | 'memberships'>,
+) {
   return {
     userType: access.claims.userType,
     accessLevel: access.claims.accessLevel,
     companies: access.companies,
+    memberships: membershipsOf(access),
     servicesEnabled: access.servicesEnabled,
     servicesManaged: access.servicesManaged,
   };
 }
 
-export async function changeAccess(
+/** Every membership of the record, written out (a record from before memberships reads as rules.ts says). */
+export function membershipsOf(
+  access: Pick<UserAccessRecord, 'claims' | 'companies' | 'servicesEnabled' | 'memberships'>,
+): Record<string, Membership> {
+  return Object.fromEntries(access.companies.map((slug) => [slug, membershipOf(access, slug) as Membership]));
+}
+
+/**
+ * A platform administrator's change of the whole record. For a customer, a level or services given apply to
+ * every membership (the platform's administrators rule over every company); companies added join at them.
+ */
+function platformChange(current: UserAccessRecord, change: AccessChange): AccessDraft {
+  const companies = change.companies ? [...new Set(change.companies)] : current.companies;
+  const existing = membershipsOf(current);
+  const servicesEnabled = change.servicesEnabled ? [...new Set(change.servicesEnabled)] : current.servicesEnabled;
+  const memberships = Object.fromEntries(
+    companies.map((slug) => {
+      const membership = existing[slug] ?? {
+        accessLevel: change.accessLevel ?? current.claims.accessLevel,
+        servicesEnabled,
+      };
+      return [
+        slug,
+        {
+          accessLevel: change.accessLevel ?? membership.accessLevel,
+          servicesEnabled: change.servicesEnabled ? servicesEnabled : membership.servicesEnabled,
+        },
+      ];
+    }),
+  );
+  return {
+    userType: change.userType ?? current.claims.userType,
+    accessLevel: change.accessLevel ?? current.claims.accessLevel,
+    memberships,
+    servicesEnabled,
+    servicesManaged: change.servicesManaged ? [...new Set(change.servicesManaged)] : current.servicesManaged,
+  };
+}
+
+/** A company administrator's change: this company's membership only; every other membership stays as it is. */
+export function membershipChange(
+  current: UserAccessRecord,
+  slug: string,
+  change: Partial<Membership> | 'remove',
+): AccessDraft {
+  const memberships = membershipsOf(current);
+  if (change === 'remove') delete memberships[slug];
+  else {
+    const membership = memberships[slug] ?? { accessLevel: 0, servicesEnabled: [] };
+    memberships[slug] = {
+      accessLevel: change.accessLevel ?? membership.accessLevel,
+      servicesEnabled: change.servicesEnabled ? [...new Set(change.servicesEnabled)] : membership.servicesEnabled,
+    };
+  }
+  return {
+    userType: current.claims.userType,
+    accessLevel: current.claims.accessLevel,
+    memberships,
+    servicesEnabled: current.servicesEnabled,
+    servicesManaged: current.servicesManaged,
+  };
+}
+
+/** What a change makes of the record, before the derived fields (companies, a customer's highest level). */
+export interface AccessDraft {
+  userType: string;
+  accessLevel: number;
+  memberships: Record<string, Membership>;
+  servicesEnabled: string[];
+  servicesManaged: string[];
+}
+
+/**
+ * The record a draft makes: companies in the order they were joined (new ones last), and a customer's level
+ * for calls that name no company: their highest membership level (their own level while they have none).
+ */
+export function nextAccessRecord(
+  current: UserAccessRecord,
+  draft: AccessDraft,
+  editor: { email: string },
+  expectedVersion: number,
+  now: number,
+  revoke = false,
+): UserAccessRecord {
+  const slugs = Object.keys(draft.memberships);
+  const companies = [
+    ...current.companies.filter((slug) => slugs.includes(slug)),
+    ...slugs.filter((slug) => !current.companies.includes(slug)),
+  ];
+  const accessLevel =
+    draft.userType !== 'analyst' && companies.length > 0 ? highestLevel(draft.memberships) : draft.accessLevel;
+  return {
+    ...current,
+    claims: {
+      ...current.claims,
+      userType: draft.userType,
+      accessLevel,
+      _synced: now,
+      ...(revoke ? { _revoked: now } : {}),
+    },
+    companies,
+    memberships: draft.memberships,
+    servicesEnabled: draft.servicesEnabled,
+    servicesManaged: draft.servicesManaged,
+    version: expectedVersion + 1,
+    updatedAt: now,
+    updatedBy: editor.email,
+  };
+}
+
+/** The platform administrators' change (updateUserAccess). */
+export function changeAccess(
   editor: Caller,
   current: UserAccessRecord,
   expectedVersion: number,
   change: AccessChange,
   options: AccessChangeOptions,
 ): Promise<UserAccessRecord> {
+  return writeAccess(editor, current, expectedVersion, platformChange(current, change), options);
+}
+
+/** The write of an access change, its memberships, the words the users list searches and the event: one transaction. */
+export async function writeAccess(
+  editor: Caller,
+  current: UserAccessRecord,
+  expectedVersion: number,
+  draft: AccessDraft,
+  options: AccessChangeOptions & {
+    /** Writes that join the transaction (after the access record, its search words and memberships). */
+    extraWrites?: Write[];
+    /** Told the indexes (within extraWrites) whose condition failed; throws the error to answer. */
+    onExtraFailed?: (indexes: number[]) => void;
+  },
+): Promise<UserAccessRecord> {
   const now = Date.now();
-  const companies = change.companies ? [...new Set(change.companies)] : current.companies;
-  const added = companies.filter((slug) => !current.companies.includes(slug));
-  const removed = current.companies.filter((slug) => !companies.includes(slug));
-  const next: UserAccessRecord = {
-    ...current,
-    claims: {
-      ...current.claims,
-      userType: change.userType ?? current.claims.userType,
-      accessLevel: change.accessLevel ?? current.claims.accessLevel,
-      _synced: now,
-      ...(options.revoke ? { _revoked: now } : {}),
-    },
-    companies,
-    servicesEnabled: change.servicesEnabled ? [...new Set(change.servicesEnabled)] : current.servicesEnabled,
-    servicesManaged: change.servicesManaged ? [...new Set(change.servicesManaged)] : current.servicesManaged,
-    version: expectedVersion + 1,
-    updatedAt: now,
-    updatedBy: editor.email,
-  };
+  const next = nextAccessRecord(current, draft, editor, expectedVersion, now, options.revoke);
+  const added = next.companies.filter((slug) => !current.companies.includes(slug));
+  const removed = current.companies.filter((slug) => !next.companies.includes(slug));
   const memberships = membershipWrites(current, added, removed, now);
   try {
     await execute(
@@ -112,6 +228,7 @@ export async function changeAccess(
           claims: next.claims,
           // $set replaces the lists (a plain array would update element by element).
           companies: $set(next.companies),
+          memberships: $set(next.memberships ?? {}),
           servicesEnabled: $set(next.servicesEnabled),
           servicesManaged: $set(next.servicesManaged),
           version: next.version,
@@ -121,6 +238,7 @@ export async function changeAccess(
         .options({ condition: { attr: 'version', eq: expectedVersion } }),
       accessSearchTextWrite(next),
       ...memberships,
+      ...(options.extraWrites ?? []),
       eventWrite(
         editor,
         {
@@ -142,9 +260,17 @@ export async function changeAccess(
     if (failed.includes(0) || failed.includes(1)) {
       const latest = await loadUserRecords(current.uid);
       throw new ConflictError('This user was changed by someone else; here is the current value.', {
-        current: latest.access ? toUserRow(latest.access, latest.user) : undefined,
+        // A company's administrator sees the member as the company holds them, nothing of their other companies.
+        current: latest.access
+          ? options.company
+            ? toMemberRow(latest.access, latest.user, options.company.slug)
+            : toUserRow(latest.access, latest.user)
+          : undefined,
       });
     }
+    const extraFrom = 2 + memberships.length;
+    const extraFailed = failed.filter((index) => index >= extraFrom).map((index) => index - extraFrom);
+    if (extraFailed.length > 0 && options.onExtraFailed) options.onExtraFailed(extraFailed);
     throw new InvalidArgumentError(`companies: unknown company (${added.join(', ')})`);
   }
   return next;

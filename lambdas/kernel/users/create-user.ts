@@ -3,6 +3,8 @@
 // exist together or not at all; if the records cannot be written, the new identity is deleted again.
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { execute, type ExecuteTransactWriteOptions } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import type { Membership } from '../access/caller.js';
+import { highestLevel } from '../access/rules.js';
 import { isConditionalCheckFailure } from '../data/conditional.js';
 import { userAccessEntity, userEntity } from '../data/entities/users.js';
 import { failedConditions } from '../data/transactions.js';
@@ -18,6 +20,8 @@ export interface NewUser {
   userType: string;
   accessLevel: number;
   companies?: readonly string[];
+  /** A customer's level and services per company; companies listed without one hold `accessLevel` and `servicesEnabled`. */
+  memberships?: Readonly<Record<string, Membership>>;
   servicesEnabled?: readonly string[];
   servicesManaged?: readonly string[];
   createdBy: string;
@@ -27,10 +31,23 @@ export type Write = Exclude<Parameters<typeof execute>[number], ExecuteTransactW
 
 function recordWrites(uid: string, email: string, newUser: NewUser, now: number) {
   const notThereYet = { attr: 'uid', exists: false } as const;
+  const companies = [...new Set([...(newUser.companies ?? []), ...Object.keys(newUser.memberships ?? {})])];
+  const servicesEnabled = [...new Set(newUser.servicesEnabled ?? [])];
+  const memberships = Object.fromEntries(
+    companies.map((slug) => [
+      slug,
+      newUser.memberships?.[slug] ?? { accessLevel: newUser.accessLevel, servicesEnabled },
+    ]),
+  );
+  const customerWithCompanies = newUser.userType !== 'analyst' && companies.length > 0;
   const access = {
-    claims: { userType: newUser.userType, accessLevel: newUser.accessLevel },
-    companies: [...new Set(newUser.companies ?? [])],
-    servicesEnabled: [...new Set(newUser.servicesEnabled ?? [])],
+    claims: {
+      userType: newUser.userType,
+      accessLevel: customerWithCompanies ? highestLevel(memberships) : newUser.accessLevel,
+    },
+    companies,
+    memberships,
+    servicesEnabled,
     servicesManaged: [...new Set(newUser.servicesManaged ?? [])],
   };
   return [
@@ -59,19 +76,22 @@ function recordWrites(uid: string, email: string, newUser: NewUser, now: number)
 export async function createUser(
   newUser: NewUser,
   extraWrites: (uid: string, email: string, now: number) => Write[] = () => [],
+  /** Told the indexes (within the extra writes) whose condition failed; throws the error to answer. */
+  onExtraFailed?: (indexes: number[], now: number) => void,
 ): Promise<{ uid: string; created: boolean }> {
   const email = normaliseEmail(newUser.email);
   const identity = await createIdentity(email);
   if (!identity.created) return { uid: identity.uid, created: false };
   const now = Date.now();
+  const records = recordWrites(identity.uid, email, newUser, now) as Write[];
   try {
-    await execute(
-      ...(recordWrites(identity.uid, email, newUser, now) as Write[]).concat(extraWrites(identity.uid, email, now)),
-    );
+    await execute(...records.concat(extraWrites(identity.uid, email, now)));
     return { uid: identity.uid, created: true };
   } catch (error) {
     await deleteIdentity(email);
     const failed = failedConditions(error);
+    const extraFailed = (failed ?? []).filter((index) => index >= records.length).map((i) => i - records.length);
+    if (extraFailed.length > 0) onExtraFailed?.(extraFailed, now);
     if (failed?.some((index) => index >= 2)) {
       throw new InvalidArgumentError(`companies: unknown company (${(newUser.companies ?? []).join(', ')})`);
     }

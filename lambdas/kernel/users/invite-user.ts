@@ -1,17 +1,18 @@
-// Inviting a person to a company: a new person gets a Cognito identity and every record at once; an
-// existing one gets the company added to their access (conditional on the version read, so the words the
-// platform users list searches are rebuilt from the whole record). Either way the same transaction writes
-// the membership, the member count, a sign-in link and the event; then the invitation is mailed. The
-// company and an existing person's records are read together: one BatchGet.
+// Inviting a person to a company takes their consent and tells the inviter nothing about them. Whether the
+// address has an account or not, the answer is the same and the same happens: a pending invitation is
+// written (with the invitee's identity and empty records first, for someone new), a sign-in link and the
+// event join it in one transaction with the administrator's and the company's invitation counts, and the
+// mail says who invited them where. The person becomes a member only when they accept (invitations.ts).
 import { BatchGetRequest } from 'dynamodb-toolbox/entity/actions/batchGet';
-import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import { $set } from 'dynamodb-toolbox/entity/actions/update';
 import { BatchGetCommand, execute as executeBatchGet } from 'dynamodb-toolbox/table/actions/batchGet';
 import type { Caller, CompanyRecord, UserAccessRecord } from '../access/caller.js';
+import { membershipOf } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';
 import { readConfig } from '../config.js';
 import { companyEntity } from '../data/entities/companies.js';
+import { invitationEntity } from '../data/entities/invitations.js';
 import { userAccessEntity } from '../data/entities/users.js';
 import { portalTable } from '../data/table.js';
 import { failedConditions } from '../data/transactions.js';
@@ -23,9 +24,10 @@ import { invitationMail } from '../sign-in/invitation-mail.js';
 import { createLinkToken, hashLinkToken, keyFor, normaliseEmail, signInLinkUrl } from '../sign-in/link-token.js';
 import { signInLinkWrites } from '../sign-in/sign-in-links.js';
 import { signInSecret } from '../sign-in/sign-in-secret.js';
-import { accessSearchTextWrite, membershipWrites } from './access-changes.js';
 import { createUser, type Write } from './create-user.js';
+import { plainNameOr } from './display-name.js';
 import { findIdentity } from './identity-provider.js';
+import { invitationCountWrites, invitationLimitError } from './invitation-limits.js';
 
 export interface Invitation {
   slug: string;
@@ -34,6 +36,9 @@ export interface Invitation {
   servicesEnabled: readonly string[];
   origin: string;
 }
+
+/** How long an invitation waits for its answer. */
+export const invitationLifetimeDays = 14;
 
 /** The company and, when the person has an identity already, their access record: one BatchGet. */
 async function readInvitationRecords(
@@ -51,83 +56,85 @@ async function readInvitationRecords(
   return { company: company ?? undefined, access: access ?? undefined };
 }
 
-/** The caller may administer the company (rules.ts canAccessCompany), checked before this. */
-export async function inviteToCompany(inviter: Caller, invitation: Invitation, requestId: string) {
+/** The caller may administer the company at the invitation's level (checked before this). */
+export async function inviteToCompany(
+  inviter: Caller,
+  invitation: Invitation,
+  requestId: string,
+): Promise<{ invited: true }> {
   const config = readConfig();
   const email = normaliseEmail(invitation.email);
   const { slug } = invitation;
   const { company, access: existing } = await readInvitationRecords(slug, await findIdentity(email));
   if (!company) throw new PermissionDeniedError(companyDenied);
-  if (existing?.companies.includes(slug))
+  // A member is in the company's own list already: saying so tells the administrator nothing new.
+  if (existing && membershipOf(existing, slug))
     throw new AlreadyExistsError(`email: ${email} is already a member of this company`);
   const token = createLinkToken();
   const emailKey = keyFor(await signInSecret(), 'email', email);
-  const summary = `Invited ${email} to ${company.companyName}`;
-  const linkAndEvent = (uid: string, now: number): Write[] => [
-    ...signInLinkWrites({
-      emailKey,
-      uid,
-      tokenHash: hashLinkToken(token),
-      now,
-      lifetimeSeconds: config.SIGN_IN_LINK_TTL_SECONDS,
-    }),
-    eventWrite(
-      inviter,
-      {
-        type: 'userInvited',
-        summary,
-        subject: { user: { uid, email }, company: { slug, companyName: company.companyName } },
-        after: { email, company: slug, accessLevel: invitation.accessLevel },
-      },
-      now,
-    ),
-  ];
-
-  async function addCompanyToExisting(existing: UserAccessRecord) {
-    // They have an account: add the company to it, keeping their level and services.
-    const now = Date.now();
-    const next = { ...existing, companies: [...existing.companies, slug], version: existing.version + 1 };
-    try {
-      await execute(
-        userAccessEntity
-          .build(UpdateTransaction)
-          .item({
-            uid: existing.uid,
-            companies: $set(next.companies),
-            version: next.version,
-            claims: { _synced: now },
-            updatedAt: now,
-            updatedBy: inviter.email,
-          })
-          .options({ condition: { attr: 'version', eq: existing.version } }),
-        accessSearchTextWrite(next),
-        ...membershipWrites({ uid: existing.uid, email }, [slug], [], now),
-        ...linkAndEvent(existing.uid, now),
-      );
-    } catch (error) {
-      if (failedConditions(error)?.length) {
-        throw new ConflictError('This person or the company changed while inviting; please try again.');
-      }
-      throw error;
-    }
-    return { uid: existing.uid, created: false };
-  }
-
-  const { uid, created } = existing
-    ? await addCompanyToExisting(existing)
-    : await createUser(
+  const invitedByName = plainNameOr(inviter.user?.displayName, inviter.email);
+  const writes = (uid: string, now: number): Write[] => {
+    const expiresAt = now + invitationLifetimeDays * 24 * 3600 * 1000;
+    return [
+      ...invitationCountWrites(inviter.uid, slug, now),
+      // A second invitation to the same company replaces the first (a new level, a new expiry).
+      invitationEntity.build(PutTransaction).item({
+        uid,
+        slug,
+        companyName: company.companyName,
+        email,
+        accessLevel: invitation.accessLevel,
+        servicesEnabled: [...new Set(invitation.servicesEnabled)],
+        invitedBy: inviter.email,
+        invitedByName,
+        invitedAt: now,
+        expiresAt,
+        ttl: Math.ceil(expiresAt / 1000) + 24 * 3600,
+      }),
+      ...signInLinkWrites({
+        emailKey,
+        uid,
+        tokenHash: hashLinkToken(token),
+        now,
+        lifetimeSeconds: config.SIGN_IN_LINK_TTL_SECONDS,
+      }),
+      eventWrite(
+        inviter,
         {
-          email,
-          userType: 'customer',
-          accessLevel: invitation.accessLevel,
-          companies: [slug],
-          servicesEnabled: invitation.servicesEnabled,
-          createdBy: inviter.email,
+          type: 'userInvited',
+          summary: `Invited ${email} to ${company.companyName}`,
+          subject: { user: { uid, email }, company: { slug, companyName: company.companyName } },
+          after: { email, company: slug, accessLevel: invitation.accessLevel },
         },
-        (newUid, _email, now) => linkAndEvent(newUid, now),
-      );
-  // Their identity appeared after it was looked up (another invitation at the same moment): nothing was written.
-  if (!existing && !created) throw new ConflictError('This person was invited at the same moment; please try again.');
+        now,
+      ),
+    ];
+  };
+  const refuseOverLimit = (failed: number[], now: number) => {
+    const limit = invitationLimitError(failed, now);
+    if (limit) throw limit;
+  };
+
+  if (existing) {
+    const now = Date.now();
+    try {
+      await execute(...writes(existing.uid, now));
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (!failed?.length) throw error;
+      refuseOverLimit(failed, now);
+      throw new ConflictError('This invitation could not be written; please try again.');
+    }
+  } else {
+    // Someone new: their identity and empty records (no company until they accept), with the same writes.
+    const { created } = await createUser(
+      { email, userType: 'customer', accessLevel: 0, createdBy: inviter.email },
+      (uid, _email, now) => writes(uid, now),
+      refuseOverLimit,
+    );
+    // Their identity appeared after it was looked up (another invitation at the same moment): nothing was written.
+    if (!created) throw new ConflictError('This person was invited at the same moment; please try again.');
+  }
 
   try {
     await sendMail({
@@ -138,16 +145,17 @@ export async function inviteToCompany(inviter: Caller, invitation: Invitation, r
         origin: invitation.origin,
         productName: config.PRODUCT_NAME,
         companyName: company.companyName,
-        invitedBy: inviter.user?.displayName ?? inviter.email,
+        invitedBy: invitedByName,
         lifetimeMinutes: Math.round(config.SIGN_IN_LINK_TTL_SECONDS / 60),
+        invitationDays: invitationLifetimeDays,
       }),
     });
   } catch (error) {
-    // The person exists either way; they can ask for a link on the sign-in screen.
+    // The invitation waits either way; they can ask for a link on the sign-in screen.
     logger.error('Invitation mail was not accepted by the mail provider', {
       requestId,
       errorName: (error as Error).name,
     });
   }
-  return { uid, created };
+  return { invited: true };
 }

@@ -2,6 +2,7 @@
 import { BatchGetRequest } from 'dynamodb-toolbox/entity/actions/batchGet';
 import { BatchGetCommand, execute } from 'dynamodb-toolbox/table/actions/batchGet';
 import type { UserAccessRecord, UserRecord } from '../access/caller.js';
+import { isAnalyst, membershipOf } from '../access/rules.js';
 import { memberListPartition, membershipEntity } from '../data/entities/memberships.js';
 import { userAccessEntity, userEntity, userListPartition } from '../data/entities/users.js';
 import { listPartitionPage } from '../data/list-query.js';
@@ -37,8 +38,34 @@ export function toUserRow(access: UserAccessRecord, user: UserRecord | undefined
   };
 }
 
+/** A member as one company's administration sees them: that membership only. */
+export interface MemberRow extends Omit<UserRow, 'accessLevel'> {
+  /** The level held in this company; absent for a provider analyst, whose level is the platform's. */
+  accessLevel?: number;
+}
+
+/**
+ * A company's view of a member: their level and services in this company, this company alone (never the
+ * other companies they belong to), and no analyst's platform level.
+ */
+export function toMemberRow(access: UserAccessRecord, user: UserRecord | undefined, slug: string): MemberRow {
+  const membership = membershipOf(access, slug);
+  const { accessLevel: _platformLevel, ...row } = toUserRow(access, user);
+  return {
+    ...row,
+    ...(isAnalyst(access) ? {} : { accessLevel: membership?.accessLevel ?? 0 }),
+    companies: membership ? [slug] : [],
+    servicesEnabled: isAnalyst(access) ? [] : (membership?.servicesEnabled ?? []),
+  };
+}
+
 /** Rows for these users, in the order given; at most 50 users (100 keys) per call. */
 export async function userRows(uids: readonly string[]): Promise<UserRow[]> {
+  return (await userRecords(uids)).map(({ access, user }) => toUserRow(access, user));
+}
+
+/** The access records (and profiles) of these users, in the order given; at most 50 users per call. */
+export async function userRecords(uids: readonly string[]): Promise<{ access: UserAccessRecord; user?: UserRecord }[]> {
   if (uids.length === 0) return [];
   const command = portalTable
     .build(BatchGetCommand)
@@ -50,13 +77,13 @@ export async function userRows(uids: readonly string[]): Promise<UserRow[]> {
     );
   const { Responses } = await execute({ maxAttempts: 3 }, command);
   const items = (Responses?.[0] ?? []) as (Record<string, unknown> | undefined)[];
-  const rows: UserRow[] = [];
+  const records: { access: UserAccessRecord; user?: UserRecord }[] = [];
   uids.forEach((_uid, index) => {
     const user = items[index * 2] as UserRecord | undefined;
     const access = items[index * 2 + 1] as UserAccessRecord | undefined;
-    if (access) rows.push(toUserRow(access, user ?? undefined));
+    if (access) records.push({ access, user: user ?? undefined });
   });
-  return rows;
+  return records;
 }
 
 export interface UsersPageRequest {
@@ -97,7 +124,9 @@ export async function listMembersPage(slug: string, page: UsersPageRequest) {
     { partition: memberListPartition(slug), index: 'gsi1' },
     { cursor: page.cursor, limit: page.limit, descending: page.descending },
   );
-  const rows = await userRows(items.map((member) => member.uid));
+  const rows = (await userRecords(items.map((member) => member.uid))).map(({ access, user }) =>
+    toMemberRow(access, user, slug),
+  );
   const { filter } = page;
   return { users: filter ? rows.filter((row) => matchesFilter(memberSearchText(row), filter)) : rows, nextCursor };
 }

@@ -4,7 +4,7 @@
 // the audit log with a keyed hash of the client's address. Expiry is checked here; TTL only tidies up.
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import type { Caller } from '../access/caller.js';
-import { canAccessCompany } from '../access/rules.js';
+import { canAccessCompany, menuLevels } from '../access/rules.js';
 import type { RequestInfo } from '../call.js';
 import { getCompanyRecord } from '../companies/company-records.js';
 import { readConfig } from '../config.js';
@@ -142,7 +142,7 @@ function eventOf(
 
 async function checkCompany(caller: Caller, companySlug: string | undefined): Promise<void> {
   if (companySlug === undefined) return;
-  if (!canAccessCompany(caller.access, companySlug) || !(await getCompanyRecord(companySlug))) {
+  if (!canAccessCompany(caller.access, companySlug, menuLevels.vaultLinks) || !(await getCompanyRecord(companySlug))) {
     throw new PermissionDeniedError('You do not have access to this company.');
   }
 }

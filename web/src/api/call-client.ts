@@ -18,6 +18,7 @@ import type { listCompanies } from '../../../lambdas/calls/list-companies/list-c
 import type { updateCompany } from '../../../lambdas/calls/update-company/update-company';
 import type { listCompanyUsers } from '../../../lambdas/calls/list-company-users/list-company-users';
 import type { inviteCompanyUser } from '../../../lambdas/calls/invite-company-user/invite-company-user';
+import type { respondToInvitation } from '../../../lambdas/calls/respond-to-invitation/respond-to-invitation';
 import type { updateCompanyUser } from '../../../lambdas/calls/update-company-user/update-company-user';
 import type { removeCompanyUser } from '../../../lambdas/calls/remove-company-user/remove-company-user';
 import type { listUsers } from '../../../lambdas/calls/list-users/list-users';
@@ -145,6 +146,7 @@ export interface CallContracts {
   updateCompany: ContractOf<typeof updateCompany>;
   listCompanyUsers: ContractOf<typeof listCompanyUsers>;
   inviteCompanyUser: ContractOf<typeof inviteCompanyUser>;
+  respondToInvitation: ContractOf<typeof respondToInvitation>;
   updateCompanyUser: ContractOf<typeof updateCompanyUser>;
   removeCompanyUser: ContractOf<typeof removeCompanyUser>;
   listUsers: ContractOf<typeof listUsers>;

@@ -5,6 +5,7 @@ import { item } from 'dynamodb-toolbox/schema/item';
 import { list } from 'dynamodb-toolbox/schema/list';
 import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
+import { record } from 'dynamodb-toolbox/schema/record';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { userProfileSearchText } from '../../search/row-search.js';
 import { portalTable } from '../table.js';
@@ -63,6 +64,8 @@ export const userAccessEntity = new Entity({
       _synced: number().optional(),
     }),
     companies: list(string()).default(() => []),
+    /** A customer's level and services per company (caller.ts `Membership`); optional for records written before. */
+    memberships: record(string(), map({ accessLevel: number(), servicesEnabled: list(string()) })).optional(),
     servicesEnabled: list(string()).default(() => []),
     servicesManaged: list(string()).default(() => []),
     version: number().default(1),

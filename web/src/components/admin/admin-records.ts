@@ -3,6 +3,8 @@ import type { CallOutput } from '../../api/call-client';
 
 export type CompanyDoc = CallOutput<'listCompanies'>['companies'][number];
 export type UserRow = CallOutput<'listUsers'>['users'][number];
+/** A member as their company lists them: that company's level (none for a provider analyst) and services. */
+export type MemberRow = CallOutput<'listCompanyUsers'>['users'][number];
 export type PlatformService = CallOutput<'listPlatformServices'>['services'][number];
 
 function isObject(value: unknown): value is Record<string, unknown> {

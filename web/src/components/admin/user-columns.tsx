@@ -29,7 +29,8 @@ export const userNameColumn: TableColumn<UserRow> = {
 export const userAccessLevelColumn: TableColumn<UserRow> = {
   id: 'accessLevel',
   header: 'Access level',
-  cell: (user) => levelLabel(user.accessLevel),
+  // A provider analyst among a company's members has no level there (theirs is the platform's).
+  cell: (user) => (Number.isFinite(user.accessLevel) ? levelLabel(user.accessLevel) : 'Provider analyst'),
   sortingField: 'accessLevel',
 };
 

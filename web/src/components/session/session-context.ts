@@ -24,6 +24,8 @@ export interface SessionContextValue {
   companyList: readonly SessionCompanyOption[];
   /** Services the platform offers; the others leave every menu, page and report. */
   offeredServices: readonly string[];
+  /** Invitations to companies waiting for the user's answer (Home shows them). */
+  invitations: GetSessionOutput['invitations'];
   /** Re-reads getSession (after the user changed their profile, or a company or service changed). */
   refreshSession: () => Promise<void>;
   /** Registers the cancel function of a live subscription; returns a function that unregisters it. */

@@ -139,6 +139,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           ...current,
           company: answer.defaultCompany,
           companyDoc: answer.companyDoc,
+          userAccess: answer.userAccess,
           userPreferences: { ...current.userPreferences, defaultCompany: answer.defaultCompany },
         }));
       } catch (error) {
@@ -250,7 +251,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<SessionContextValue | undefined>(() => {
     if (load.status !== 'ready') return undefined;
-    const { user, userAccess, userPreferences, company, companyDoc, companyList, offeredServices } = load.session;
+    const { user, userAccess, userPreferences, company, companyDoc, companyList, offeredServices, invitations } =
+      load.session;
     return {
       user,
       userAccess,
@@ -259,6 +261,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       companyDoc,
       companyList,
       offeredServices,
+      invitations,
       refreshSession,
       setCompany,
       registerSubscription,

@@ -1,4 +1,4 @@
-// '/' for a signed-in user: who is signed in, for a customer the reports overview of the selected company
+// '/' for a signed-in user: who is signed in, the invitations waiting for their answer, for a customer the reports overview of the selected company
 // (where they stand, service by service), and their events (spec 7), newest first, a page at a time from the
 // server's cursor. Level 9 may list everyone's events instead.
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { hasLevel, menuLevels } from '../../../../lambdas/kernel/access/rules';
 import { ReportsOverview } from '../../components/reports/reports-overview';
 import { displayNameOf, useSession } from '../../components/session/session-context';
 import { EventsTable } from './events-table';
+import { Invitations } from './invitations';
 import type { EventsScope } from './use-events';
 
 export default function HomePage() {
@@ -28,6 +29,7 @@ export default function HomePage() {
       }
     >
       <SpaceBetween size="l">
+        <Invitations />
         {customer && company ? <ReportsOverview key={company} company={company} /> : null}
         {/* Keyed by scope: each table has its own columns and remembered preferences. */}
         <EventsTable

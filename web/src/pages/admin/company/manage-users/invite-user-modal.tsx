@@ -1,5 +1,5 @@
-// Inviting someone to the selected company by e-mail (inviteCompanyUser): the server creates the person
-// if needed, adds the company and mails them a sign-in link to this site.
+// Inviting someone to the selected company by e-mail (inviteCompanyUser): the server mails them an
+// invitation with a sign-in link to this site; they join when they accept it on Home.
 import { useState, type FormEvent } from 'react';
 import Box from '@cloudscape-design/components/box';
 import FormField from '@cloudscape-design/components/form-field';
@@ -22,7 +22,7 @@ export interface InviteUserModalProps {
   companyName: string;
   /** The inviter's own level: the highest level offered. */
   maxLevel: number;
-  onInvited: (email: string, created: boolean) => void;
+  onInvited: (email: string) => void;
   onDismiss: () => void;
 }
 
@@ -44,14 +44,14 @@ export function InviteUserModal({ slug, companyName, maxLevel, onInvited, onDism
     setSending(true);
     setProblem(noProblem);
     try {
-      const answer = await callFunction('inviteCompanyUser', {
+      await callFunction('inviteCompanyUser', {
         slug,
         email: email.trim(),
         accessLevel,
         servicesEnabled,
         url: window.location.origin,
       });
-      onInvited(email.trim().toLowerCase(), answer.created);
+      onInvited(email.trim().toLowerCase());
     } catch (error) {
       setProblem(problemOf(error, fields, 'The invitation could not be sent. Please try again.'));
     } finally {

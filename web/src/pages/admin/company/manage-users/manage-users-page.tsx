@@ -1,12 +1,13 @@
 // /admin/company/manage-users (level 3 for their own companies; 7 and above, any): the members of the
-// selected company (the session's company), a batch at a time from the server; invite by e-mail,
-// change a member's level (never above the editor's own) and enabled services, or remove them.
+// selected company (the session's company), a batch at a time from the server; invite by e-mail (the
+// person joins when they accept), change a member's level here (never above the editor's own level here)
+// and enabled services, or remove them from this company.
 import { useCallback, useState } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import { callFunction } from '../../../../api/call-client';
+import { callFunction, type CallOutput } from '../../../../api/call-client';
 import type { UserRow } from '../../../../components/admin/admin-records';
 import { EditAccessModal } from '../../../../components/admin/edit-access-modal';
 import { asServiceNames } from '../../../../components/admin/service-labels';
@@ -27,6 +28,16 @@ import { useCompanyName } from '../../../../components/user-menu/company-switch'
 type Dialog = { kind: 'invite' } | { kind: 'edit'; user: UserRow } | { kind: 'remove'; user: UserRow };
 
 const memberKey = (user: UserRow) => user.uid;
+
+/**
+ * A provider analyst listed among the members carries no level (theirs is the platform's): the table reads
+ * them as above every company level, so a company's administrator is never offered to edit them.
+ */
+const providerAnalystLevel = Number.POSITIVE_INFINITY;
+const asMember = (row: CallOutput<'listCompanyUsers'>['users'][number]): UserRow => ({
+  ...row,
+  accessLevel: row.accessLevel ?? providerAnalystLevel,
+});
 
 export default function ManageUsersPage() {
   usePageHelp(ManageUsersHelp);
@@ -67,7 +78,7 @@ function CompanyMembers({ slug, companyName }: { slug: string; companyName: stri
         descending,
         ...(cursor ? { cursor } : {}),
         ...(filter ? { filter } : {}),
-      }).then((page) => ({ items: page.users, nextCursor: page.nextCursor })),
+      }).then((page) => ({ items: page.users.map(asMember), nextCursor: page.nextCursor })),
     [slug],
   );
   const table = useServerTable({
@@ -127,14 +138,12 @@ function CompanyMembers({ slug, companyName }: { slug: string; companyName: stri
           companyName={companyName}
           maxLevel={ownLevel}
           onDismiss={close}
-          onInvited={(email, created) => {
+          onInvited={(email) => {
             close();
             notify({
               type: 'success',
               title: 'Invitation sent',
-              message: created
-                ? `${email} was invited to ${companyName}; a sign-in link is on its way.`
-                : `${email} already had an account: ${companyName} was added to it and a sign-in link is on its way.`,
+              message: `An invitation to ${companyName} is on its way to ${email}. They join when they accept it.`,
             });
             pages.reload();
           }}
@@ -155,7 +164,7 @@ function CompanyMembers({ slug, companyName }: { slug: string; companyName: stri
               version: base.version,
               ...(change.accessLevel !== undefined ? { accessLevel: change.accessLevel } : {}),
               ...(change.servicesEnabled ? { servicesEnabled: asServiceNames(change.servicesEnabled) } : {}),
-            })
+            }).then(asMember)
           }
           onSaved={(user) => {
             pages.replaceItem(user);

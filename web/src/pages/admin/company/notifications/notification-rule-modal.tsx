@@ -13,7 +13,7 @@ import {
   type ServiceName,
 } from '../../../../../../lambdas/kernel/access/rules';
 import { callFunction } from '../../../../api/call-client';
-import type { UserRow } from '../../../../components/admin/admin-records';
+import type { MemberRow } from '../../../../components/admin/admin-records';
 import { problemOf, noProblem, type FormProblem } from '../../../../components/forms/call-problems';
 import { FormErrorAlert } from '../../../../components/forms/form-alerts';
 import { FormModal } from '../../../../components/forms/form-modal';
@@ -41,7 +41,7 @@ export function servicesOn(company: SessionCompanyDoc): ServiceName[] {
 export interface NotificationRuleModalProps {
   slug: string;
   company: SessionCompanyDoc;
-  members: readonly UserRow[];
+  members: readonly MemberRow[];
   /** The rule to edit; none to create one. */
   rule?: NotificationRule;
   onSaved: (rule: NotificationRule) => void;
@@ -65,12 +65,13 @@ export function NotificationRuleModal({
   const [problem, setProblem] = useState<FormProblem>(noProblem);
   const [saving, setSaving] = useState(false);
 
-  const mayView = (member: UserRow) =>
+  const mayView = (member: MemberRow) =>
     service !== undefined &&
     canViewService(
       company,
       {
-        claims: { userType: member.userType, accessLevel: member.accessLevel },
+        // The member's level in this company (the list carries no level for a provider analyst).
+        claims: { userType: member.userType, accessLevel: member.accessLevel ?? 0 },
         companies: member.companies,
         servicesEnabled: member.servicesEnabled,
         servicesManaged: member.servicesManaged,

@@ -5,7 +5,7 @@ import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import { callFunction } from '../../../../api/call-client';
-import type { UserRow } from '../../../../components/admin/admin-records';
+import type { MemberRow } from '../../../../components/admin/admin-records';
 import { ConfirmItemModal } from '../../../../components/forms/form-modal';
 import { useConfirmation } from '../../../../components/forms/use-confirmation';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
@@ -49,8 +49,8 @@ export default function NotificationsPage() {
 }
 
 /** The company's users (the first 50), for choosing recipients and naming them in the table. */
-function useMembers(slug: string): UserRow[] {
-  const [members, setMembers] = useState<UserRow[]>([]);
+function useMembers(slug: string): MemberRow[] {
+  const [members, setMembers] = useState<MemberRow[]>([]);
   useEffect(() => {
     let current = true;
     callFunction('listCompanyUsers', { slug, limit: 50 }).then(
