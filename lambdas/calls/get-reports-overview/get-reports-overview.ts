@@ -36,6 +36,7 @@ export const getReportsOverview = defineSignedInCall({
         byStatus: _byStatus,
         topAssets: _topAssets,
         figures: _figures,
+        filterChoices: _filterChoices,
         ...summary
       } = serviceReportFor(service, viewer, report);
       return [summary];

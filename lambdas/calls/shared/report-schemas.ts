@@ -1,5 +1,6 @@
 // The shapes of the report calls (getServiceReport, getReportsOverview): a service's dashboard figures as
-// the caller's view counts them (customers: published findings only).
+// the caller's view counts them (customers: published findings only, and of the scans only what they changed of
+// them: no tool figures, no scan with nothing published, no time the analysts' work moved the counters).
 import * as z from 'zod/mini';
 import { serviceName } from './schemas.js';
 import { severityCounts } from './finding-schemas.js';
@@ -20,8 +21,10 @@ export const trendPoint = z.object({
 export const serviceSummary = z.object({
   service: serviceName,
   view: reportView,
-  /** The last scan imported, if any (the 'Updated' label reads `at`). */
-  /** The last scan: when, by which tool, and its import (the findings list's "new in the last scan" filter). */
+  /**
+   * The last scan: when, by which tool, and its import (the 'Updated' label, the findings list's "new in the last
+   * scan" filter). Customers: the last scan that changed a finding they can see.
+   */
   lastScan: z.optional(z.object({ at: z.number(), tool: z.optional(z.string()), importId: z.string() })),
   /** Open findings by severity, now. */
   open: severityCounts,
@@ -44,7 +47,12 @@ export const serviceReport = z.object({
   byStatus: z.record(z.string(), z.number()),
   /** Assets with the most open findings (by severity, then count), as of the last scan and the curations since. */
   topAssets: z.array(topAsset),
-  /** The tools' own figures of their last scan, by tool (zap, prowler, password-audit…). */
+  /** The tools' own figures of their last scan, by tool (zap, prowler, password-audit…): analysts' only. */
   figures: z.record(z.string(), z.record(z.string(), z.unknown())),
+  /**
+   * The choices of the findings list's filters: DAST sites, cloud frameworks and categories. Analysts: the last
+   * scan's (its figures); customers: those of published findings.
+   */
+  filterChoices: z.object({ site: z.array(z.string()), framework: z.array(z.string()), category: z.array(z.string()) }),
 });
 export type ServiceReportOutput = z.infer<typeof serviceReport>;

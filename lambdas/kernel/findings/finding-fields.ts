@@ -1,6 +1,7 @@
 // How an analyst's edit of one field lands on a stored finding: which attributes it sets or removes, the
 // value the editor sees of it (what a conflict answers), and the field's own version. One edit, a bulk
-// update and a template's application all build their writes here, so a field means the same everywhere.
+// update and a template's application all build their writes here, so a field means the same everywhere (the
+// title's edit rebuilds the list's search text with it).
 //
 // The analyst's wording is kept beside the tool's (`analystTitle` beside `title`), so a new scan can still
 // update the tool's text and the analyst can go back to it. Versions are per field (`fv_<field>`, absent
@@ -9,6 +10,7 @@ import type { EditableFindingField, FindingStatusValue } from '../../calls/share
 import { findingIndexKey, type StoredFinding } from '../data/entities/findings.js';
 import { InvalidArgumentError } from '../errors.js';
 import type { Severity } from '../scanners/finding-model.js';
+import { findingSearchText } from './finding-search.js';
 
 /** The stored attribute holding a field's version. */
 export const fieldVersionAttribute = (field: EditableFindingField) => `fv_${field}`;
@@ -140,6 +142,17 @@ export function addFieldEdit(
     const text = value as string;
     if (text === '') remove(textAttributes[field]);
     else set(textAttributes[field], text);
+    if (field === 'title') {
+      // The list's text filter searches the title shown (finding-search.ts): rebuilt in the same write, from the
+      // tool's fields read, and refused if an import changed those meanwhile.
+      set('searchText', findingSearchText({ ...finding, analystTitle: text || undefined }));
+      parts.names['#sourceHash'] = 'sourceHash';
+      if (finding.sourceHash === undefined) parts.conditions.push('attribute_not_exists(#sourceHash)');
+      else {
+        parts.values[':readSourceHash'] = finding.sourceHash;
+        parts.conditions.push('#sourceHash = :readSourceHash');
+      }
+    }
     // Hand edits after a template keep an update of the template from overwriting them.
     if (finding.template && !stamp.templateId) set('templateTextsEdited', true);
   } else if (field === 'severity') {

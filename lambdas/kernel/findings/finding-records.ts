@@ -11,10 +11,11 @@ import type {
 import { getAsset } from '../data/entities/assets.js';
 import { getFindingItem, queryFindings, type StoredFinding } from '../data/entities/findings.js';
 import type { Finding, Severity } from '../scanners/finding-model.js';
-import { filterKey, searchText } from '../search/search-text.js';
+import { filterKey } from '../search/search-text.js';
 import { assetAddressOf, subnetBounds } from './asset-address.js';
 import { editableFindingFields } from './finding-limits.js';
 import { fieldVersionOf } from './finding-fields.js';
+import { findingSearchText } from './finding-search.js';
 
 /**
  * What a scan says of a finding, compared between scans: not when it was found (nuclei stamps every
@@ -100,14 +101,15 @@ export function toolFields(
     password: finding.password,
     extra: finding.extra,
     sourceHash,
-    searchText: searchText([
-      finding.title,
-      finding.ruleId,
-      finding.asset.name,
-      finding.asset.key,
-      finding.tool.name,
-      ...finding.cve,
-    ]),
+    // The tool's title: an import's update puts the analyst's back in (updateFindingFromScan's `analystDerived`).
+    searchText: findingSearchText({
+      title: finding.title,
+      ruleId: finding.ruleId,
+      assetName: finding.asset.name,
+      assetKey: finding.asset.key,
+      tool: finding.tool.name,
+      cve: finding.cve,
+    }),
   };
   return fitItem(fields);
 }

@@ -63,6 +63,7 @@ import { signInSecret } from '../sign-in/sign-in-secret.js';
 import type { ImportCounts } from '../../calls/shared/finding-schemas.js';
 import { maxImportFileBytes } from './finding-limits.js';
 import { addOccurrence, hashText, occurrenceHash, toolFields } from './finding-records.js';
+import { findingSearchText } from './finding-search.js';
 import { openUpload } from './uploads.js';
 import { refreshServiceReport, reportHoldsImport } from '../reports/service-reports.js';
 import { settleRetestsAfterImport } from '../remediation/settle-retests.js';
@@ -602,7 +603,15 @@ class ImportWriter {
       if (this.pendingItems.length >= writeBatch) await this.flushItems();
     } else {
       this.pendingUpdates.push(() =>
-        updateFindingFromScan(this.scan.slug, this.scan.service, state, { ...fields, lastSeenAt: this.now }, change),
+        updateFindingFromScan(
+          this.scan.slug,
+          this.scan.service,
+          state,
+          { ...fields, lastSeenAt: this.now },
+          change,
+          // The search text holds the title shown: the analyst's, when the finding was renamed.
+          (read) => ({ searchText: findingSearchText({ ...fields, analystTitle: read.analystTitle }) }),
+        ),
       );
       if (this.pendingUpdates.length >= writeBatch) await this.flushUpdates();
     }

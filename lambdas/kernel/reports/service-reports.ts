@@ -8,6 +8,13 @@
 // each view, the 30 assets with the most; a single finding's curation moves the counters of the asset it touches;
 // a bulk update moves none and counts the assets anew as it ends (`recountReportAssets`), so the item stays small
 // whatever the number of findings. The page ranks the item's assets and shows ten.
+//
+// Customers see nothing an analyst has not published: not the tools' own figures of a scan (ZAP's sites and
+// risks, a password audit's counts, Prowler's frameworks: analysts' only), not a scan none of whose changes they
+// can see (its date, tool, trend point), not when the counters last moved. Their filter choices (DAST sites, cloud
+// frameworks and categories) are counters of published findings (`x_pub_<facet>_<value>`), and the changes of
+// every scan in the trend are kept live for them (`n_|f_|r_pub_<importId>_…`), so 'new in the last scan' names the
+// last scan whose changes they can see.
 import { createHash } from 'node:crypto';
 import type { ServiceReportOutput } from '../../calls/shared/report-schemas.js';
 import type { ServiceName } from '../access/rules.js';
@@ -42,6 +49,29 @@ export const countKey = (view: ReportView, status: string, severity: string) => 
 export const changeKey = (kind: 'n' | 'f' | 'r', view: ReportView, importId: string, severity: string) =>
   `${kind}_${view}_${importId}_${severity}`;
 
+/** The filters whose choices a report gives (customers: of published findings; analysts: of the last scan). */
+export const choiceFacets = ['site', 'framework', 'category'] as const;
+export type ChoiceFacet = (typeof choiceFacets)[number];
+export const choiceKey = (facet: ChoiceFacet, value: string) => `x_pub_${facet}_${value}`;
+/** Longer values (a site's address) are left out of the choices rather than made into a long attribute name. */
+const maxChoiceLength = 200;
+
+/** The filter choices a published finding gives: its DAST site, its Prowler frameworks and categories. */
+function choicesOf(facts: FindingFacts): string[] {
+  const keys: string[] = [];
+  const add = (facet: ChoiceFacet, value: unknown) => {
+    if (typeof value === 'string' && value !== '' && value.length <= maxChoiceLength)
+      keys.push(choiceKey(facet, value));
+  };
+  // The site filter reads `url:<site>` asset keys (finding-records.ts), as ZAP names its sites.
+  if (facts.service === 'dast' && facts.assetKey?.startsWith('url:')) add('site', facts.assetKey.slice('url:'.length));
+  if (facts.service === 'cloud') {
+    for (const framework of Object.keys(facts.compliance ?? {})) add('framework', framework);
+    for (const category of new Set(facts.toolTags ?? [])) add('category', category);
+  }
+  return keys;
+}
+
 export const assetHash = (assetKey: string) => createHash('sha256').update(assetKey).digest('hex').slice(0, 12);
 export const assetKey = (view: ReportView, hash: string, severity: string) => `a_${view}_${hash}_${severity}`;
 export const assetNameKey = (hash: string) => `an_${hash}`;
@@ -63,6 +93,7 @@ function countersOf(facts: FindingFacts): string[] {
       keys.push(assetKey(view, assetHash(facts.assetKey), severity));
     }
   }
+  if (facts.published === true) keys.push(...choicesOf(facts));
   return keys;
 }
 
@@ -222,8 +253,12 @@ export async function reportHoldsImport(slug: string, service: ServiceName, impo
 /** A scan that changed no finding: the same counters, its trend point, no new, fixed or reopened. */
 function reportAfterQuietScan(previous: StoredServiceReport, scan: ScanOfReport): StoredServiceReport {
   const item: StoredServiceReport = { slug: previous.slug, service: previous.service };
+  const kept = trendImportsOf(previous);
   for (const [key, value] of Object.entries(previous)) {
-    if (/^[nfr]_/.test(key) || ['pk', 'sk', 'trend', 'lastScan', 'toolFigures', 'deltaVersion'].includes(key)) continue;
+    if (['pk', 'sk', 'trend', 'lastScan', 'toolFigures', 'deltaVersion'].includes(key)) continue;
+    // The published changes of the scans still in the trend stay (customers' trend); the others are history.
+    const change = parseChangeKey(key);
+    if (change && (change.view !== 'pub' || !kept.has(change.importId))) continue;
     item[key] = value;
   }
   return finishReport(item, previous, scan, (view) => openOf(previous, view), {});
@@ -251,14 +286,34 @@ export interface TrendPoint {
   reopened: Record<ReportView, number>;
 }
 
-/** Every finding of a service counted: the report's counters (of `importId`'s changes only) and the assets'. */
-async function countFindings(slug: string, service: ServiceName, importId: string | undefined) {
+/** `n|f|r_<view>_<importId>_<severity>`, read back. */
+function parseChangeKey(key: string): { kind: string; view: string; importId: string; severity: string } | undefined {
+  const match = /^([nfr])_(all|pub)_(.+)_([a-z]+)$/.exec(key);
+  return match ? { kind: match[1]!, view: match[2]!, importId: match[3]!, severity: match[4]! } : undefined;
+}
+
+/** The imports of a stored report's trend. */
+const trendImportsOf = (report: StoredServiceReport | undefined) =>
+  new Set(((report?.trend as TrendPoint[] | undefined) ?? []).map((point) => point.importId));
+
+/**
+ * Every finding of a service counted: the report's counters and the assets'. Of the changes, `importId`'s (both
+ * views) and, published ones, those of the scans in `trendImports` (the customers' trend); older ones are history.
+ */
+async function countFindings(
+  slug: string,
+  service: ServiceName,
+  importId: string | undefined,
+  trendImports: ReadonlySet<string> = new Set(),
+) {
   const counters = new Map<string, number>();
   const assetNames = new Map<string, string>();
   for await (const facts of findingFactsOf(slug, service)) {
     for (const key of countersOf(facts)) {
-      // Changes of older imports are history: the trend keeps them.
-      if (/^[nfr]_/.test(key) && (!importId || !key.includes(`_${importId}_`))) continue;
+      const change = parseChangeKey(key);
+      const kept =
+        !change || change.importId === importId || (change.view === 'pub' && trendImports.has(change.importId));
+      if (!kept) continue;
       counters.set(key, (counters.get(key) ?? 0) + 1);
     }
     if (facts.assetKey) assetNames.set(assetHash(facts.assetKey), facts.assetName ?? facts.assetKey);
@@ -290,7 +345,7 @@ async function countServiceReport(
   previous: StoredServiceReport | undefined,
   scan: ScanOfReport,
 ): Promise<{ report: StoredServiceReport; assets: Record<string, unknown> }> {
-  const { report, counters, assets } = await countFindings(slug, service, scan.importId);
+  const { report, counters, assets } = await countFindings(slug, service, scan.importId, trendImportsOf(previous));
   const changes = (kind: 'n' | 'f' | 'r', view: ReportView) =>
     severities.reduce((sum, severity) => sum + (counters.get(changeKey(kind, view, scan.importId, severity)) ?? 0), 0);
   return {
@@ -307,7 +362,7 @@ export async function recountReportAssets(slug: string, service: ServiceName): P
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const report = await getServiceReportItem(slug, service, true);
     if (!report) return;
-    const { assets } = await countFindings(slug, service, undefined);
+    const { assets } = await countFindings(slug, service, undefined, trendImportsOf(report));
     const item = { ...assets, slug, service, updatedAt: Date.now() };
     if (await putReportAssets(slug, service, item, report.deltaVersion ?? 0)) return;
   }
@@ -349,7 +404,91 @@ function finishReport(
   return item;
 }
 
-/** A service's dashboard as the viewer sees it (customers: the published view), from the stored report. */
+/** Changes by severity: what a scan brought (new), fixed and reopened. */
+interface ScanChanges {
+  new: SeverityCounts;
+  fixed: SeverityCounts;
+  reopened: SeverityCounts;
+}
+
+const total = (counts: SeverityCounts) => severities.reduce((sum, severity) => sum + counts[severity], 0);
+
+/** The published changes of each scan the report keeps them for (`n|f|r_pub_<importId>_<severity>`). */
+function publishedChangesOf(stored: StoredServiceReport | undefined): Map<string, ScanChanges> {
+  const byImport = new Map<string, ScanChanges>();
+  for (const [key, value] of Object.entries(stored ?? {})) {
+    const change = parseChangeKey(key);
+    if (!change || change.view !== 'pub' || !(severities as readonly string[]).includes(change.severity)) continue;
+    const changes = byImport.get(change.importId) ?? { new: zeroCounts(), fixed: zeroCounts(), reopened: zeroCounts() };
+    const kind = ({ n: 'new', f: 'fixed', r: 'reopened' } as const)[change.kind as 'n' | 'f' | 'r'];
+    changes[kind][change.severity as Severity] = Math.max(0, Number(value ?? 0));
+    byImport.set(change.importId, changes);
+  }
+  return byImport;
+}
+
+/** A customer's filter choices: the values of their published findings (counters above zero), sorted. */
+function publishedChoicesOf(stored: StoredServiceReport | undefined): Record<ChoiceFacet, string[]> {
+  const choices: Record<ChoiceFacet, string[]> = { site: [], framework: [], category: [] };
+  for (const [key, value] of Object.entries(stored ?? {})) {
+    if (typeof value !== 'number' || value <= 0) continue;
+    for (const facet of choiceFacets) {
+      const prefix = choiceKey(facet, '');
+      if (key.startsWith(prefix)) choices[facet].push(key.slice(prefix.length));
+    }
+  }
+  for (const facet of choiceFacets) choices[facet].sort();
+  return choices;
+}
+
+/** An analyst's filter choices: the last scan's, from the tools' figures (ZAP's sites, Prowler's frameworks…). */
+function figureChoicesOf(figures: Record<string, Record<string, unknown>>): Record<ChoiceFacet, string[]> {
+  const texts = (value: unknown) =>
+    Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  const frameworks = figures.prowler?.byFramework;
+  return {
+    site: texts(figures.zap?.siteNames),
+    framework: frameworks && typeof frameworks === 'object' ? Object.keys(frameworks).sort() : [],
+    category: texts(figures.prowler?.categories).sort(),
+  };
+}
+
+/** The trend, last scan and its changes a customer may see: of the scans whose changes of published findings show. */
+function publishedScans(
+  stored: StoredServiceReport | undefined,
+  points: readonly TrendPoint[],
+  open: SeverityCounts,
+): Pick<ServiceReportOutput, 'trend' | 'lastScan' | 'lastScanChanges'> {
+  const live = publishedChangesOf(stored);
+  const none: ScanChanges = { new: zeroCounts(), fixed: zeroCounts(), reopened: zeroCounts() };
+  const shown = points.flatMap((point) => {
+    const changes = live.get(point.importId);
+    // A report counted before the published changes of every trend scan were kept: the point's own totals.
+    const totals = changes
+      ? { new: total(changes.new), fixed: total(changes.fixed), reopened: total(changes.reopened) }
+      : { new: point.new.pub, fixed: point.fixed.pub, reopened: point.reopened.pub };
+    // A scan none of whose changes a customer can see (nothing of it published yet) is not theirs to see.
+    if (totals.new + totals.fixed + totals.reopened === 0) return [];
+    return [{ point, changes: changes ?? none, totals }];
+  });
+  const last = shown.at(-1);
+  return {
+    lastScan: last ? { at: last.point.at, tool: last.point.tool, importId: last.point.importId } : undefined,
+    lastScanChanges: last?.changes ?? none,
+    // The last point is now: curations since it moved the counters.
+    trend: shown.map(({ point, totals }, index) => ({
+      at: point.at,
+      tool: point.tool,
+      open: index === shown.length - 1 ? open : point.open.pub,
+      ...totals,
+    })),
+  };
+}
+
+/**
+ * A service's dashboard as the viewer sees it, from the stored report. Analysts: every finding, the tools' own
+ * figures, every scan. Customers: published findings only, and nothing of a scan but what it changed of them.
+ */
 export function serviceReportFor(
   service: ServiceName,
   viewer: 'analyst' | 'customer',
@@ -362,12 +501,35 @@ export function serviceReportFor(
   const bySeverity = (read: (severity: Severity) => number) =>
     Object.fromEntries(severities.map((severity) => [severity, read(severity)])) as SeverityCounts;
   const open = bySeverity((severity) => number(countKey(view, 'open', severity)));
+  const points = (stored?.trend as TrendPoint[] | undefined) ?? [];
+  const byStatus = Object.fromEntries(
+    reportStatuses.map((status) => [
+      status,
+      severities.reduce((sum, severity) => sum + number(countKey(view, status, severity)), 0),
+    ]),
+  );
+  const topAssets = storedAssets
+    ? assetsOf(storedAssets, view)
+        .slice(0, topAssetCount)
+        .map(({ name, open: counts }) => ({ key: name, name, open: counts }))
+    : [];
+  if (viewer === 'customer') {
+    return {
+      service,
+      view: viewer,
+      ...publishedScans(stored, points, open),
+      open,
+      openTotal: total(open),
+      byStatus,
+      topAssets,
+      figures: {},
+      filterChoices: publishedChoicesOf(stored),
+    };
+  }
   const lastScan = stored?.lastScan as { importId: string; at: number; tool?: string } | undefined;
   const changes = (kind: 'n' | 'f' | 'r') =>
     bySeverity((severity) => (lastScan ? number(changeKey(kind, view, lastScan.importId, severity)) : 0));
   const lastScanChanges = { new: changes('n'), fixed: changes('f'), reopened: changes('r') };
-  const total = (counts: SeverityCounts) => severities.reduce((sum, severity) => sum + counts[severity], 0);
-  const points = (stored?.trend as TrendPoint[] | undefined) ?? [];
   const trend = points.map((point, index) => {
     // The last scan's point is now: curations since it moved the counters.
     const last = index === points.length - 1 && point.importId === lastScan?.importId;
@@ -380,17 +542,6 @@ export function serviceReportFor(
       reopened: last ? total(lastScanChanges.reopened) : point.reopened[view],
     };
   });
-  const byStatus = Object.fromEntries(
-    reportStatuses.map((status) => [
-      status,
-      severities.reduce((sum, severity) => sum + number(countKey(view, status, severity)), 0),
-    ]),
-  );
-  const topAssets = storedAssets
-    ? assetsOf(storedAssets, view)
-        .slice(0, topAssetCount)
-        .map(({ name, open: counts }) => ({ key: name, name, open: counts }))
-    : [];
   const figures = Object.fromEntries(
     Object.entries((stored?.toolFigures as Record<string, Record<string, unknown>> | undefined) ?? {}).map(
       ([kind, { importId: _importId, ...figure }]) => [kind, figure],
@@ -408,5 +559,6 @@ export function serviceReportFor(
     byStatus,
     topAssets,
     figures,
+    filterChoices: figureChoicesOf(figures),
   };
 }

@@ -37,6 +37,8 @@ export interface FindingState {
   assetParentKey?: string;
   toolSeverity: Severity;
   analystSeverity?: Severity;
+  /** The analyst's title, if any: what the search text holds instead of the tool's (finding-search.ts). */
+  analystTitle?: string;
   firstSeenAt: number;
   lastChange: FindingChange;
 }
@@ -52,6 +54,7 @@ const stateAttributes = [
   'assetParentKey',
   'toolSeverity',
   'analystSeverity',
+  'analystTitle',
   'firstSeenAt',
   'lastChange',
 ];
@@ -139,6 +142,8 @@ export async function updateFindingFromScan(
   state: FindingState,
   toolFields: Record<string, unknown> & { toolSeverity: Severity },
   change: FindingChange,
+  /** Fields computed from the tool's and the analyst's together (the search text), for the state read. */
+  analystDerived: (state: FindingState) => Record<string, unknown> = () => ({}),
 ): Promise<void> {
   const names: Record<string, string> = {
     '#history': 'history',
@@ -163,7 +168,7 @@ export async function updateFindingFromScan(
   ];
   // A field the scan no longer gives is removed, so nothing of the previous content lingers.
   const removed: string[] = [];
-  for (const [field, value] of Object.entries(toolFields)) {
+  for (const [field, value] of Object.entries({ ...toolFields, ...analystDerived(state) })) {
     names[`#f_${field}`] = field;
     if (value === undefined) {
       removed.push(`#f_${field}`);
@@ -186,9 +191,14 @@ export async function updateFindingFromScan(
     values[':zero'] = 0;
     sets.push('#status = :open', '#fvStatus = if_not_exists(#fvStatus, :zero) + :one');
   }
-  // The analyst severity this write was computed with: if it changed meanwhile, compute again.
-  const condition = state.analystSeverity ? 'analystSeverity = :analyst' : 'attribute_not_exists(analystSeverity)';
+  // The analyst severity and title this write was computed with: if either changed meanwhile, compute again.
+  const severityCondition = state.analystSeverity
+    ? 'analystSeverity = :analyst'
+    : 'attribute_not_exists(analystSeverity)';
   if (state.analystSeverity) values[':analyst'] = state.analystSeverity;
+  const titleCondition = state.analystTitle ? 'analystTitle = :analystTitle' : 'attribute_not_exists(analystTitle)';
+  if (state.analystTitle) values[':analystTitle'] = state.analystTitle;
+  const condition = `${severityCondition} AND ${titleCondition}`;
   try {
     await documentClient.send(
       new UpdateCommand({
@@ -204,7 +214,7 @@ export async function updateFindingFromScan(
     if (!isConditionalCheckFailure(error)) throw error;
     const current = await getFindingItem(slug, service, state.id, true);
     if (!current) throw new Error('A finding disappeared while an import updated it');
-    await updateFindingFromScan(slug, service, current, toolFields, change);
+    await updateFindingFromScan(slug, service, current, toolFields, change, analystDerived);
   }
 }
 
@@ -476,6 +486,77 @@ export async function setFindingAddress(slug: string, service: string, id: strin
         UpdateExpression: 'SET assetAddress = :address',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(assetAddress)',
         ExpressionAttributeValues: { ':address': address },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** What a finding's search text is built from, and the text stored (finding-search.ts; the backfill reads these). */
+export interface FindingSearchFields {
+  id: string;
+  title?: string;
+  analystTitle?: string;
+  ruleId?: string;
+  assetName?: string;
+  assetKey?: string;
+  tool?: string;
+  cve?: string[];
+  searchText?: string;
+  sourceHash?: string;
+}
+
+/** Every finding of a company's service, projected to its search text's fields, a page at a time. */
+export async function* findingSearchFieldsOf(slug: string, service: string): AsyncGenerator<FindingSearchFields> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :partition',
+        ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
+        ProjectionExpression: 'id, title, analystTitle, ruleId, assetName, assetKey, tool, cve, searchText, sourceHash',
+        Limit: partitionPageItems,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) yield item as FindingSearchFields;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+/**
+ * Sets a finding's search text, unless its search text, analyst title or tool fields (`sourceHash`) changed since
+ * `read` was read: an edit or an import meanwhile wrote the right one. Answers whether it wrote.
+ */
+export async function setFindingSearchText(
+  slug: string,
+  service: string,
+  read: FindingSearchFields,
+  text: string,
+): Promise<boolean> {
+  const values: Record<string, unknown> = { ':text': text };
+  const same = (attribute: string, value: string | undefined) => {
+    if (value === undefined) return `attribute_not_exists(${attribute})`;
+    values[`:${attribute}`] = value;
+    return `${attribute} = :${attribute}`;
+  };
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: findingKey(slug, service, read.id),
+        UpdateExpression: 'SET searchText = :text',
+        ConditionExpression: [
+          'attribute_exists(pk)',
+          same('searchText', read.searchText),
+          same('analystTitle', read.analystTitle),
+          same('sourceHash', read.sourceHash),
+        ].join(' AND '),
+        ExpressionAttributeValues: values,
       }),
     );
     return true;

@@ -226,6 +226,10 @@ export interface FindingFacts {
   lastChange?: { importId: string; change: string };
   assetKey?: string;
   assetName?: string;
+  /** What the customers' filter choices are drawn from: the service, Prowler's frameworks and categories. */
+  service?: string;
+  compliance?: Record<string, unknown>;
+  toolTags?: string[];
 }
 
 /** Every finding of a company’s service, projected to what a report counts, a page (partitionPageItems) at a time. */
@@ -238,7 +242,8 @@ export async function* findingFactsOf(slug: string, service: string): AsyncGener
         KeyConditionExpression: 'pk = :partition',
         ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
         ProjectionExpression:
-          'id, #status, toolSeverity, analystSeverity, published, firstImportId, lastChange, assetKey, assetName',
+          'id, #status, toolSeverity, analystSeverity, published, firstImportId, lastChange, assetKey, assetName, ' +
+          'service, compliance, toolTags',
         ExpressionAttributeNames: { '#status': 'status' },
         Limit: partitionPageItems,
         ExclusiveStartKey: startKey,

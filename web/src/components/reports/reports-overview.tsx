@@ -39,9 +39,11 @@ export function ServiceSummaryCard({ summary }: { summary: ServiceSummary }) {
         <Header
           variant="h2"
           description={
-            <>
-              Updated <TimeAgo at={summary.lastScan?.at} />
-            </>
+            summary.lastScan ? (
+              <>
+                Updated <TimeAgo at={summary.lastScan.at} />
+              </>
+            ) : undefined
           }
         >
           <Link
@@ -57,7 +59,7 @@ export function ServiceSummaryCard({ summary }: { summary: ServiceSummary }) {
         </Header>
       }
     >
-      {summary.lastScan ? (
+      {summary.lastScan || summary.openTotal > 0 ? (
         <SpaceBetween size="s">
           <div>
             <Box variant="awsui-key-label">Open findings</Box>
@@ -70,16 +72,19 @@ export function ServiceSummaryCard({ summary }: { summary: ServiceSummary }) {
               </Badge>
             ))}
           </SpaceBetween>
-          <Box variant="p">
-            Since the last scan: {sumOf(changes.new)} new, {sumOf(changes.fixed)} fixed
-            {sumOf(changes.reopened) > 0 ? `, ${sumOf(changes.reopened)} reopened` : ''}.
-          </Box>
+          {summary.lastScan ? (
+            <Box variant="p">
+              Since the last scan: {sumOf(changes.new)} new, {sumOf(changes.fixed)} fixed
+              {sumOf(changes.reopened) > 0 ? `, ${sumOf(changes.reopened)} reopened` : ''}.
+            </Box>
+          ) : null}
           <Box variant="small">{trendText(summary)}</Box>
         </SpaceBetween>
       ) : (
         <Box variant="p" color="text-body-secondary">
-          No scan yet. Once the assessment team imports the first {label} scan, its open findings by severity and what
-          changed show here.
+          {summary.view === 'analyst'
+            ? `No scan yet. Once the first ${label} scan is imported, its open findings by severity and what changed show here.`
+            : `Nothing published yet. Once the assessment team publishes findings of a ${label} scan, the open findings by severity and what changed show here.`}
         </Box>
       )}
     </Container>

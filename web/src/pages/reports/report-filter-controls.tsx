@@ -1,7 +1,8 @@
 // The filters above a report's findings (research file section 5): severity, status and "new in the last scan"
 // on every service, and each service's own: confidence (DAST, network), has a CVE, fix available and subnet
 // (network), framework and category (cloud), site (DAST). The choices of framework, category and site are the
-// last scan's (the report's tool figures), with any already chosen in the address.
+// report's (getServiceReport's `filterChoices`: a customer's of published findings, an analyst's of the last scan),
+// with any already chosen in the address; a filter with nothing to choose is not shown.
 import { useState } from 'react';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
@@ -9,6 +10,7 @@ import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
+import type { CallOutput } from '../../api/call-client';
 import { confidences } from '../../../../lambdas/kernel/scanners/finding-model';
 import { findingStatusLabels, findingStatuses, severities, severityLabels } from '../analyst/services/finding-labels';
 import { looksLikeCidr, type ReportFilters } from './report-address';
@@ -22,13 +24,10 @@ const confidenceOptions = confidences.map((confidence) => ({
 /** The services whose tools say how sure they are: ZAP's confidence, OpenVAS's quality of detection. */
 const withConfidence: readonly ServiceName[] = ['dast', 'network'];
 
-/** A report's tool figures, by tool (getServiceReport's `figures`). */
-export type ToolFigures = Record<string, Record<string, unknown>>;
+/** The choices of the site, framework and category filters (getServiceReport's `filterChoices`). */
+export type FilterChoices = CallOutput<'getServiceReport'>['filterChoices'];
 
-const textList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-
-/** The choices of a list filter: the last scan's names, then any chosen that it lacks. */
+/** The choices of a list filter: the report's names, then any chosen that it lacks. */
 const optionsOf = (names: readonly string[], chosen: readonly string[]) =>
   [...new Set([...names, ...chosen])].map((name) => ({ value: name, label: name }));
 
@@ -38,7 +37,7 @@ interface ControlsProps {
   /** Changes these filters, the others as the address has them then (two quick changes both count). */
   onFiltersChange: (change: Partial<ReportFilters>) => void;
   lastScanImportId?: string;
-  figures?: ToolFigures;
+  choices?: FilterChoices;
 }
 
 /** A filter of a list of values: any of the chosen ones (none chosen: any); hidden when there is nothing to choose. */
@@ -105,7 +104,7 @@ export function ReportFilterControls({
   filters,
   onFiltersChange: change,
   lastScanImportId,
-  figures,
+  choices,
 }: ControlsProps) {
   return (
     <SpaceBetween direction="horizontal" size="xs" alignItems="center">
@@ -136,7 +135,7 @@ export function ReportFilterControls({
         <ChoiceFilter
           label="Site"
           anyText="Any site"
-          options={optionsOf(textList(figures?.zap?.siteNames), filters.site)}
+          options={optionsOf(choices?.site ?? [], filters.site)}
           chosen={filters.site}
           onChange={(site) => change({ site })}
         />
@@ -146,17 +145,14 @@ export function ReportFilterControls({
           <ChoiceFilter
             label="Framework"
             anyText="Any framework"
-            options={optionsOf(
-              Object.keys((figures?.prowler?.byFramework as object | undefined) ?? {}).sort(),
-              filters.framework,
-            )}
+            options={optionsOf(choices?.framework ?? [], filters.framework)}
             chosen={filters.framework}
             onChange={(framework) => change({ framework })}
           />
           <ChoiceFilter
             label="Category"
             anyText="Any category"
-            options={optionsOf(textList(figures?.prowler?.categories).sort(), filters.category)}
+            options={optionsOf(choices?.category ?? [], filters.category)}
             chosen={filters.category}
             onChange={(category) => change({ category })}
           />

@@ -10,7 +10,7 @@ import { ExportFindingsButton } from '../../components/findings/export-findings-
 import { ServerTable } from '../../components/tables/server-table';
 import { useServerTable, type ServerListRequest } from '../../components/tables/use-server-table';
 import { filtersActive, noReportFilters, type ReportFilters } from './report-address';
-import { ReportFilterControls, type ToolFigures } from './report-filter-controls';
+import { ReportFilterControls, type FilterChoices } from './report-filter-controls';
 import { reportFindingKey, reportFindingMatches, reportFindingsTables } from './report-findings-config';
 
 export interface ReportFindingsTableProps {
@@ -19,8 +19,8 @@ export interface ReportFindingsTableProps {
   /** The report's last scan, for "new in the last scan" (none before the first scan, or while it loads). */
   lastScanImportId?: string;
   filters: ReportFilters;
-  /** The report's tool figures: the last scan's sites, frameworks and categories to filter by. */
-  figures?: ToolFigures;
+  /** The sites, frameworks and categories to filter by (a customer's: of published findings). */
+  choices?: FilterChoices;
   /** Changes these filters, the others as the address has them then. */
   onFiltersChange: (change: Partial<ReportFilters>) => void;
 }
@@ -57,7 +57,7 @@ export function ReportFindingsTable({
   service,
   lastScanImportId,
   filters,
-  figures,
+  choices,
   onFiltersChange,
 }: ReportFindingsTableProps) {
   const config = reportFindingsTables[service];
@@ -132,7 +132,7 @@ export function ReportFindingsTable({
             filters={filters}
             onFiltersChange={onFiltersChange}
             lastScanImportId={lastScanImportId}
-            figures={figures}
+            choices={choices}
           />
         ),
         active,

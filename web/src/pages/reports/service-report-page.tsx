@@ -39,26 +39,28 @@ export interface ServiceReportPageProps {
 
 function Dashboard({ report }: { report: ServiceReport }) {
   const changes = report.lastScanChanges;
+  // A customer's last scan is the last one that changed a published finding: none yet, no last-scan figures.
+  const lastScanFigures = report.lastScan
+    ? [
+        ['New in the last scan', sumOf(changes.new)],
+        ['Fixed in the last scan', sumOf(changes.fixed)],
+        ['Reopened in the last scan', sumOf(changes.reopened)],
+      ]
+    : [];
   return (
     <SpaceBetween size="l">
       <Container header={<Header variant="h2">Open findings</Header>}>
-        <ColumnLayout columns={4} variant="text-grid">
+        <ColumnLayout columns={1 + lastScanFigures.length} variant="text-grid">
           <div>
             <Box variant="awsui-key-label">Open findings</Box>
             <Box variant="awsui-value-large">{report.openTotal}</Box>
           </div>
-          <div>
-            <Box variant="awsui-key-label">New in the last scan</Box>
-            <Box variant="awsui-value-large">{sumOf(changes.new)}</Box>
-          </div>
-          <div>
-            <Box variant="awsui-key-label">Fixed in the last scan</Box>
-            <Box variant="awsui-value-large">{sumOf(changes.fixed)}</Box>
-          </div>
-          <div>
-            <Box variant="awsui-key-label">Reopened in the last scan</Box>
-            <Box variant="awsui-value-large">{sumOf(changes.reopened)}</Box>
-          </div>
+          {lastScanFigures.map(([label, value]) => (
+            <div key={label}>
+              <Box variant="awsui-key-label">{label}</Box>
+              <Box variant="awsui-value-large">{value}</Box>
+            </div>
+          ))}
         </ColumnLayout>
       </Container>
       <ColumnLayout columns={2}>
@@ -78,6 +80,21 @@ function Dashboard({ report }: { report: ServiceReport }) {
       <ServiceFigures report={report} />
     </SpaceBetween>
   );
+}
+
+/** When the figures last changed, in the viewer's terms (a customer's: the last scan that changed their findings). */
+function updatedLine(report: ServiceReport) {
+  if (report.lastScan) {
+    return (
+      <>
+        Updated <TimeAgo at={report.lastScan.at} />
+      </>
+    );
+  }
+  if (report.view === 'analyst') return 'No scan yet. The figures show once the first scan is imported.';
+  return report.openTotal > 0 || Object.values(report.byStatus).some((count) => count > 0)
+    ? 'The figures below count the findings published to you.'
+    : 'Nothing published yet. The figures show once the assessment team publishes findings of a scan.';
 }
 
 type Loaded = { key: string; report?: ServiceReport; error?: string };
@@ -124,10 +141,7 @@ function ServiceReportContent({ slug, service }: { slug: string; service: Servic
         <LoadErrorAlert message={shown.error ?? ''} onRetry={() => setReads((count) => count + 1)} />
       ) : (
         <>
-          <Box variant="p">
-            Updated <TimeAgo at={shown.report.lastScan?.at} />
-            {shown.report.lastScan ? '' : ': no scan yet. The figures show once the first scan is imported.'}
-          </Box>
+          <Box variant="p">{updatedLine(shown.report)}</Box>
           <Dashboard report={shown.report} />
         </>
       )}
@@ -135,7 +149,7 @@ function ServiceReportContent({ slug, service }: { slug: string; service: Servic
         slug={slug}
         service={service}
         lastScanImportId={shown?.report?.lastScan?.importId}
-        figures={shown?.report?.figures}
+        choices={shown?.report?.filterChoices}
         filters={filters}
         onFiltersChange={onFiltersChange}
       />
