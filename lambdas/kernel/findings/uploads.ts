@@ -239,3 +239,23 @@ export async function presignGet(
     : url.toString();
   return `${address}?${query}`;
 }
+
+/**
+ * A browser's download link for a stored file (an export, a sealed vault file): a presigned GET whose response
+ * overrides make S3 answer it as a file to save, never as a page (`attachment`, `application/octet-stream`),
+ * whatever type the object was stored with. S3 honours them on signed GETs only, and they are signed: a link
+ * edited to ask for text/html is refused. Locally the origin's /s3/ applies them as S3 does.
+ */
+export function presignDownload(
+  objectKey: string,
+  options: { fileName: string; expiresSeconds: number },
+): Promise<string> {
+  return presignGet(objectKey, {
+    expiresSeconds: options.expiresSeconds,
+    forBrowser: true,
+    query: {
+      'response-content-disposition': `attachment; filename="${options.fileName.replace(/[^\w.-]/g, '_')}"`,
+      'response-content-type': 'application/octet-stream',
+    },
+  });
+}
