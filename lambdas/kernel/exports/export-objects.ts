@@ -1,8 +1,9 @@
 // Export files in the uploads bucket, under `exports/<company>/<service>/<exportId>.<ext>` (the bucket's
 // lifecycle rule removes them after 7 days; browsers can never post there, the upload policy fixes the key).
-// Written with one signed PUT and fetched by the browser through a presigned GET valid for a few minutes,
-// both on the SDK's signer like uploads.ts (no S3 client in the bundles).
-import { objectUrl, presignGet, s3Signer, uploadsBucket } from '../findings/uploads.js';
+// Written with one signed PUT and fetched by the browser through a presigned GET valid for a few minutes (a
+// download, never a page: uploads.ts presignDownload), both on the SDK's signer like uploads.ts (no S3 client
+// in the bundles).
+import { objectUrl, presignDownload, s3Signer, uploadsBucket } from '../findings/uploads.js';
 
 /** How long a download link works once getFindingExport hands it out. */
 export const downloadLinkSeconds = 300;
@@ -38,10 +39,6 @@ export async function putExportObject(objectKey: string, body: Uint8Array, conte
 }
 
 /** A GET of the file that works for `downloadLinkSeconds`, saving it under `fileName`. */
-export async function presignExportDownload(objectKey: string, fileName: string): Promise<string> {
-  const disposition = `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`;
-  return presignGet(objectKey, {
-    expiresSeconds: downloadLinkSeconds,
-    query: { 'response-content-disposition': disposition },
-  });
+export function presignExportDownload(objectKey: string, fileName: string): Promise<string> {
+  return presignDownload(objectKey, { fileName, expiresSeconds: downloadLinkSeconds });
 }

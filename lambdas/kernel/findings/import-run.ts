@@ -64,6 +64,7 @@ import type { ImportCounts } from '../../calls/shared/finding-schemas.js';
 import { maxImportFileBytes } from './finding-limits.js';
 import { addOccurrence, hashText, occurrenceHash, toolFields } from './finding-records.js';
 import { findingSearchText } from './finding-search.js';
+import { importFileKey } from './scan-imports.js';
 import { openUpload } from './uploads.js';
 import { refreshServiceReport, reportHoldsImport } from '../reports/service-reports.js';
 import { settleRetestsAfterImport } from '../remediation/settle-retests.js';
@@ -179,7 +180,8 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
           .update(`password-reuse-groups\n${scan.slug}`)
           .digest()
       : undefined;
-  const uploads = scan.files.map((file) => lazyUpload(file.objectKey, file.contentLength));
+  // The copies made when the import started, which no upload form can replace; never the uploads themselves.
+  const uploads = scan.files.map((file) => lazyUpload(importFileKey(file.objectKey), file.contentLength));
   const parse = () =>
     parseScan({
       service: scan.service,

@@ -1,6 +1,8 @@
 // The life of an import as the calls see it: created with its presigned uploads ('uploading'), started
 // once the files are in the bucket ('queued'), then run by the import function ('running' → 'done' or
-// 'failed'). The import function's work is in import-run.ts.
+// 'failed'). The import function's work is in import-run.ts. Starting copies each file where no upload form
+// reaches (importFilesPrefix): a presigned POST stays valid for an hour and may be sent again, but what the
+// import reads is the file that was there when it started.
 import { randomBytes } from 'node:crypto';
 import type { Caller } from '../access/caller.js';
 import type { ServiceName } from '../access/rules.js';
@@ -11,12 +13,12 @@ import {
   updateScanImport,
   type StoredScanImport,
 } from '../data/entities/scan-imports.js';
-import { InvalidArgumentError } from '../errors.js';
+import { ConflictError, InvalidArgumentError } from '../errors.js';
 import { formatCatalogue } from '../scanners/formats.js';
 import type { FormatId } from '../scanners/finding-model.js';
 import type { ScanImportOutput } from '../../calls/shared/finding-schemas.js';
 import { queueImport } from './import-queue.js';
-import { presignUpload, uploadedSize } from './uploads.js';
+import { copyUpload, presignUpload, uploadedObject } from './uploads.js';
 
 export type { StoredScanImport };
 
@@ -29,6 +31,18 @@ export interface CreateScanImportInput {
 
 /** Raw uploads live under this prefix; the bucket's lifecycle rule removes them after 30 days. */
 export const uploadsPrefix = 'uploads/';
+
+/**
+ * A started import's files, copied from its uploads, live under this prefix, which no presigned POST ever names
+ * (each fixes its key under uploads/ or vault/); the bucket's lifecycle rule removes them after 30 days too.
+ */
+export const importFilesPrefix = 'imports/';
+
+/** Where the import function reads an uploaded file from once its import started. */
+export function importFileKey(uploadKey: string): string {
+  if (!uploadKey.startsWith(uploadsPrefix)) throw new Error('An import file is not under the uploads prefix');
+  return `${importFilesPrefix}${uploadKey.slice(uploadsPrefix.length)}`;
+}
 
 function newImportId(): string {
   // Time first, so ids sort by creation; 64 random bits after it.
@@ -88,23 +102,42 @@ export function readScanImport(importId: string): Promise<StoredScanImport | und
   return getScanImport(importId);
 }
 
-/** Queues an uploaded import; an import past 'uploading' is answered as it stands (safe to retry). */
-export async function startScanImport(scan: StoredScanImport): Promise<ScanImportOutput> {
-  if (scan.status !== 'uploading') return scanImportOutput(scan);
-  const sizes = await Promise.all(scan.files.map((file) => uploadedSize(file.objectKey)));
+/**
+ * Checks each uploaded file and copies it to where the import reads it (importFileKey): the copy is made only
+ * while the upload is still the object checked (its ETag), and never over an earlier start's copy, so what
+ * the import reads is fixed here. S3 requests only, no DynamoDB one.
+ */
+export async function copyImportFiles(scan: Pick<StoredScanImport, 'files'>): Promise<void> {
+  const uploaded = await Promise.all(scan.files.map((file) => uploadedObject(file.objectKey)));
   for (const [index, file] of scan.files.entries()) {
-    const size = sizes[index];
-    if (size === undefined) {
+    const object = uploaded[index];
+    if (object === undefined) {
       throw new InvalidArgumentError(
         `The file ${file.name} has not been uploaded yet: upload it, then start the import`,
       );
     }
-    if (size !== file.contentLength) {
+    if (object.size !== file.contentLength) {
       throw new InvalidArgumentError(
-        `The file ${file.name} holds ${size} bytes, not the ${file.contentLength} announced: create the import again`,
+        `The file ${file.name} holds ${object.size} bytes, not the ${file.contentLength} announced: create the import again`,
       );
     }
   }
+  const copies = await Promise.all(
+    scan.files.map((file, index) => copyUpload(file.objectKey, importFileKey(file.objectKey), uploaded[index]!.etag)),
+  );
+  for (const [index, copy] of copies.entries()) {
+    if (copy === 'source changed') {
+      throw new ConflictError(
+        `The file ${scan.files[index]!.name} was uploaded again while the import started: start the import again`,
+      );
+    }
+  }
+}
+
+/** Queues an uploaded import; an import past 'uploading' is answered as it stands (safe to retry). */
+export async function startScanImport(scan: StoredScanImport): Promise<ScanImportOutput> {
+  if (scan.status !== 'uploading') return scanImportOutput(scan);
+  await copyImportFiles(scan);
   // Queued before the status changes: a crash between the two leaves an import that a retry queues again
   // (the queue drops the duplicate), never a 'queued' import that no message will run.
   await queueImport({ importId: scan.importId, slug: scan.slug, service: scan.service });

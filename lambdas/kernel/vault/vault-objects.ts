@@ -5,7 +5,7 @@
 // than the GET's life, has the report worker delete it. A revocation deletes it at once; the bucket's lifecycle
 // rule on `vault/` is the backstop for links that expire unopened.
 import { readConfig } from '../config.js';
-import { deleteUpload, presignGet, presignUpload } from '../findings/uploads.js';
+import { deleteUpload, presignDownload, presignUpload } from '../findings/uploads.js';
 import { sendFifoMessage } from '../queues/send-message.js';
 
 /** The largest file the share page takes. */
@@ -21,8 +21,9 @@ export function presignVaultUpload(linkId: string, size: number) {
   return presignUpload(vaultObjectKey(linkId), size);
 }
 
+/** The reveal's link to the sealed file: the share page fetches it and decrypts; opened by hand, it saves bytes. */
 export function presignVaultDownload(linkId: string): Promise<string> {
-  return presignGet(vaultObjectKey(linkId), { expiresSeconds: vaultDownloadSeconds, forBrowser: true });
+  return presignDownload(vaultObjectKey(linkId), { fileName: 'sealed-file.bin', expiresSeconds: vaultDownloadSeconds });
 }
 
 export function deleteVaultObject(linkId: string): Promise<void> {
