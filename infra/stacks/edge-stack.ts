@@ -19,9 +19,10 @@ export interface PortalEdgeStackProps extends StackProps {
 export function publicRoutePaths(): string[] {
   const guessable = callRegistry
     .list()
-    .filter((call) => call.access.kind === 'public')
-    // Agents call in every minute, and each checks its credential; they share the request limit.
-    .filter((call) => !(call.access.kind === 'public' && call.access.agentCredential && call.name !== 'enrollAgent'))
+    .flatMap((call) => (call.access.kind === 'public' ? [{ name: call.name, agent: call.access.agentCredential }] : []))
+    // Enrolled agents call every minute, each with its own credential: they share the request limit only.
+    // Enrolment presents a one-time token, which is a guess when it comes in numbers.
+    .filter((call) => !call.agent || call.name === 'enrollAgent')
     .map((call) => `/api/calls/${call.name}`)
     .filter((path) => path !== signInPath);
   const restPrefixes = [
