@@ -3,8 +3,12 @@
 //     [-c supportEmail=support@example.org] [-c allowedOrigins=https://portal.example.org]
 //     [-c revealUnknownAccounts=true] [-c senderIdentityExists=true]
 //     [-c algoliaAppId=<id> -c algoliaSearchKeySecretArn=<ARN> -c algoliaAdminKeySecretArn=<ARN>]
+//     [-c webAclArn=<ARN of an existing CLOUDFRONT web ACL, instead of the SecurityPortalEdge stack's>]
+// Two stacks: SecurityPortalEdge (the web ACL, always us-east-1) and SecurityPortal (the rest, in the CLI's region);
+// `cdk deploy --all` deploys them in that order.
 import { Annotations, App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { PortalEdgeStack } from '../stacks/edge-stack.js';
 import { PortalStack } from '../stacks/portal-stack.js';
 
 const app = new App();
@@ -53,9 +57,29 @@ if (algoliaContext.appId && !/^[A-Za-z0-9]+$/.test(algoliaContext.appId)) {
   throw new Error(`algoliaAppId: "${algoliaContext.appId}" is not an Algolia application id`);
 }
 
+// A web ACL managed elsewhere, by ARN; otherwise the edge stack's own.
+const givenWebAclArn = context('webAclArn');
+if (givenWebAclArn && !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/.test(givenWebAclArn)) {
+  throw new Error(`webAclArn: "${givenWebAclArn}" is not the ARN of a CloudFront (global, us-east-1) web ACL`);
+}
+
+// The edge stack's ARN crosses regions, which CDK supports only between stacks of known regions. Offline, with no
+// region configured, the portal stack is synthesised for us-east-1 (a deployment always has the CLI's region).
+const region = process.env.CDK_DEFAULT_REGION;
+const account = process.env.CDK_DEFAULT_ACCOUNT;
+const edge = givenWebAclArn
+  ? undefined
+  : new PortalEdgeStack(app, 'SecurityPortalEdge', {
+      env: { account },
+      crossRegionReferences: true,
+      description: 'Security assessment portal: the web ACL in front of its CloudFront distribution',
+    });
+
 const stack = new PortalStack(app, 'SecurityPortal', {
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  env: { account, region: region ?? (edge ? 'us-east-1' : undefined) },
+  crossRegionReferences: edge !== undefined,
   description: 'Security assessment portal',
+  webAclArn: givenWebAclArn ?? edge?.webAclArn,
   senderEmail: senderEmail ?? 'no-reply@example.com',
   createSenderIdentity: context('senderIdentityExists') !== 'true',
   firstAdminEmail: firstAdminEmail ?? 'first-admin@example.com',

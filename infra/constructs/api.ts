@@ -13,7 +13,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { originSecretHeader, viewerAddressHeader } from './web.js';
+import { originSecretHeader, viewerAddressHeader } from '../edge-headers.js';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -101,8 +101,9 @@ export class PortalApi extends Construct {
   /** The function behind every call. */
   readonly handler: NodejsFunction;
   /**
-   * What the CDN adds to every request it sends to the API (the origin's custom header originSecretHeader): the
-   * handler believes the viewer-address header only beside it, since anyone can call the API directly.
+   * What the CDN adds to every request it sends to the API (the origin's custom header originSecretHeader): both
+   * functions refuse a request without it, since anyone can reach the execute-api address directly and so skip the
+   * web ACL; the API believes the viewer-address header only because of it.
    */
   readonly originSecret: Secret;
   /**
@@ -128,8 +129,8 @@ export class PortalApi extends Construct {
       id: 'AwsSolutions-SMG4',
       reason:
         'CloudFront holds a copy of the value in its distribution config, so a rotation function alone would ' +
-        'break the match: rotating is a new value and a redeploy. Until both sides agree, requests are counted ' +
-        'under their source address (nothing is refused), so a manual rotation is safe at any time.',
+        'break the match and refuse every request: rotating is a new value and a redeploy of both sides ' +
+        '(docs/security.md).',
     });
 
     if (props.algolia) {
@@ -213,12 +214,16 @@ export class PortalApi extends Construct {
       environment: {
         TABLE_NAME: data.table.tableName,
         SEARCH_KEY_SECRET_ARN: this.searchKeySecret.secretArn,
+        ORIGIN_SECRET_HEADER: originSecretHeader,
+        ORIGIN_SECRET_ARN: this.originSecret.secretArn,
       },
     }).function;
     data.grantRead(this.searchHandler);
-    this.searchHandler.addToRolePolicy(
-      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.searchKeySecret.secretArn] }),
-    );
+    for (const secret of [this.searchKeySecret, this.originSecret]) {
+      this.searchHandler.addToRolePolicy(
+        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+      );
+    }
 
     // No CORS: the browser reaches the API on the web's own origin, through CloudFront's /api/* behaviour.
     this.httpApi = new HttpApi(this, 'HttpApi', {

@@ -6,7 +6,9 @@ import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
 
-const identitiesFinding = /^Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity\/\*$/;
+// Region and account are pseudo parameters in an environment-agnostic stack, themselves in a stack bound to them.
+const identitiesFinding =
+  /^Resource::arn:<AWS::Partition>:ses:(<AWS::Region>|[a-z]{2}(-[a-z]+)+-\d):(<AWS::AccountId>|\d{12}):identity\/\*$/;
 const roleOf = (grantee: IGrantable) => (grantee as { role?: IRole }).role;
 
 export interface PortalMailProps {

@@ -38,6 +38,7 @@ import {
   vaultPageFile,
   vaultPathPrefix,
 } from '../security-headers.js';
+import { originSecretHeader, viewerAddressHeader } from '../edge-headers.js';
 import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
 
 /** The hosts Algolia's search client reads from for an application, as it names them when given none. */
@@ -104,11 +105,6 @@ function cloudFrontValue<Value extends string>(members: Record<string, Value>, v
   if (!member) throw new Error(`CloudFront's response-headers policy has no setting for ${value}`);
   return member;
 }
-
-/** The header the API's handler reads the viewer's address from (VIEWER_ADDRESS_HEADER). */
-export const viewerAddressHeader = 'x-viewer-address';
-/** The header CloudFront adds to every request to the API, carrying the origin secret (ORIGIN_SECRET_HEADER). */
-export const originSecretHeader = 'x-origin-secret';
 
 // Behind CloudFront, API Gateway sees the edge's address, which would make the per-address sign-in
 // throttle shared by everyone behind one edge. The function overwrites any value the viewer sent.

@@ -30,6 +30,12 @@ export interface ApiAdapterOptions {
   audience: string;
   jwks: () => Promise<Jwks>;
   handler: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
+  /**
+   * Headers added to every request handed to the handler, replacing any a client sent under the same name: what
+   * CloudFront's origin custom headers do on AWS (the origin secret), played here by the local origin.
+   * @default {}
+   */
+  originHeaders?: Readonly<Record<string, string>>;
 }
 
 export function createApiAdapter(options: ApiAdapterOptions) {
@@ -64,6 +70,7 @@ export function createApiAdapter(options: ApiAdapterOptions) {
   }
 
   const restRoutes = (options.restRoutes ?? []).map(compileRouteKey);
+  const toEvent = (...args: Parameters<typeof toBareEvent>) => withHeaders(toBareEvent(...args), options.originHeaders);
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -137,7 +144,7 @@ function decodeSegment(segment: string): string {
   }
 }
 
-function toEvent(
+function toBareEvent(
   req: IncomingMessage,
   url: URL,
   body: Buffer,
@@ -183,6 +190,15 @@ function toEvent(
     isBase64Encoded: body.length > 0 && !textual,
   };
   if (claims) event.requestContext.authorizer = { jwt: { claims, scopes: null } };
+  return event;
+}
+
+/** The event with the origin's headers set (names lower-cased, as API Gateway hands them), whatever the client sent. */
+export function withHeaders<Event extends { headers: Record<string, string | undefined> }>(
+  event: Event,
+  originHeaders: Readonly<Record<string, string>> = {},
+): Event {
+  for (const [name, value] of Object.entries(originHeaders)) event.headers[name.toLowerCase()] = value;
   return event;
 }
 

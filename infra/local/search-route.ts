@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { withHeaders } from './api-adapter.js';
 
 /** Larger bodies are refused before the handler (it allows far less anyway). */
 const maxBodyBytes = 1024 * 1024;
@@ -11,6 +12,8 @@ const maxBodyBytes = 1024 * 1024;
 export function createSearchRoute(options: {
   basePath: string;
   handler: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+  /** Added to every request, as CloudFront's origin custom headers are (the API adapter's originHeaders). */
+  originHeaders?: Readonly<Record<string, string>>;
 }) {
   return async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -59,7 +62,7 @@ export function createSearchRoute(options: {
       body: Buffer.concat(chunks).toString('utf8'),
       isBase64Encoded: false,
     };
-    const result = await options.handler(event);
+    const result = await options.handler(withHeaders(event, options.originHeaders));
     res.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string>) });
     res.end(result.body ?? '');
   };

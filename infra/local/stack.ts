@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sesLocalModule from 'aws-ses-v2-local';
+import { originSecretHeader } from '../edge-headers.js';
 import { importMaxReceiveCount } from '../import-queue.js';
 import { createApiAdapter } from './api-adapter.js';
 import { restRouteKeys } from '../../lambdas/api/rest-routes.js';
@@ -101,21 +102,19 @@ interface LocalSecrets {
   searchKeySecret: string;
   /** The HMAC key of DAST API keys (added to an older data directory's file on first use). */
   dastKeySecret: string;
+  /** What the origin adds to every API request, as CloudFront does (added to an older file on first use). */
+  originSecret: string;
 }
+
+const localSecretNames = ['signInSecret', 'searchKeySecret', 'dastKeySecret', 'originSecret'] as const;
 
 function localSecrets(dataDir: string): LocalSecrets {
   const file = path.join(dataDir, 'local-secrets.json');
   const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>) : {};
-  const secrets: LocalSecrets = {
-    signInSecret: stored.signInSecret ?? randomBytes(32).toString('base64url'),
-    searchKeySecret: stored.searchKeySecret ?? randomBytes(32).toString('base64url'),
-    dastKeySecret: stored.dastKeySecret ?? randomBytes(32).toString('base64url'),
-  };
-  if (
-    stored.signInSecret !== secrets.signInSecret ||
-    stored.searchKeySecret !== secrets.searchKeySecret ||
-    stored.dastKeySecret !== secrets.dastKeySecret
-  ) {
+  const secrets = Object.fromEntries(
+    localSecretNames.map((name) => [name, stored[name] ?? randomBytes(32).toString('base64url')]),
+  ) as unknown as LocalSecrets;
+  if (localSecretNames.some((name) => stored[name] !== secrets[name])) {
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   }
   return secrets;
@@ -160,6 +159,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     SIGN_IN_SECRET: secrets.signInSecret,
     SEARCH_KEY_SECRET: secrets.searchKeySecret,
     DAST_KEY_SECRET: secrets.dastKeySecret,
+    // The origin plays CloudFront's part: it adds the origin secret to every API request (originHeaders below),
+    // and the handlers refuse any request without it, as on AWS.
+    ORIGIN_SECRET_HEADER: originSecretHeader,
+    ORIGIN_SECRET: secrets.originSecret,
     POWERTOOLS_LOG_LEVEL: 'WARN',
     // Lambda runs Node 22; on an older local Node the SDK would warn on every start.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -308,6 +311,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     started.push({ stop: () => cognito.close() });
 
+    // From the configuration the handlers read, so a setting given in options.settings is the one both sides use.
+    const { ORIGIN_SECRET_HEADER: secretHeader, ORIGIN_SECRET: secretValue } = environment;
+    const originHeaders: Record<string, string> = secretHeader && secretValue ? { [secretHeader]: secretValue } : {};
     const calls = callRegistry.list();
     const apiAdapter = createApiAdapter({
       basePath: '/api/calls',
@@ -318,6 +324,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       audience: userPoolClientId,
       jwks: () => cognito.jwks() as never,
       handler: api.handler,
+      originHeaders,
     });
 
     const sesIdentitiesRoute = createSesIdentitiesRoute({
@@ -325,7 +332,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       accessKeyId: localCredentials.accessKeyId,
     });
 
-    const searchRoute = createSearchRoute({ basePath: searchBasePath, handler: search.handler });
+    const searchRoute = createSearchRoute({ basePath: searchBasePath, handler: search.handler, originHeaders });
 
     let ready = false;
     const allowedOrigins = environment.ALLOWED_ORIGINS!.split(',');

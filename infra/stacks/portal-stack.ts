@@ -44,6 +44,12 @@ export interface PortalStackProps extends StackProps {
    */
   readonly algolia?: AlgoliaApplication;
   /**
+   * The WAFv2 web ACL (scope CLOUDFRONT, in us-east-1) in front of the distribution: PortalEdgeStack's, or one
+   * managed elsewhere (Firewall Manager).
+   * @default - none (cdk-nag's CFR2 is then acknowledged with the reason)
+   */
+  readonly webAclArn?: string;
+  /**
    * The built web app.
    * @default web/dist in the repository
    */
@@ -79,6 +85,7 @@ export class PortalStack extends Stack {
       // Browsers post scan files straight to the uploads bucket (presigned POSTs).
       connectOrigins: [uploadsOrigin(this)],
       algoliaAppId: props.algolia?.appId,
+      webAclId: props.webAclArn,
       runtimeConfig: {
         region: this.region,
         userPoolId: auth.userPool.userPoolId,

@@ -69,7 +69,10 @@ const configSchema = z.object({
    * the address API Gateway saw is used (the local stack).
    */
   VIEWER_ADDRESS_HEADER: z.optional(z.string().check(z.toLowerCase())),
-  /** The header the CDN adds to every request it sends to the API (CloudFront: an origin custom header). */
+  /**
+   * The header the CDN adds to every request it sends to the API (CloudFront: an origin custom header; the local
+   * stack: its origin). Set, every API request without the origin secret in it is refused (requireOriginSecret).
+   */
   ORIGIN_SECRET_HEADER: z.optional(z.string().check(z.toLowerCase())),
   /** The value of that header: given directly (tests) or as a Secrets Manager ARN (AWS). */
   ORIGIN_SECRET: z.optional(z.string().check(z.minLength(32))),
@@ -147,6 +150,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
   }
   const config = parsed.data;
+  // A header to check without a value to check it against would refuse every request.
+  if (config.ORIGIN_SECRET_HEADER && !(config.ORIGIN_SECRET || config.ORIGIN_SECRET_ARN)) {
+    throw new Error('Invalid configuration: ORIGIN_SECRET_HEADER needs ORIGIN_SECRET or ORIGIN_SECRET_ARN');
+  }
   // Anyone can send a viewer-address header straight to the API: without the origin secret it would be trusted.
   if (
     config.VIEWER_ADDRESS_HEADER &&

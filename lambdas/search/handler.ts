@@ -6,6 +6,8 @@
 // Errors are Algolia's shape, `{message, status}`, which the client turns into its ApiError.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { readConfig } from '../kernel/config.js';
+import { PermissionDeniedError } from '../kernel/errors.js';
+import { requireOriginSecret } from '../kernel/http/origin-secret.js';
 import { logger } from '../kernel/logger.js';
 import { templateIndexName } from '../kernel/templates/template-fields.js';
 import { templateIndex } from '../kernel/templates/template-index.js';
@@ -54,6 +56,13 @@ export async function handleSearch(event: APIGatewayProxyEventV2, now = Date.now
   const method = event.requestContext.http.method;
   const path = event.rawPath;
   const operation = /\/1\/indexes\/\*\/(queries|recommendations)$/.exec(path)?.[1];
+  // Like every API route: a request that did not come through the CDN is refused before anything else.
+  try {
+    await requireOriginSecret(event.headers);
+  } catch (error) {
+    if (error instanceof PermissionDeniedError) return refusal(403, error.message);
+    throw error;
+  }
   if (method !== 'POST' || !operation) return refusal(404, 'Not found');
 
   const { SEARCH_APP_ID } = readConfig();

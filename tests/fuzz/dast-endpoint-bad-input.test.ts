@@ -14,6 +14,7 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { countActiveJobs } from '../../lambdas/kernel/data/entities/scan-jobs.js';
 import { createDastKeyAs, targetAllowed } from '../../lambdas/kernel/dast-keys/dast-keys.js';
+import { originSecretHeaders } from '../support/call-event.js';
 import { seedLocation } from '../support/location-fixtures.js';
 
 // Plenty of requests for one key in this file.
@@ -40,7 +41,7 @@ async function post(body: string | undefined, isBase64Encoded = false) {
     routeKey: 'POST /api/dast/v1/scans',
     rawPath: '/api/dast/v1/scans',
     rawQueryString: '',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    headers: { ...originSecretHeaders(), authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     requestContext: {
       accountId: '000000000000',
       apiId: 'test',

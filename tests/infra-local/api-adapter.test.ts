@@ -10,6 +10,7 @@ import { createApiAdapter } from '../../infra/local/api-adapter.js';
 const issuer = 'http://127.0.0.1/cognito/eu-west-1_adapterTest';
 const audience = 'adapter-test-client';
 const received: APIGatewayProxyEventV2[] = [];
+const originSecret = 'local-origin-secret-'.repeat(3);
 let signingKey: CryptoKey;
 let server: Server;
 let baseUrl: string;
@@ -26,6 +27,7 @@ beforeAll(async () => {
     issuer,
     audience,
     jwks: () => Promise.resolve({ keys: [jwk] } as never),
+    originHeaders: { 'x-origin-secret': originSecret },
     handler: (event) => {
       received.push(event);
       return Promise.resolve({
@@ -56,11 +58,15 @@ function idToken(overrides: { issuer?: string; audience?: string; expiresAt?: nu
     .sign(overrides.key ?? signingKey);
 }
 
-async function post(name: string, token?: string) {
+async function post(name: string, token?: string, headers: Record<string, string> = {}) {
   const before = received.length;
   const response = await fetch(`${baseUrl}/api/calls/${name}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: JSON.stringify({ data: {} }),
   });
   await response.text();
@@ -113,6 +119,20 @@ describe('the local API adapter', () => {
 
     expect(answer.status).toBe(200);
     expect((answer.event!.requestContext as { authorizer?: unknown }).authorizer).toBeUndefined();
+  });
+
+  it('adds the origin secret to every request, as CloudFront does, replacing any value a client sent', async () => {
+    const token = await idToken();
+    const events = [
+      (await post('sendSignInLink')).event,
+      (await post('getSession', token, { 'X-Origin-Secret': 'a-guess' })).event,
+      (await post('noSuchCall', undefined, { 'x-origin-secret': 'another-guess' })).event,
+    ];
+    const rest = await fetch(`${baseUrl}/api/dast/v1/scans/abc123`, { headers: { 'x-origin-secret': 'a-guess' } });
+    await rest.text();
+    events.push(received.at(-1));
+
+    expect(events.map((event) => event?.headers['x-origin-secret'])).toEqual(Array(4).fill(originSecret));
   });
 
   it('serves REST routes by their route key: no authorizer, the Authorization header passed on, path parameters set', async () => {

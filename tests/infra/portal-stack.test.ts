@@ -312,7 +312,7 @@ describe('API (HTTP API)', () => {
     }
   });
 
-  it('lets the search function read the table and its key secret, and write nothing', () => {
+  it('lets the search function read the table, its key secret and the origin secret, and write nothing', () => {
     const statements = statementsOf(portalFunctions.templateSearch);
     const actions = actionsOf(statements);
 
@@ -324,6 +324,12 @@ describe('API (HTTP API)', () => {
       expect.objectContaining({
         Action: 'secretsmanager:GetSecretValue',
         Resource: { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiSearchKeySecret') },
+      }),
+    );
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Action: 'secretsmanager:GetSecretValue',
+        Resource: { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret') },
       }),
     );
   });
@@ -864,7 +870,12 @@ describe('functions', () => {
       'VIEWER_ADDRESS_HEADER',
     ]);
     expect(environment(portalFunctions.scanImport)).toEqual(['REPORT_QUEUE_URL', 'TABLE_NAME', 'UPLOADS_BUCKET']);
-    expect(environment(portalFunctions.templateSearch)).toEqual(['SEARCH_KEY_SECRET_ARN', 'TABLE_NAME']);
+    expect(environment(portalFunctions.templateSearch)).toEqual([
+      'ORIGIN_SECRET_ARN',
+      'ORIGIN_SECRET_HEADER',
+      'SEARCH_KEY_SECRET_ARN',
+      'TABLE_NAME',
+    ]);
   });
 
   it('load as ES modules and start (configuration checked at cold start) with exactly the variables given', () => {
@@ -911,6 +922,20 @@ describe('functions', () => {
     expect(variables.VIEWER_ADDRESS_HEADER).toBe('x-viewer-address');
     expect(variables.ORIGIN_SECRET_HEADER).toBe('x-origin-secret');
     expect(variables.ORIGIN_SECRET_ARN).toEqual({ Ref: logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret') });
+  });
+
+  it('give both functions behind the HTTP API the origin secret to check, the header CloudFront sends it in', () => {
+    // The header CloudFront adds (the /api/* origin's custom header) is the one the functions check.
+    const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution'));
+    const apiOrigin = (distribution.DistributionConfig.Origins as any[]).find((origin) => origin.OriginCustomHeaders);
+    const sentHeaders = (apiOrigin.OriginCustomHeaders as { HeaderName: string }[]).map((header) => header.HeaderName);
+    for (const prefix of [portalFunctions.api, portalFunctions.templateSearch]) {
+      const variables = properties(logicalId('AWS::Lambda::Function', prefix)).Environment.Variables;
+      expect(sentHeaders, prefix).toEqual([variables.ORIGIN_SECRET_HEADER]);
+      expect(variables.ORIGIN_SECRET_ARN, prefix).toEqual({
+        Ref: logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret'),
+      });
+    }
   });
 });
 
@@ -966,7 +991,7 @@ describe('least privilege', () => {
     expect(describe?.resources).toBe('"*"');
   });
 
-  it('lets the API read the origin secret, that secret only and nothing but its value; no other function', () => {
+  it('lets the API read the origin secret, that secret only and nothing but its value; no other function but the search', () => {
     const originSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret') };
     const signInSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'AuthSignInSecret') };
     const searchKeySecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiSearchKeySecret') };
@@ -988,8 +1013,14 @@ describe('least privilege', () => {
     const policiesNamingIt = Object.entries(resources)
       .filter(([, resource]) => resource.Type === 'AWS::IAM::Policy')
       .filter(([, policy]) => JSON.stringify(policy.Properties).includes(JSON.stringify(originSecret)));
-    const apiRole = properties(logicalId('AWS::Lambda::Function', portalFunctions.api)).Role['Fn::GetAtt'][0];
-    expect(policiesNamingIt.map(([, policy]) => (policy.Properties as any).Roles)).toEqual([[{ Ref: apiRole }]]);
+    const roleOf = (prefix: string) => properties(logicalId('AWS::Lambda::Function', prefix)).Role['Fn::GetAtt'][0];
+    expect(policiesNamingIt.map(([, policy]) => (policy.Properties as any).Roles)).toEqual(
+      expect.arrayContaining([
+        [{ Ref: roleOf(portalFunctions.api) }],
+        [{ Ref: roleOf(portalFunctions.templateSearch) }],
+      ]),
+    );
+    expect(policiesNamingIt).toHaveLength(2);
   });
 
   it('lets the first-administrator function create users in this pool and write (not read) the table', () => {

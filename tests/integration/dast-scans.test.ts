@@ -21,6 +21,7 @@ import { maxActiveDastScans } from '../../lambdas/kernel/dast-scans/dast-scans.j
 import { listEventsCreatedBy } from '../../lambdas/kernel/events/events.js';
 import { getScanJob } from '../../lambdas/kernel/scan-jobs/scan-jobs.js';
 import { seedAgent } from '../support/agent-fixtures.js';
+import { originSecretHeaders } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { seedLocation } from '../support/location-fixtures.js';
 import { signedInCaller } from '../support/signed-in-call.js';
@@ -95,7 +96,7 @@ function restEvent(routeKey: string, path: string, headers: Record<string, strin
     routeKey,
     rawPath: path,
     rawQueryString: '',
-    headers,
+    headers: { ...originSecretHeaders(), ...headers },
     ...(scanId ? { pathParameters: { scanId } } : {}),
     requestContext: {
       accountId: '000000000000',

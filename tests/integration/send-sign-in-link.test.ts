@@ -259,9 +259,13 @@ describe('the client address behind a CDN', () => {
 
   // Documentation addresses (RFC 3849), random so that no other test shares their counters.
   const anAddress = () => `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
-  /** sendSignInLink for a new e-mail, from sourceIp (what API Gateway saw) with the given headers. */
+  /** sendSignInLink for a new e-mail, from sourceIp (what API Gateway saw) with the given headers only. */
   const send = async (sourceIp: string, headers: Record<string, string>) => {
-    const event = callEvent('sendSignInLink', { email: `cdn-${randomUUID()}@test.example`, url: appUrl }, { sourceIp });
+    const event = callEvent(
+      'sendSignInLink',
+      { email: `cdn-${randomUUID()}@test.example`, url: appUrl },
+      { sourceIp, direct: true },
+    );
     Object.assign(event.headers, headers);
     return parseResult(await handler(event)).statusCode;
   };
@@ -284,7 +288,7 @@ describe('the client address behind a CDN', () => {
     ['a wrong origin secret of the same length', { 'x-origin-secret': randomBytes(32).toString('base64url') }],
     ['a wrong origin secret of another length', { 'x-origin-secret': originSecret.slice(0, -1) }],
     ['an empty origin secret', { 'x-origin-secret': '' }],
-  ])('ignores a forged viewer address with %s: the request counts under its source address', async (_case, secret) => {
+  ])('refuses a forged viewer address with %s, and charges nobody for it', async (_case, secret) => {
     const directCaller = anAddress();
     const forged = [anAddress(), anAddress(), anAddress()];
 
@@ -294,7 +298,7 @@ describe('the client address behind a CDN', () => {
     const owner = { 'x-viewer-address': forged[0] as string, 'x-origin-secret': originSecret };
     const ownerAnswers = [await send(anAddress(), owner), await send(anAddress(), owner)];
 
-    expect(answers).toEqual([200, 200, 429]);
+    expect(answers).toEqual([403, 403, 403]);
     expect(ownerAnswers).toEqual([200, 200]);
   });
 
@@ -347,13 +351,13 @@ describe('the client address behind a CDN', () => {
       const third = await send(anAddress(), throughCdn);
 
       expect(cdnAnswers).toEqual([200, 200]);
-      // The forged requests were counted under the direct caller, not the viewer they named.
-      expect(directAnswers).toEqual([200, 200]);
+      // The forged requests were refused, and not counted against the viewer they named.
+      expect(directAnswers).toEqual([403, 403]);
       expect(third).toBe(429);
       expect(reads).toBe(1);
     });
 
-    it('is not read for calls that do not use the client address', async () => {
+    it('checks it on calls that do not use the client address too, from the one read', async () => {
       process.env.ORIGIN_SECRET_ARN = `${secretArn}-unused`;
       resetConfigCache();
       const throughCdn = { 'x-viewer-address': anAddress(), 'x-origin-secret': originSecret };
@@ -368,10 +372,10 @@ describe('the client address behind a CDN', () => {
       ];
 
       expect(answers).toEqual([401, 400]);
-      expect(reads).toBe(0);
+      expect(reads).toBe(1);
     });
 
-    it('uses the source address while the secret cannot be read, refuses nothing, and reads it again next time', async () => {
+    it('refuses every request while the secret cannot be read, and reads it again next time', async () => {
       process.env.ORIGIN_SECRET_ARN = `${secretArn}-other`;
       resetConfigCache();
       failNextRead = true;
@@ -381,11 +385,9 @@ describe('the client address behind a CDN', () => {
       const whileUnreadable = await send(edge, throughCdn());
       const afterwards = [await send(edge, throughCdn()), await send(edge, throughCdn())];
 
-      // The first request was counted under the edge, the next two under their viewers: the edge has one of two.
-      expect(whileUnreadable).toBe(200);
+      // An API that cannot tell CDN requests from direct ones lets none through (an internal error, logged).
+      expect(whileUnreadable).toBe(500);
       expect(afterwards).toEqual([200, 200]);
-      expect(await send(edge, {})).toBe(200);
-      expect(await send(edge, {})).toBe(429);
       expect(reads).toBe(2);
     });
   });

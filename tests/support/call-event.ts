@@ -2,17 +2,36 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
+/**
+ * The header CloudFront (locally: the origin) adds to every API request, from the configuration the handlers run
+ * with: an event built by a test came "through the CDN" unless the test says otherwise.
+ */
+export function originSecretHeaders(): Record<string, string> {
+  const { ORIGIN_SECRET_HEADER, ORIGIN_SECRET } = process.env;
+  return ORIGIN_SECRET_HEADER && ORIGIN_SECRET ? { [ORIGIN_SECRET_HEADER.toLowerCase()]: ORIGIN_SECRET } : {};
+}
+
 export function callEvent(
   name: string,
   data: unknown,
-  options: { sourceIp?: string; origin?: string; claims?: Record<string, string> } = {},
+  options: {
+    sourceIp?: string;
+    origin?: string;
+    claims?: Record<string, string>;
+    /** Leave out the origin secret: a request sent to the execute-api address directly. */
+    direct?: boolean;
+  } = {},
 ): APIGatewayProxyEventV2 {
   const event = {
     version: '2.0',
     routeKey: `POST /api/calls/${name}`,
     rawPath: `/api/calls/${name}`,
     rawQueryString: '',
-    headers: { 'content-type': 'application/json', ...(options.origin ? { origin: options.origin } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(options.origin ? { origin: options.origin } : {}),
+      ...(options.direct ? {} : originSecretHeaders()),
+    } as Record<string, string>,
     pathParameters: { name },
     requestContext: {
       accountId: '000000000000',

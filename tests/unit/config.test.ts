@@ -39,4 +39,13 @@ describe('configuration', () => {
       'x-origin-secret',
     ]);
   });
+
+  it('refuses an origin-secret header to check without the secret to check it against', () => {
+    expect(() => readConfig({ ...base, ORIGIN_SECRET_HEADER: 'x-origin-secret' })).toThrow(
+      /ORIGIN_SECRET_HEADER needs ORIGIN_SECRET or ORIGIN_SECRET_ARN/,
+    );
+    expect(
+      readConfig({ ...base, ORIGIN_SECRET_HEADER: 'x-origin-secret', ORIGIN_SECRET: 'o'.repeat(32) }),
+    ).toMatchObject({ ORIGIN_SECRET_HEADER: 'x-origin-secret' });
+  });
 });

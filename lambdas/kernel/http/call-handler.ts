@@ -1,5 +1,5 @@
-// Turns an API Gateway HTTP API (v2) event into one call of the registry: parse, authenticate,
-// authorise, run, shape the answer. Errors leave through toErrorResponse only.
+// Turns an API Gateway HTTP API (v2) event into one call of the registry: check it came through the CDN, parse,
+// authenticate, authorise, run, shape the answer. Errors leave through toErrorResponse only.
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import type { Caller } from '../access/caller.js';
@@ -14,7 +14,7 @@ import {
 } from '../errors.js';
 import { logger } from '../logger.js';
 import { loadUserRecords } from '../users/user-records.js';
-import { isOriginSecret } from './origin-secret.js';
+import { requireOriginSecret } from './origin-secret.js';
 
 /**
  * Larger bodies are refused before parsing. Up to this size (HTTP API's own limit) a body is parsed, so an
@@ -34,10 +34,12 @@ export function makeCallHandler(registry: CallRegistry) {
     let address: Promise<string> | undefined;
     const request: RequestInfo = {
       requestId: event.requestContext.requestId,
-      clientAddress: () => (address ??= clientAddress(event)),
+      clientAddress: () => (address ??= Promise.resolve(clientAddress(event))),
       origin: event.headers?.origin,
     };
     try {
+      // Before the name, the body or the token is looked at: a direct caller learns nothing, costs nothing.
+      await requireOriginSecret(event.headers);
       const call = findCall(registry, event);
       const result: unknown = isPublicCall(call)
         ? await call.run(parseInput(call, readData(event)), { request })
@@ -58,24 +60,15 @@ export function makeCallHandler(registry: CallRegistry) {
 }
 
 /**
- * Behind CloudFront, API Gateway sees the edge's address; the CDN passes the viewer's in a header. Anyone calling
- * the API directly can send that header too, so it counts only beside the origin secret CloudFront adds; any other
- * request is known by the address API Gateway saw. Never throws: a secret that cannot be read means the source
- * address, as for a direct call.
+ * Behind CloudFront, API Gateway sees the edge's address; the CDN passes the viewer's in a header. Anyone can send
+ * that header, so it is configured only beside the origin secret (readConfig), and a request reaches this point
+ * only with that secret (requireOriginSecret): it came through the CDN, which overwrote whatever the viewer sent.
+ * Without the header configured (the local stack), the address API Gateway saw.
  */
-async function clientAddress(event: CallEvent): Promise<string> {
-  const { VIEWER_ADDRESS_HEADER, ORIGIN_SECRET_HEADER } = readConfig();
-  const sourceIp = event.requestContext.http.sourceIp;
+function clientAddress(event: CallEvent): string {
+  const { VIEWER_ADDRESS_HEADER } = readConfig();
   const forwarded = VIEWER_ADDRESS_HEADER ? event.headers?.[VIEWER_ADDRESS_HEADER]?.trim() : undefined;
-  const presented = ORIGIN_SECRET_HEADER ? event.headers?.[ORIGIN_SECRET_HEADER] : undefined;
-  if (!forwarded || presented === undefined) return sourceIp;
-  try {
-    return (await isOriginSecret(presented)) ? forwarded : sourceIp;
-  } catch (error) {
-    // The error is Secrets Manager's or the configuration's; the header's value is not in it.
-    logger.error('The origin secret could not be read; using the source address', { error: error as Error });
-    return sourceIp;
-  }
+  return forwarded || event.requestContext.http.sourceIp;
 }
 
 function findCall(registry: CallRegistry, event: CallEvent): AnyCall {

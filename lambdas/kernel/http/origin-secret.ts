@@ -1,8 +1,10 @@
 // The origin secret: a value CloudFront adds to every request it sends to the API, so a request carrying it came
-// through the CDN. Given directly (tests) or read once per cold start from Secrets Manager (AWS).
+// through the CDN (and its web ACL). Given directly (local stack, tests) or read once per cold start from Secrets
+// Manager (AWS).
 import { secretString } from '../aws/secret-value.js';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readConfig } from '../config.js';
+import { PermissionDeniedError } from '../errors.js';
 
 // Keyed by where the secret comes from, so a changed configuration (tests) is not answered from the old one.
 let loaded: { source: string; digest: Promise<Buffer> } | undefined;
@@ -40,4 +42,17 @@ function originSecretDigest(): Promise<Buffer> {
  */
 export async function isOriginSecret(presented: string): Promise<boolean> {
   return timingSafeEqual(digestOf(presented), await originSecretDigest());
+}
+
+/**
+ * Refuses, with PERMISSION_DENIED, a request that did not come through the CDN, when ORIGIN_SECRET_HEADER is
+ * configured: the execute-api address is public, and a request sent to it directly would skip the web ACL's rules
+ * and limits. Runs before anything else of a request. A secret that cannot be read refuses too (as an internal
+ * error): an API that cannot tell would otherwise be open.
+ */
+export async function requireOriginSecret(headers: Readonly<Record<string, string | undefined>> | undefined) {
+  const { ORIGIN_SECRET_HEADER } = readConfig();
+  if (!ORIGIN_SECRET_HEADER) return;
+  const presented = headers?.[ORIGIN_SECRET_HEADER];
+  if (presented === undefined || !(await isOriginSecret(presented))) throw new PermissionDeniedError();
 }

@@ -4,6 +4,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { NotFoundError, toErrorResponse } from '../errors.js';
 import { logger } from '../logger.js';
+import { requireOriginSecret } from './origin-secret.js';
 
 export interface RestRequest {
   headers: Record<string, string | undefined>;
@@ -27,6 +28,8 @@ export function makeRestHandler(routes: Readonly<Record<string, RestRoute>>) {
   return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
     const requestId = event.requestContext.requestId;
     try {
+      // As for the calls: a request that did not come through the CDN is refused before anything else.
+      await requireOriginSecret(event.headers);
       const route = Object.hasOwn(routes, event.routeKey) ? routes[event.routeKey] : undefined;
       if (!route) throw new NotFoundError('Unknown route');
       const raw = event.body;
