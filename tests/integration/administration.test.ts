@@ -9,6 +9,7 @@ import {
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
 import { createUser } from '../../lambdas/kernel/users/create-user.js';
+import { findIdentity } from '../../lambdas/kernel/users/identity-provider.js';
 import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
 import { postCall } from '../support/api.js';
 import { amplifyStorage, completeSignIn, configureAmplify, currentIdToken } from '../support/amplify.js';
@@ -114,7 +115,7 @@ describe('companies (level 7)', () => {
 });
 
 describe('company users and invitations', () => {
-  it("invites a new person: identity, access, membership and count in step; the mail's link signs them in to that company", async () => {
+  it("invites a new person: the same answer as for anyone, a pending invitation, and the mail's link signs them in to accept it", async () => {
     const slug = uniqueSlug();
     await admin('createCompany', { slug, companyName: 'Invited Co', flags: { enableViewResultsNetwork: true } });
     const email = uniqueEmail('invitee');
@@ -128,23 +129,35 @@ describe('company users and invitations', () => {
     });
 
     expect(answer.statusCode).toBe(200);
-    expect(answer.body.result.created).toBe(true);
-    const access = await loadUserAccess(answer.body.result.uid);
-    expect(access).toMatchObject({
-      email,
-      companies: [slug],
-      servicesEnabled: ['network'],
-      claims: { userType: 'customer', accessLevel: 2 },
-    });
-    expect((await getCompanyRecord(slug))?.memberCount).toBe(1);
+    expect(answer.body.result).toEqual({ invited: true });
+    const uid = await findIdentity(email);
+    expect(await loadUserAccess(uid!)).toMatchObject({ email, companies: [], claims: { userType: 'customer' } });
+    expect((await getCompanyRecord(slug))?.memberCount).toBe(0);
+    expect((await admin('listCompanyUsers', { slug })).body.result.users).toEqual([]);
     const [mail] = await mailsTo(email);
-    expect(mail?.subject).toBe('You are invited to Invited Co on Security Portal');
-    expect(mail?.body.text).toContain('Ada Admin invited you to Invited Co');
+    expect(mail?.subject).toBe('Invited Co invited you to Security Portal');
+    expect(mail?.body.text).toContain('Ada Admin asks you to join Invited Co');
 
     const link = await nextSignInLink(email, 0);
     expect((await completeSignIn(email, tokenOf(link))).isSignedIn).toBe(true);
-    const session = await postCall('getSession', { data: {} }, { token: await currentIdToken() });
-    expect(session.body.result).toMatchObject({ company: slug, companyList: [{ slug, companyName: 'Invited Co' }] });
+    const token = await currentIdToken();
+    const pending = await postCall('getSession', { data: {} }, { token });
+    expect(pending.body.result).toMatchObject({
+      company: null,
+      companyList: [],
+      invitations: [{ slug, companyName: 'Invited Co', accessLevel: 2, invitedBy: 'Ada Admin' }],
+    });
+
+    const accepted = await postCall('respondToInvitation', { data: { slug, answer: 'accept' } }, { token });
+    expect(accepted.body.result).toEqual({ slug, companyName: 'Invited Co', answer: 'accept' });
+    const session = await postCall('getSession', { data: {} }, { token });
+    expect(session.body.result).toMatchObject({
+      company: slug,
+      companyList: [{ slug, companyName: 'Invited Co' }],
+      invitations: [],
+      userAccess: { claims: { accessLevel: 2 }, servicesEnabled: ['network'] },
+    });
+    expect((await getCompanyRecord(slug))?.memberCount).toBe(1);
     const members = await admin('listCompanyUsers', { slug });
     expect(members.body.result.users).toEqual([
       expect.objectContaining({
@@ -156,19 +169,41 @@ describe('company users and invitations', () => {
     ]);
   });
 
-  it('invites an existing person by adding the company, once', async () => {
+  it('invites an existing person without telling so, and without making them a member until they accept', async () => {
     const slug = uniqueSlug();
     await admin('createCompany', { slug, companyName: 'Second Home' });
     const existing = await createTestUser({ accessLevel: 2, companies: ['acme'] });
+    const stranger = uniqueEmail('nobody');
 
     const first = await admin('inviteCompanyUser', { slug, email: existing.email, accessLevel: 1, url: stack.appUrl });
-    const second = await admin('inviteCompanyUser', { slug, email: existing.email, accessLevel: 1, url: stack.appUrl });
+    const unknown = await admin('inviteCompanyUser', { slug, email: stranger, accessLevel: 1, url: stack.appUrl });
 
-    expect(first.body.result).toEqual({ uid: existing.uid, created: false });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toEqual(unknown.body);
+    expect((await loadUserAccess(existing.uid))?.companies).toEqual(['acme']);
+    expect((await getCompanyRecord(slug))?.memberCount).toBe(0);
+    const [mail] = await mailsTo(existing.email);
+    expect(mail?.subject).toBe('Second Home invited you to Security Portal');
+
+    const invitee = signedInCaller(existing);
+    const declined = await invitee('respondToInvitation', { slug, answer: 'decline' });
+    expect(declined.body.result).toMatchObject({ answer: 'decline' });
+    expect((await invitee('getSession', {})).body.result.invitations).toEqual([]);
+    expect((await invitee('respondToInvitation', { slug, answer: 'accept' })).body.error).toEqual({
+      status: 'NOT_FOUND',
+      message: 'slug: no invitation from this company is waiting for you',
+    });
+
+    await admin('inviteCompanyUser', { slug, email: existing.email, accessLevel: 1, url: stack.appUrl });
+    await invitee('respondToInvitation', { slug, answer: 'accept' });
     expect((await loadUserAccess(existing.uid))?.companies).toEqual(['acme', slug]);
-    expect((await loadUserAccess(existing.uid))?.claims.accessLevel).toBe(2);
-    expect(second.statusCode).toBe(409);
-    expect(second.body.error.message).toBe(`email: ${existing.email} is already a member of this company`);
+    expect((await loadUserAccess(existing.uid))?.memberships).toEqual({
+      acme: { accessLevel: 2, servicesEnabled: [] },
+      [slug]: { accessLevel: 1, servicesEnabled: [] },
+    });
+    const again = await admin('inviteCompanyUser', { slug, email: existing.email, accessLevel: 1, url: stack.appUrl });
+    expect(again.statusCode).toBe(409);
+    expect(again.body.error.message).toBe(`email: ${existing.email} is already a member of this company`);
     expect((await getCompanyRecord(slug))?.memberCount).toBe(1);
   });
 
@@ -200,9 +235,9 @@ describe('company users and invitations', () => {
 
     expect(raise.body.error).toEqual({
       status: 'PERMISSION_DENIED',
-      message: 'accessLevel: you cannot give a level above your own (3).',
+      message: 'accessLevel: you cannot give a level above your own here (3).',
     });
-    expect(invite.body.error.message).toBe('accessLevel: you cannot give a level above your own (3).');
+    expect(invite.body.error.message).toBe('accessLevel: you cannot give a level above your own here (3).');
     expect(outside.body.error.status).toBe('PERMISSION_DENIED');
     expect(notMember.body.error.status).toBe('PERMISSION_DENIED');
     expect((await loadUserAccess(member.uid))?.claims.accessLevel).toBe(1);
@@ -245,9 +280,8 @@ describe('company users and invitations', () => {
   it('removes a member: the company leaves their access and the member count drops', async () => {
     const slug = uniqueSlug();
     await admin('createCompany', { slug, companyName: 'Leaving Co' });
-    const { uid } = (
-      await admin('inviteCompanyUser', { slug, email: uniqueEmail('leaver'), accessLevel: 1, url: stack.appUrl })
-    ).body.result;
+    const leaver = await createTestUser({ accessLevel: 1, companies: [slug] });
+    const { uid } = leaver;
     expect((await getCompanyRecord(slug))?.memberCount).toBe(1);
 
     const removed = await admin('removeCompanyUser', { slug, uid, version: 1 });

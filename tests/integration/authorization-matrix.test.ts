@@ -19,7 +19,7 @@ import { getTemplateItem } from '../../lambdas/kernel/data/entities/templates.js
 import { createTemplateAs } from '../../lambdas/kernel/templates/templates.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
-import { createTestUser } from '../support/users.js';
+import { createTestUser, seedInvitation } from '../support/users.js';
 import { seedShareLink, seedVaultRequest, someReply } from '../support/vault-fixtures.js';
 import { seedLocation } from '../support/location-fixtures.js';
 import { seedPendingRetest, seedReviewableFinding } from '../support/review-fixtures.js';
@@ -44,7 +44,33 @@ const accountProfiles = {
   outsider: { userType: 'customer', accessLevel: 3, companies: ['initech'] },
   /** A member of acme who manages its password cracking (spec 6's servicesManaged grant). */
   cracker: { userType: 'customer', accessLevel: 3, companies: ['acme'], servicesManaged: ['password_cracking'] },
+  /** Level 3 in globex, level 1 with DAST in acme: administers globex, and only reads acme. */
+  globexAdmin: {
+    userType: 'customer',
+    accessLevel: 3,
+    memberships: {
+      globex: { accessLevel: 3, servicesEnabled: [] },
+      acme: { accessLevel: 1, servicesEnabled: ['dast'] },
+    },
+  },
+  /** Level 3 in acme, level 1 in globex: administers acme, whatever their level elsewhere. */
+  split: {
+    userType: 'customer',
+    accessLevel: 3,
+    memberships: {
+      acme: { accessLevel: 3, servicesEnabled: [] },
+      globex: { accessLevel: 1, servicesEnabled: [] },
+    },
+  },
 } as const;
+
+type Profile = (typeof accountProfiles)[keyof typeof accountProfiles];
+/** The companies of a profile: its list, or its memberships' companies. */
+const companiesOf = (profile: Profile): readonly string[] =>
+  'memberships' in profile ? Object.keys(profile.memberships) : 'companies' in profile ? profile.companies : [];
+/** The level a profile holds in acme: a customer's acme membership, an analyst's platform level. */
+const acmeLevelOf = (profile: Profile): number =>
+  'memberships' in profile ? profile.memberships.acme.accessLevel : profile.accessLevel;
 type Account = keyof typeof accountProfiles | 'anonymous';
 const accounts: Account[] = [...(Object.keys(accountProfiles) as (keyof typeof accountProfiles)[]), 'anonymous'];
 
@@ -64,6 +90,8 @@ const everyoneSignedIn: Record<Account, Expectation> = {
   multi: 'allow',
   outsider: 'allow',
   cracker: 'allow',
+  globexAdmin: 'allow',
+  split: 'allow',
   anonymous: 'unauthenticated',
 };
 /** Acme's members and the analysts who see every company (level 7+); not junior (analyst 5, no companies). */
@@ -72,9 +100,10 @@ const onlyLevel = (level: number, andAcmeMembers = false): Record<Account, Expec
   Object.fromEntries(
     accounts.map((account) => {
       if (account === 'anonymous') return [account, 'unauthenticated'];
-      const profile = accountProfiles[account];
-      const companies: readonly string[] = 'companies' in profile ? profile.companies : [];
-      const levelOk = profile.accessLevel >= level;
+      const profile: Profile = accountProfiles[account];
+      const companies = companiesOf(profile);
+      // In acme's scope a customer's level is the one they hold in acme; elsewhere their highest.
+      const levelOk = (andAcmeMembers ? acmeLevelOf(profile) : profile.accessLevel) >= level;
       const companyOk = !andAcmeMembers || profile.accessLevel >= 7 || companies.includes('acme');
       return [account, levelOk && companyOk ? 'allow' : 'deny'];
     }),
@@ -146,6 +175,14 @@ const matrix: Record<string, MatrixRow> = {
     expect: acmeAdministrators,
   },
   removeCompanyUser: { input: async () => ({ slug: 'acme', ...(await acmeMember()) }), expect: acmeAdministrators },
+  // Anyone answers their own invitation (initech invites each account just before its call).
+  respondToInvitation: {
+    input: async (_account, { uid }) => {
+      if (uid) await seedInvitation({ uid }, 'initech');
+      return { slug: 'initech', answer: 'decline' };
+    },
+    expect: everyoneSignedIn,
+  },
   listUsers: { input: () => ({ limit: 5 }), expect: onlyLevel(9) },
   updateUserAccess: {
     input: async () => ({
@@ -570,6 +607,7 @@ beforeAll(async () => {
     const { uid, email } = await createTestUser({
       ...profile,
       companies: [...(('companies' in profile && profile.companies) || [])],
+      ...('memberships' in profile ? { memberships: profile.memberships } : {}),
     });
     const exportId = createHash('sha256').update(`matrix export ${uid}`).digest('hex').slice(0, 32);
     await putFindingExport({

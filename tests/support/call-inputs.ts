@@ -16,7 +16,7 @@ import { createTemplateAs } from '../../lambdas/kernel/templates/templates.js';
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
 import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
 import { seedFindings } from './seed-findings.js';
-import { createTestUser } from './users.js';
+import { createTestUser, seedInvitation } from './users.js';
 import { seedShareLink, seedVaultRequest, someReply } from './vault-fixtures.js';
 import { seedLocation } from './location-fixtures.js';
 import { seedPendingRetest, seedReviewableFinding } from './review-fixtures.js';
@@ -134,6 +134,11 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
       accessLevel: 1,
     }),
     removeCompanyUser: async () => ({ slug: company, uid: await member(), version: 1 }),
+    // The caller's own invitation, written just before (a decline removes it: each call gets a new one).
+    respondToInvitation: async () => {
+      if (caller) await seedInvitation(caller, company);
+      return { slug: company, answer: 'decline' };
+    },
     listUsers: async () => ({ limit: 5 }),
     updateUserAccess: async () => ({
       uid: sharedMember,

@@ -1,5 +1,7 @@
 // Fresh users for tests that sign in, so the per-address throttle of one test never slows another.
 import { randomUUID } from 'node:crypto';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { invitationEntity } from '../../lambdas/kernel/data/entities/invitations.js';
 import { ensureUser, type NewUser } from '../../lambdas/kernel/users/create-user.js';
 
 export async function createTestUser(overrides: Partial<NewUser> = {}): Promise<{ uid: string; email: string }> {
@@ -12,4 +14,28 @@ export async function createTestUser(overrides: Partial<NewUser> = {}): Promise<
     email,
   });
   return { uid, email };
+}
+
+/** A pending invitation for this user, as inviteCompanyUser writes it (without its mail and sign-in link). */
+export async function seedInvitation(
+  user: { uid: string; email?: string },
+  slug: string,
+  accessLevel = 1,
+): Promise<void> {
+  const now = Date.now();
+  await invitationEntity
+    .build(PutItemCommand)
+    .item({
+      uid: user.uid,
+      slug,
+      companyName: slug,
+      email: user.email ?? `${user.uid}@test.example`,
+      accessLevel,
+      servicesEnabled: [],
+      invitedBy: 'test@test.example',
+      invitedAt: now,
+      expiresAt: now + 3600_000,
+      ttl: Math.ceil(now / 1000) + 7200,
+    })
+    .send();
 }

@@ -21,7 +21,7 @@ export interface NewUser {
   accessLevel: number;
   companies?: readonly string[];
   /** A customer's level and services per company; companies listed without one hold `accessLevel` and `servicesEnabled`. */
-  memberships?: Readonly<Record<string, Membership>>;
+  memberships?: Readonly<Record<string, { accessLevel: number; servicesEnabled: readonly string[] }>>;
   servicesEnabled?: readonly string[];
   servicesManaged?: readonly string[];
   createdBy: string;
@@ -33,11 +33,16 @@ function recordWrites(uid: string, email: string, newUser: NewUser, now: number)
   const notThereYet = { attr: 'uid', exists: false } as const;
   const companies = [...new Set([...(newUser.companies ?? []), ...Object.keys(newUser.memberships ?? {})])];
   const servicesEnabled = [...new Set(newUser.servicesEnabled ?? [])];
-  const memberships = Object.fromEntries(
-    companies.map((slug) => [
-      slug,
-      newUser.memberships?.[slug] ?? { accessLevel: newUser.accessLevel, servicesEnabled },
-    ]),
+  const memberships: Record<string, Membership> = Object.fromEntries(
+    companies.map((slug) => {
+      const given = newUser.memberships?.[slug];
+      return [
+        slug,
+        given
+          ? { accessLevel: given.accessLevel, servicesEnabled: [...given.servicesEnabled] }
+          : { accessLevel: newUser.accessLevel, servicesEnabled },
+      ];
+    }),
   );
   const customerWithCompanies = newUser.userType !== 'analyst' && companies.length > 0;
   const access = {
