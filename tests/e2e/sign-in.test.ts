@@ -51,7 +51,10 @@ describe('sign-in in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('emailForSignIn'))).toBeNull();
 
     await new ShellPage(page).signOut();
-    await expect.poll(() => page.getByRole('button', { name: 'Login with Link' }).isVisible()).toBe(true);
+    // Sign out waits for the server to end the session (one call) before the sign-in screen returns.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Login with Link' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     usedLink = link;
     usedLinkEmail = email;
     await context.close();
