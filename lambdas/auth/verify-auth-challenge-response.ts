@@ -1,11 +1,14 @@
 // Cognito VerifyAuthChallengeResponse: true only when the answer is the unused, unexpired token of a link
 // made for this very user, tried with other addresses fewer than SIGN_IN_LINK_MAX_MISSES times. Any
-// doubt, error or missing piece answers false.
+// doubt, error or missing piece answers false. The token of a still-good link tried with another address
+// fails with the linkForAnotherAddress error instead, so the page can say the address was mistyped
+// (link-refusal.ts); every other refusal looks the same to the client.
 import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { readConfig } from '../kernel/config.js';
 import { logger } from '../kernel/logger.js';
+import { linkForAnotherAddress } from '../kernel/sign-in/link-refusal.js';
 import { hashLinkToken, keyFor, normaliseEmail } from '../kernel/sign-in/link-token.js';
-import { consumeSignInLink, recordSignInMiss } from '../kernel/sign-in/sign-in-links.js';
+import { consumeSignInLink, recordSignInMiss, type LinkAttempt } from '../kernel/sign-in/sign-in-links.js';
 import { signInSecret } from '../kernel/sign-in/sign-in-secret.js';
 
 const maxAnswerLength = 128;
@@ -19,22 +22,26 @@ export const handler = async (
   const email = event.request.userAttributes?.email;
   const uid = event.request.userAttributes?.sub;
   const answerHash = hashLinkToken(answer);
+  const limits = { now: Date.now(), maxMisses: readConfig().SIGN_IN_LINK_MAX_MISSES };
+  let attempt: LinkAttempt = 'refused';
   try {
-    if (event.request.userNotFound || !email || !uid) {
+    if (event.request.userNotFound) {
       // A link's token with an address that has no account (a typo, or a guess): it counts against the link.
-      await recordSignInMiss(answerHash);
-      return event;
+      attempt = await recordSignInMiss(answerHash, limits);
+    } else if (email && uid) {
+      const secret = await signInSecret();
+      attempt = await consumeSignInLink({
+        emailKey: keyFor(secret, 'email', normaliseEmail(email)),
+        uid,
+        answerHash,
+        ...limits,
+      });
     }
-    const secret = await signInSecret();
-    event.response.answerCorrect = await consumeSignInLink({
-      emailKey: keyFor(secret, 'email', normaliseEmail(email)),
-      uid,
-      answerHash,
-      now: Date.now(),
-      maxMisses: readConfig().SIGN_IN_LINK_MAX_MISSES,
-    });
   } catch (error) {
     logger.error('Sign-in link check failed', { errorName: (error as Error).name });
   }
+  event.response.answerCorrect = attempt === 'accepted';
+  // Thrown, not answered: Cognito passes a trigger's error message on to the client (and ends the attempt).
+  if (attempt === 'otherAddress') throw new Error(linkForAnotherAddress);
   return event;
 };

@@ -60,6 +60,7 @@ import { listUsers } from './list-users/list-users.js';
 import { removeCompanyUser } from './remove-company-user/remove-company-user.js';
 import { sendSignInLink } from './send-sign-in-link/send-sign-in-link.js';
 import { setDefaultCompany } from './set-default-company/set-default-company.js';
+import { signOut } from './sign-out/sign-out.js';
 import { signOutEverywhere } from './sign-out-everywhere/sign-out-everywhere.js';
 import { updateCompany } from './update-company/update-company.js';
 import { updateCompanyUser } from './update-company-user/update-company-user.js';
@@ -95,6 +96,7 @@ export const callRegistry = createRegistry([
   listEvents,
   updateProfile,
   listPlatformServices,
+  signOut,
   // administration
   createCompany,
   listCompanies,

@@ -49,6 +49,11 @@ export interface SignedInCall<Input = unknown, Output = unknown, Ahead = undefin
    * dropped, so `run` still decides what the caller may see of it.
    */
   readAhead?(input: Input, token: { uid: string }): Promise<Ahead>;
+  /**
+   * A valid call makes the caller's own token unusable (signOut). Whatever runs every call of the registry as
+   * one caller (the authorization matrix, the bad-input fuzzing, the bench) runs this one as a caller of its own.
+   */
+  endsCallerSessions?: true;
   /** The output's type comes from the output schema alone (the contract the web is typed by), not from `run`. */
   run(input: Input, context: SignedInCallContext<Ahead>): Promise<NoInfer<Output>>;
 }
@@ -69,6 +74,11 @@ export function defineSignedInCall<Input, Output, Ahead = undefined>(
   call: SignedInCall<Input, Output, Ahead>,
 ): SignedInCall<Input, Output, Ahead> {
   return call;
+}
+
+/** Whether a valid call makes the caller's own token unusable (see SignedInCall.endsCallerSessions). */
+export function endsCallerSessions(call: AnyCall): boolean {
+  return 'endsCallerSessions' in call && call.endsCallerSessions === true;
 }
 
 export interface CallRegistry {

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../infra/local/create-table.js';
 import { handler } from '../../lambdas/api/handler.js';
 import { callRegistry } from '../../lambdas/calls/registry.js';
-import type { AnyCall } from '../../lambdas/kernel/call.js';
+import { endsCallerSessions, type AnyCall } from '../../lambdas/kernel/call.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
@@ -52,8 +52,7 @@ let partitions: string[] = [];
 
 beforeAll(async () => {
   await ensureTable(new DynamoDBClient({}), fuzzTable);
-  const admin = await createTestUser({ userType: 'analyst', accessLevel: 9, displayName: 'Fuzz Admin' });
-  claims = { sub: admin.uid, email: admin.email, token_use: 'id', auth_time: String(Math.floor(Date.now() / 1000)) };
+  claims = await newAdminClaims('Fuzz Admin');
   await createCompanyAs(
     { uid: 'fuzz', email: 'fuzz' },
     { slug: 'fuzz-co', companyName: 'Fuzz Co', flags: { enableDast: true } },
@@ -68,11 +67,27 @@ beforeAll(async () => {
     companyListPartition,
     allEventsPartition,
     platformServiceListPartition,
-    eventPartition(admin.uid),
+    eventPartition(claims.sub!),
     companyPartition('fuzz-co'),
     userPartition(member.uid),
   ];
 });
+
+async function newAdminClaims(displayName: string): Promise<Record<string, string>> {
+  const admin = await createTestUser({ userType: 'analyst', accessLevel: 9, displayName });
+  return { sub: admin.uid, email: admin.email, token_use: 'id', auth_time: String(Math.floor(Date.now() / 1000)) };
+}
+
+/**
+ * A call that ends the caller's sessions (signOut) is sent as an administrator of its own, replaced once a valid
+ * input has signed them out: the fuzzing administrator's token stays good, and every body still reaches the schema.
+ */
+let sessionEnder: Record<string, string> | undefined;
+async function claimsFor(call: AnyCall): Promise<Record<string, string>> {
+  if (!endsCallerSessions(call)) return claims;
+  sessionEnder ??= await newAdminClaims('Fuzz Session Ender');
+  return sessionEnder;
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // What is sent, and what must come back
@@ -103,7 +118,11 @@ const describeSent = (sent: Sent) => {
 };
 
 async function check(call: AnyCall, sent: Sent): Promise<void> {
-  const event = callEvent(call.name, {}, { claims, origin: appUrl }) as { body?: string; isBase64Encoded: boolean };
+  const callerClaims = await claimsFor(call);
+  const event = callEvent(call.name, {}, { claims: callerClaims, origin: appUrl }) as {
+    body?: string;
+    isBase64Encoded: boolean;
+  };
   event.body = sent.body;
   event.isBase64Encoded = sent.isBase64Encoded ?? false;
   const verdict = verdictOn(call, sent);
@@ -113,6 +132,7 @@ async function check(call: AnyCall, sent: Sent): Promise<void> {
     requests,
   } = await dynamoDbRequestsOf(() => dynamoDbOutcomesOf(() => handler(event as never)));
   const { statusCode, body: text } = result as { statusCode: number; body: string };
+  if (statusCode === 200 && callerClaims === sessionEnder) sessionEnder = undefined;
   const body = JSON.parse(text) as { error?: { status?: string; message?: string } };
   const context = `${call.name} ← ${describeSent(sent)}\n→ ${statusCode} ${text.slice(0, 500)}\nDynamoDB: ${requests.join(', ') || 'none'}`;
 

@@ -6,6 +6,7 @@ import { handler as preTokenGeneration } from '../../lambdas/auth/pre-token-gene
 import { handler as verify } from '../../lambdas/auth/verify-auth-challenge-response.js';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { signInLinkEntity } from '../../lambdas/kernel/data/entities/sign-in.js';
+import { linkForAnotherAddress } from '../../lambdas/kernel/sign-in/link-refusal.js';
 import { keyFor, sameHash } from '../../lambdas/kernel/sign-in/link-token.js';
 import { signInSecret } from '../../lambdas/kernel/sign-in/sign-in-secret.js';
 import { postCall } from '../support/api.js';
@@ -96,17 +97,25 @@ describe('VerifyAuthChallengeResponse', () => {
     await postCall('sendSignInLink', { data: { email: user.email, url: appUrl } });
     return { ...user, token: tokenOf(await nextSignInLink(user.email, 0)) };
   }
-  const check = async (request: Record<string, unknown>) =>
-    (
-      await verify(
-        baseEvent('VerifyAuthChallengeResponse_Authentication', {
-          privateChallengeParameters: {},
-          clientMetadata: {},
-          userNotFound: false,
-          ...request,
-        }),
-      )
-    ).response.answerCorrect;
+  const verifyEvent = (request: Record<string, unknown>) =>
+    verify(
+      baseEvent('VerifyAuthChallengeResponse_Authentication', {
+        privateChallengeParameters: {},
+        clientMetadata: {},
+        userNotFound: false,
+        ...request,
+      }),
+    );
+  const check = async (request: Record<string, unknown>) => (await verifyEvent(request)).response.answerCorrect;
+  /** What the client is told: tokens, the other-address error (Cognito passes its message on), or a plain no. */
+  const outcome = async (request: Record<string, unknown>) => {
+    try {
+      return (await verifyEvent(request)).response.answerCorrect ? 'accepted' : 'refused';
+    } catch (error) {
+      expect((error as Error).message).toBe(linkForAnotherAddress);
+      return 'otherAddress';
+    }
+  };
 
   it('accepts the token of a link made for this user, once', async () => {
     const { uid, email, token } = await userWithLink();
@@ -127,8 +136,8 @@ describe('VerifyAuthChallengeResponse', () => {
     const { uid, email, token } = await userWithLink();
     expect(await check({ userAttributes: { sub: uid, email } })).toBe(false);
     expect(await check({ userAttributes: { sub: uid, email }, challengeAnswer: '' })).toBe(false);
-    expect(await check({ userAttributes: { sub: uid, email }, challengeAnswer: token, userNotFound: true })).toBe(
-      false,
+    expect(await outcome({ userAttributes: { sub: uid, email }, challengeAnswer: token, userNotFound: true })).toBe(
+      'otherAddress',
     );
     expect(await check({ userAttributes: { email }, challengeAnswer: token })).toBe(false);
     expect(await check({ userAttributes: { sub: uid }, challengeAnswer: token })).toBe(false);
@@ -143,20 +152,36 @@ describe('VerifyAuthChallengeResponse', () => {
     const userAttributes = { sub: uid, email };
     // Addresses without an account (Cognito says userNotFound) and another user's address alike.
     for (let miss = 0; miss < 3; miss += 1) {
-      expect(await check({ userAttributes: {}, userNotFound: true, challengeAnswer: token })).toBe(false);
+      expect(await outcome({ userAttributes: {}, userNotFound: true, challengeAnswer: token })).toBe('otherAddress');
     }
-    expect(await check({ userAttributes: { sub: other.uid, email: other.email }, challengeAnswer: token })).toBe(false);
+    expect(await outcome({ userAttributes: { sub: other.uid, email: other.email }, challengeAnswer: token })).toBe(
+      'otherAddress',
+    );
     // Guesses of other tokens count against no link.
-    expect(await check({ userAttributes: {}, userNotFound: true, challengeAnswer: `${token}x` })).toBe(false);
+    expect(await outcome({ userAttributes: {}, userNotFound: true, challengeAnswer: `${token}x` })).toBe('refused');
     const { Item: afterFour } = await signInLinkEntity
       .build(GetItemCommand)
       .key({ emailKey: keyFor(await signInSecret(), 'email', email) })
       .send();
     expect(afterFour?.misses).toBe(4);
 
-    expect(await check({ userAttributes: {}, userNotFound: true, challengeAnswer: token })).toBe(false);
+    // The fifth ends the link: from then on no address is told apart from another.
+    expect(await outcome({ userAttributes: {}, userNotFound: true, challengeAnswer: token })).toBe('refused');
 
-    expect(await check({ userAttributes, challengeAnswer: token })).toBe(false);
+    expect(await outcome({ userAttributes, challengeAnswer: token })).toBe('refused');
+  });
+
+  it('tells a typed address apart only while the link still works: a used link is refused alike for every address', async () => {
+    const { uid, email, token } = await userWithLink();
+    const other = await createTestUser();
+    const elsewhere = { userAttributes: { sub: other.uid, email: other.email }, challengeAnswer: token };
+    expect(await outcome(elsewhere)).toBe('otherAddress');
+    expect(await outcome({ userAttributes: { sub: uid, email }, challengeAnswer: token })).toBe('accepted');
+
+    // Used: the right address and the wrong ones hear the same plain no (spec 8's words on the page).
+    expect(await outcome({ userAttributes: { sub: uid, email }, challengeAnswer: token })).toBe('refused');
+    expect(await outcome(elsewhere)).toBe('refused');
+    expect(await outcome({ userAttributes: {}, userNotFound: true, challengeAnswer: token })).toBe('refused');
   });
 
   it("refuses a token presented for the right e-mail but another user's sub (checklist 9)", async () => {

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { handler } from '../../lambdas/api/handler.js';
 import { callRegistry } from '../../lambdas/calls/registry.js';
+import { endsCallerSessions, type AnyCall } from '../../lambdas/kernel/call.js';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
@@ -136,6 +137,8 @@ const matrix: Record<string, MatrixRow> = {
   getSession: { input: () => ({}), expect: everyoneSignedIn },
   // With a company, its most expensive form: the caller, the catalogue and the company's record.
   watchSession: { input: () => ({ company: 'acme' }), expect: everyoneSignedIn },
+  // Ends the caller's own sessions: run as a throwaway user of each account's profile (see the runner below).
+  signOut: { input: () => ({}), expect: everyoneSignedIn },
   listEvents: { input: () => ({ limit: 5 }), expect: everyoneSignedIn },
   handleSupportEmail: { input: () => ({ message: 'matrix', request_type: 'question' }), expect: everyoneSignedIn },
   getCompany: { input: () => ({ slug: 'acme' }), expect: acmeReaders },
@@ -629,17 +632,37 @@ beforeAll(async () => {
       createdBy: email,
     });
     matrixExportIds.set(account as Account, exportId);
-    // Every token claims the highest access: the server must go by the access record, not the token.
-    claimsOf.set(account as Account, {
-      sub: uid,
-      email,
-      token_use: 'id',
-      auth_time: String(Math.floor(Date.now() / 1000)),
-      userType: 'analyst',
-      accessLevel: '9',
-    });
+    claimsOf.set(account as Account, tokenClaims(uid, email));
   }
 });
+
+/** Every token claims the highest access: the server must go by the access record, not the token. */
+function tokenClaims(uid: string, email: string): Record<string, string> {
+  return {
+    sub: uid,
+    email,
+    token_use: 'id',
+    auth_time: String(Math.floor(Date.now() / 1000)),
+    userType: 'analyst',
+    accessLevel: '9',
+  };
+}
+
+/**
+ * A call that ends the caller's sessions runs as a new user of the account's profile, so the account's token
+ * stays good for the rows after it.
+ */
+async function claimsFor(call: AnyCall, account: Account): Promise<Record<string, string> | undefined> {
+  if (account === 'anonymous' || !endsCallerSessions(call)) {
+    return claimsOf.get(account);
+  }
+  const profile = accountProfiles[account];
+  const { uid, email } = await createTestUser({
+    ...profile,
+    companies: [...(('companies' in profile && profile.companies) || [])],
+  });
+  return tokenClaims(uid, email);
+}
 
 describe('authorization matrix', () => {
   it('covers every call of the registry, and nothing else', () => {
@@ -658,7 +681,7 @@ describe('authorization matrix', () => {
           const row = matrix[call.name];
           expect(row, `add ${call.name} to the authorization matrix`).toBeDefined();
           const expected = row!.expect[account];
-          const claims = claimsOf.get(account);
+          const claims = await claimsFor(call, account);
           const event = callEvent(call.name, await row!.input(account, { uid: claims?.sub }), {
             origin: appUrl,
             sourceIp: `10.${createHash('sha1').update(account).digest()[0]}.0.1`,

@@ -13,6 +13,7 @@ import { handler } from '../../lambdas/api/handler.js';
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { userAccessEntity } from '../../lambdas/kernel/data/entities/users.js';
+import { isLinkForAnotherAddress } from '../../lambdas/kernel/sign-in/link-refusal.js';
 import { MemoryKeyValueStorage } from '../infra-local/cognito/local-cognito-harness.js';
 import { postCall } from '../support/api.js';
 import { callEvent } from '../support/call-event.js';
@@ -112,7 +113,7 @@ describe('e-mail-link sign-in with the real triggers', () => {
     const other = await createTestUser();
     const token = tokenOf(await requestLink(owner.email));
 
-    await expect(completeSignIn(other.email, token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(completeSignIn(other.email, token)).rejects.toSatisfy(isLinkForAnotherAddress);
     expect((await completeSignIn(owner.email, token)).isSignedIn).toBe(true);
   });
 
@@ -121,11 +122,25 @@ describe('e-mail-link sign-in with the real triggers', () => {
     const token = tokenOf(await requestLink(email));
     const typo = email.replace('@', '@x');
 
-    await expect(completeSignIn(typo, token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    // Told apart from a dead link, so the page can say the address was mistyped and keep the link.
+    await expect(completeSignIn(typo, token)).rejects.toSatisfy(isLinkForAnotherAddress);
     expect((await completeSignIn(email, token)).isSignedIn).toBe(true);
     await signOut();
 
     await expect(completeSignIn(email, token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('a used link is refused alike for its own address and any other: nothing tells them apart', async () => {
+    const { email } = await createTestUser();
+    const other = await createTestUser();
+    const token = tokenOf(await requestLink(email));
+    await completeSignIn(email, token);
+    await signOut();
+
+    // The page shows spec 8's words for this answer ('This link was previously used or does not match…').
+    for (const address of [email, other.email, email.replace('@', '@x')]) {
+      await expect(completeSignIn(address, token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    }
   });
 
   it('five attempts with other addresses end the link, unknown and existing addresses alike', async () => {
@@ -140,9 +155,13 @@ describe('e-mail-link sign-in with the real triggers', () => {
       `${email}.typo`,
     ];
 
-    for (const wrong of wrongAddresses) {
-      await expect(completeSignIn(wrong, token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    for (const wrong of wrongAddresses.slice(0, -1)) {
+      await expect(completeSignIn(wrong, token)).rejects.toSatisfy(isLinkForAnotherAddress);
     }
+    // The fifth ends the link: it is refused like any dead link.
+    await expect(completeSignIn(wrongAddresses.at(-1)!, token)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
 
     // Someone holding the link without its address had five guesses; the owner needs a new link.
     await expect(completeSignIn(email, token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
@@ -155,9 +174,7 @@ describe('e-mail-link sign-in with the real triggers', () => {
     const token = tokenOf(await requestLink(email));
 
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      await expect(completeSignIn(`typo${attempt}-${email}`, token)).rejects.toMatchObject({
-        name: 'NotAuthorizedException',
-      });
+      await expect(completeSignIn(`typo${attempt}-${email}`, token)).rejects.toSatisfy(isLinkForAnotherAddress);
     }
 
     expect((await completeSignIn(email, token)).isSignedIn).toBe(true);
@@ -246,6 +263,54 @@ describe('e-mail-link sign-in with the real triggers', () => {
     const refused = await postCall('getSession', { data: {} }, { token });
     expect(refused.status).toBe(401);
     expect(refused.body.error.status).toBe('UNAUTHENTICATED');
+  });
+
+  it("Sign out ends the session on the server: the old ID token is refused, so is the refresh token's", async () => {
+    const { email } = await createTestUser();
+    await completeSignIn(email, tokenOf(await requestLink(email)));
+    const token = await idToken();
+    const refreshToken = storage.refreshToken()!;
+    expect((await postCall('getSession', { data: {} }, { token })).status).toBe(200);
+
+    // The web's Sign out: the signOut call, then Amplify's global sign-out.
+    const signedOut = await postCall('signOut', { data: {} }, { token });
+    expect(signedOut.status).toBe(200);
+    // A token the refresh token makes before Cognito revokes it keeps the sign-in's auth_time: refused as well.
+    const { AuthenticationResult: renewed } = await cognito.send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: stack.userPoolClientId, RefreshToken: refreshToken }),
+    );
+    await signOut({ global: true });
+
+    for (const copied of [token, renewed!.IdToken!]) {
+      const refused = await postCall('getSession', { data: {} }, { token: copied });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error).toMatchObject({
+        status: 'UNAUTHENTICATED',
+        message: 'Your session was ended. Please sign in again.',
+      });
+    }
+    await expect(
+      cognito.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: stack.userPoolClientId, RefreshToken: refreshToken }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+  });
+
+  it('after Sign out a new sign-in works', async () => {
+    const { email } = await createTestUser();
+    await completeSignIn(email, tokenOf(await requestLinkWith({ SIGN_IN_EMAIL_INTERVAL_SECONDS: '0' }, email, 0)));
+    const signedOut = await postCall('signOut', { data: {} }, { token: await idToken() });
+    expect(signedOut.status).toBe(200);
+    await signOut({ global: true });
+
+    // auth_time has whole seconds: a sign-in within the second of the sign-out would count as before it.
+    const revokedAt = signedOut.body.result.revokedAt as number;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.ceil(revokedAt / 1000) * 1000 - Date.now())));
+    await completeSignIn(email, tokenOf(await requestLinkWith({ SIGN_IN_EMAIL_INTERVAL_SECONDS: '0' }, email, 1)));
+
+    const session = await postCall('getSession', { data: {} }, { token: await idToken() });
+    expect(session.status).toBe(200);
+    expect(session.body.result.userAccess.claims._revoked).toBe(revokedAt);
   });
 
   it('getSession refuses a missing, forged or access token the way the HTTP API authorizer does', async () => {

@@ -107,6 +107,7 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
     sendSignInLink: async () => ({ email: `inputs-${next()}@test.example`, url: appUrl }),
     getSession: async () => ({}),
     watchSession: async () => ({}),
+    signOut: async () => ({}),
     listEvents: async () => ({ limit: 5 }),
     handleSupportEmail: async () => ({ message: 'inputs', request_type: 'question' }),
     getCompany: async () => ({ slug: company }),

@@ -82,34 +82,42 @@ export function signInLinkWrites(input: Omit<IssueLinkInput, 'minIntervalSeconds
   return [signInLinkEntity.build(PutTransaction).item(link), tokenWrite(link)] as const;
 }
 
-export interface ConsumeLinkInput {
-  emailKey: string;
-  uid: string;
-  answerHash: string;
+export interface LinkLimits {
   now: number;
   /** Attempts with another address after which the link is dead. */
   maxMisses: number;
 }
 
+export interface ConsumeLinkInput extends LinkLimits {
+  emailKey: string;
+  uid: string;
+  answerHash: string;
+}
+
 /**
- * True only for the first use of an unexpired link made for this very user, before `maxMisses` attempts
- * with another address. Anything else is false; an answer that is not this address's link's token is
- * counted against the link it belongs to, if any.
+ * What an attempt with a link's token came to: `accepted`, it signs this user in (and is used up);
+ * `otherAddress`, it is the token of a link made for another address that would still take the right one
+ * (the person may have mistyped theirs); `refused`, anything else (used, expired, replaced, worn out by
+ * wrong addresses, made for another user, or no link's token at all).
  */
-export async function consumeSignInLink(input: ConsumeLinkInput): Promise<boolean> {
+export type LinkAttempt = 'accepted' | 'otherAddress' | 'refused';
+
+/**
+ * `accepted` only for the first use of an unexpired link made for this very user, before `maxMisses`
+ * attempts with another address. An answer that is not this address's link's token is counted against the
+ * link it belongs to, if any.
+ */
+export async function consumeSignInLink(input: ConsumeLinkInput): Promise<LinkAttempt> {
   const { Item: link } = await signInLinkEntity
     .build(GetItemCommand)
     .key({ emailKey: input.emailKey })
     .options({ consistent: true })
     .send();
-  if (!link || !sameHash(link.tokenHash, input.answerHash)) {
-    await recordSignInMiss(input.answerHash);
-    return false;
-  }
-  if (link.usedAt !== undefined) return false;
-  if (!link.uid || link.uid !== input.uid) return false;
-  if (link.expiresAt <= input.now) return false;
-  if ((link.misses ?? 0) >= input.maxMisses) return false;
+  if (!link || !sameHash(link.tokenHash, input.answerHash)) return recordSignInMiss(input.answerHash, input);
+  if (link.usedAt !== undefined) return 'refused';
+  if (!link.uid || link.uid !== input.uid) return 'refused';
+  if (link.expiresAt <= input.now) return 'refused';
+  if ((link.misses ?? 0) >= input.maxMisses) return 'refused';
   try {
     // The write is the authority: two racing verifications of the same token cannot both pass it, and a
     // miss counted meanwhile is seen.
@@ -131,32 +139,43 @@ export async function consumeSignInLink(input: ConsumeLinkInput): Promise<boolea
         },
       })
       .send();
-    return true;
+    return 'accepted';
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
+    if (isConditionalCheckFailure(error)) return 'refused';
     throw error;
   }
 }
 
 /**
- * Counts an attempt with `answerHash` and an address its link was not made for (a typo, or a guess).
- * A token no link holds any more (replaced, or never issued) costs one read and writes nothing.
+ * Counts an attempt with `answerHash` and an address its link was not made for (a typo, or a guess), and
+ * says `otherAddress` only while that link could still sign its owner in: someone holding a live link can
+ * already find its address in `maxMisses` guesses, by signing in; a dead link tells nobody anything. A
+ * token no link holds any more (replaced, or never issued) costs one read and writes nothing.
  */
-export async function recordSignInMiss(answerHash: string): Promise<void> {
+export async function recordSignInMiss(answerHash: string, limits: LinkLimits): Promise<'otherAddress' | 'refused'> {
   const { Item: token } = await signInTokenEntity
     .build(GetItemCommand)
     .key({ tokenHash: answerHash })
     .options({ consistent: true })
     .send();
-  if (!token) return;
+  if (!token) return 'refused';
+  let link;
   try {
-    await signInLinkEntity
+    ({ Attributes: link } = await signInLinkEntity
       .build(UpdateItemCommand)
       .item({ emailKey: token.emailKey, misses: $add(1) })
       // Only while the link still holds this token: a newer link of the address starts afresh.
-      .options({ condition: { attr: 'tokenHash', eq: answerHash } })
-      .send();
+      .options({ condition: { attr: 'tokenHash', eq: answerHash }, returnValues: 'ALL_NEW' })
+      .send());
   } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
+    if (isConditionalCheckFailure(error)) return 'refused';
+    throw error;
   }
+  const live =
+    link !== undefined &&
+    link.uid !== '' &&
+    link.usedAt === undefined &&
+    link.expiresAt > limits.now &&
+    (link.misses ?? 0) < limits.maxMisses;
+  return live ? 'otherAddress' : 'refused';
 }

@@ -23,6 +23,7 @@ import type { updateCompanyUser } from '../../../lambdas/calls/update-company-us
 import type { removeCompanyUser } from '../../../lambdas/calls/remove-company-user/remove-company-user';
 import type { listUsers } from '../../../lambdas/calls/list-users/list-users';
 import type { updateUserAccess } from '../../../lambdas/calls/update-user-access/update-user-access';
+import type { signOut } from '../../../lambdas/calls/sign-out/sign-out';
 import type { signOutEverywhere } from '../../../lambdas/calls/sign-out-everywhere/sign-out-everywhere';
 import type { listPlatformServices } from '../../../lambdas/calls/list-platform-services/list-platform-services';
 import type { updatePlatformService } from '../../../lambdas/calls/update-platform-service/update-platform-service';
@@ -140,6 +141,7 @@ export interface CallContracts {
   };
   listEvents: { input: WireInput<typeof listEventsInput>; output: WireOutput<typeof listEventsOutput> };
   watchSession: { input: WireInput<typeof watchSessionInput>; output: WireOutput<typeof watchSessionOutput> };
+  signOut: ContractOf<typeof signOut>;
   // Administration (issue 4).
   createCompany: ContractOf<typeof createCompany>;
   listCompanies: ContractOf<typeof listCompanies>;

@@ -30,7 +30,10 @@ export interface SessionContextValue {
   refreshSession: () => Promise<void>;
   /** Registers the cancel function of a live subscription; returns a function that unregisters it. */
   registerSubscription: (cancel: () => void) => () => void;
-  /** Cancels every live subscription, then signs out (spec 7 'Sign-out'). */
+  /**
+   * Cancels every live subscription, then signs out (spec 7 'Sign-out'): the server refuses the user's tokens
+   * from then on (every session of theirs, as Cognito's global sign-out), not only this browser's copy.
+   */
   signOut: () => Promise<void>;
 }
 

@@ -6,7 +6,7 @@
 // regains focus. A changed access version or preferences stamp re-reads getSession; a token signed in
 // before _revoked cancels every live subscription (the poll among them) and signs out; a token issued
 // before _synced is refreshed, then getSession is re-read. The selected company's record is re-read on
-// the same beat. A 401 from any call signs out.
+// the same beat. A 401 from any call signs out. The user's own Sign out ends the session on the server too.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
 import Alert from '@cloudscape-design/components/alert';
@@ -28,6 +28,8 @@ type LoadState = { status: 'loading' } | { status: 'ready'; session: Session } |
 export const sessionWatchIntervalMs = 10_000;
 /** A focus right after a check does not check again. */
 const focusCheckMinGapMs = 2_000;
+/** Sign-out does not wait for an unreachable server as long as other calls do: the browser signs out regardless. */
+const signOutCallTimeoutMs = 10_000;
 
 function isCode(error: unknown, code: CallError['code']): boolean {
   return error instanceof CallError && error.code === code;
@@ -51,16 +53,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     subscriptions.current.clear();
   }, []);
 
-  const signOut = useCallback(async () => {
-    if (signingOut.current) return;
-    signingOut.current = true;
-    cancelSubscriptions();
-    try {
-      await amplifySignOut();
-    } finally {
-      signingOut.current = false;
-    }
-  }, [cancelSubscriptions]);
+  /**
+   * Cancels every live subscription, then signs out. Asked for by the person (`everywhere`), the server first
+   * ends their sessions (signOut: a copied token is refused at once), then Amplify's global sign-out revokes
+   * every refresh token. For a token the server already refuses (a 401, _revoked) this browser only forgets
+   * its session; Amplify still revokes its refresh token.
+   */
+  const endSession = useCallback(
+    async ({ everywhere }: { everywhere: boolean }) => {
+      if (signingOut.current) return;
+      signingOut.current = true;
+      cancelSubscriptions();
+      try {
+        if (everywhere) {
+          try {
+            await callFunction('signOut', {}, { timeoutMs: signOutCallTimeoutMs });
+          } catch (error) {
+            // The browser signs out all the same; a 401 means the server refuses the token already.
+            if (!isCode(error, 'unauthenticated')) console.warn('Ending the session on the server failed', error);
+          }
+        }
+        await amplifySignOut(everywhere ? { global: true } : undefined);
+      } finally {
+        signingOut.current = false;
+      }
+    },
+    [cancelSubscriptions],
+  );
+  const signOut = useCallback(() => endSession({ everywhere: true }), [endSession]);
+  const forgetSession = useCallback(() => endSession({ everywhere: false }), [endSession]);
 
   const registerSubscription = useCallback((cancel: () => void) => {
     subscriptions.current.add(cancel);
@@ -70,7 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Spec 8 (401 → unauthenticated): the token is expired or revoked, wherever the call was made.
-  useEffect(() => onUnauthenticated(() => void signOut()), [signOut]);
+  useEffect(() => onUnauthenticated(() => void forgetSession()), [forgetSession]);
 
   /** getSession, with spec 4's token checks; undefined when the user was signed out instead. */
   const fetchSession = useCallback(async (): Promise<Session | undefined> => {
@@ -82,11 +103,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       freshness = tokenFreshness(session.userAccess.claims, await readTokenTimes());
     }
     if (freshness === 'revoked') {
-      await signOut();
+      await forgetSession();
       return undefined;
     }
     return session;
-  }, [signOut]);
+  }, [forgetSession]);
 
   const loadSession = useCallback(async () => {
     setLoad({ status: 'loading' });
@@ -126,9 +147,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         updateSession((current) => ({ ...current, company: null, companyDoc: null }));
         return;
       }
-      await signOut();
+      await forgetSession();
     },
-    [signOut, updateSession],
+    [forgetSession, updateSession],
   );
 
   const setCompany = useCallback(
@@ -200,7 +221,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (stopped || !session) return;
         const freshness = tokenFreshness(watch, await readTokenTimes());
         if (freshness === 'revoked') {
-          await signOut(); // cancels this poll first
+          await forgetSession(); // cancels this poll first
           return;
         }
         const changed = baseline
@@ -247,7 +268,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cancel();
       unregister();
     };
-  }, [ready, signOut, refreshSession, checkCompany, registerSubscription]);
+  }, [ready, forgetSession, refreshSession, checkCompany, registerSubscription]);
 
   const value = useMemo<SessionContextValue | undefined>(() => {
     if (load.status !== 'ready') return undefined;

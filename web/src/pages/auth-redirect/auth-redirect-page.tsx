@@ -2,8 +2,10 @@
 // The token leaves the address bar at once; sign-in completes with the stored or typed e-mail, then the
 // person lands on the link's `next` path (a deep link that asked for sign-in) if it is a path on this
 // site, else on Home. The page keeps the token until it signs someone in: an address typed wrong in the
-// Welcome dialog is said so in the dialog, which stays open for the right one (the server bounds how many
-// wrong ones a link takes). A link refused for the stored address can be tried with a typed one too.
+// Welcome dialog for a link that still works is said so in the dialog, which stays open for the right one
+// (the server bounds how many wrong ones a link takes); a link that works no more (used, expired, replaced)
+// gets spec 8's words whatever the address. A link refused for the stored address can be tried with a typed
+// one too.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
@@ -14,6 +16,7 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { landingPathOf } from '../../../../lambdas/kernel/sign-in/landing-path';
+import { isLinkForAnotherAddress } from '../../../../lambdas/kernel/sign-in/link-refusal';
 import { emailForSignIn, forgetSignInToken, takeSignInToken } from '../../auth/email-link';
 import { useAuth } from '../../components/auth/auth-context';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
@@ -21,7 +24,6 @@ import { LiveMessage } from '../../components/sign-in/live-message';
 import {
   completeSignInWithLink,
   invalidLinkMessage,
-  isLinkRefused,
   messageForSignInError,
   wrongEmailMessage,
 } from './complete-sign-in';
@@ -55,12 +57,13 @@ export default function AuthRedirectPage() {
         await refresh();
         await navigate(landingPath, { replace: true });
       } catch (caught) {
-        if (typed && isLinkRefused(caught)) {
+        if (typed && isLinkForAnotherAddress(caught)) {
           // Back to the dialog, the typed address still in it: a typo must not end the sign-in.
           setWelcomeError(wrongEmailMessage);
           setPhase('needs-email');
           return;
         }
+        // A link that works no more (used, expired, replaced, worn out): spec 8's words, whatever the address.
         setError(messageForSignInError(caught));
         setPhase('failed');
       }

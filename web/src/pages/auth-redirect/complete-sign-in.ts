@@ -1,16 +1,17 @@
 // Completes e-mail-link sign-in with Amplify's custom auth flow (ARCHITECTURE "Sign-in", step 2).
 import { confirmSignIn, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
+import { isLinkForAnotherAddress } from '../../../../lambdas/kernel/sign-in/link-refusal';
 
 /** Spec 8 (auth/invalid-action-code): a used, expired or mismatched link, or none at all. */
 export const invalidLinkMessage = 'This link was previously used or does not match the email you provided.';
 /**
- * The Welcome dialog's answer when the typed address does not go with the link. The server cannot tell a
- * typo from a used or expired link without saying which addresses have accounts, so this names the
- * likely cause first; the same link still works with the right address, a few wrong ones end it.
+ * The Welcome dialog's answer when the server says the typed address is not the one a still-good link was
+ * sent to (link-refusal.ts): the same link works with the right address, a few wrong ones end it. A link
+ * that can sign nobody in any more gets spec 8's words whatever the address.
  */
 export const wrongEmailMessage =
   'This link was sent to a different e-mail address. Check the address and try again; after a few wrong ' +
-  'addresses the link stops working. If the address is right, the link was used or has expired: ask for a new one.';
+  'addresses the link stops working.';
 /** Spec 8: any other error while completing sign-in. */
 export const signInFailedMessage = 'Cannot send sign-in link. Please contact support.';
 
@@ -41,10 +42,10 @@ export async function completeSignInWithLink(email: string, token: string | unde
 /**
  * True when the link was refused for this address: Cognito answers NotAuthorizedException for a wrong,
  * used or expired token and for an unknown user (user-existence errors are suppressed);
- * UserNotFoundException would mean the same thing.
+ * UserNotFoundException would mean the same thing. A still-good link of another address is refused too.
  */
 export function isLinkRefused(error: unknown): boolean {
-  if (error instanceof SignInLinkError) return true;
+  if (error instanceof SignInLinkError || isLinkForAnotherAddress(error)) return true;
   const name = error instanceof Error ? error.name : '';
   return name === 'NotAuthorizedException' || name === 'UserNotFoundException';
 }
