@@ -108,7 +108,7 @@ export function reportWritesOf(
 }
 
 const shownTitle = (finding: StoredFinding) =>
-  (finding.analystTitle as string | undefined) || (finding.title as string);
+  (finding.analystTitle) || (finding.title as string);
 
 const conflictOf = (finding: StoredFinding, field: EditableFindingField) =>
   new ConflictError(`${field}: changed by someone else; here is the stored value.`, {

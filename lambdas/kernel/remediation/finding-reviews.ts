@@ -46,7 +46,7 @@ const decisionsOf: Record<ReviewKind, readonly ReviewDecision[]> = {
 };
 
 const shownTitle = (finding: StoredFinding) =>
-  (finding.analystTitle as string | undefined) || (finding.title as string);
+  (finding.analystTitle) || (finding.title as string);
 const shownSeverity = (finding: StoredFinding) => (finding.analystSeverity ?? finding.toolSeverity) as string;
 const nameOf = (actor: EventActor) => actor.user?.displayName?.trim() || undefined;
 const findingSubject = (ref: FindingRef, finding: StoredFinding) => ({
