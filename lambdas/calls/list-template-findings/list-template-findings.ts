@@ -40,7 +40,7 @@ export const listTemplateFindings = defineSignedInCall({
         slug: finding.slug as string,
         service: finding.service as ServiceName,
         findingId: finding.id,
-        title: (finding.analystTitle) || (finding.title as string),
+        title: finding.analystTitle || (finding.title as string),
         severity: finding.analystSeverity ?? finding.toolSeverity,
         status: finding.status as FindingStatus,
         templateVersion: (finding.template as { version: number }).version,

@@ -107,8 +107,7 @@ export function reportWritesOf(
   return reportDeltaWrites(ref.slug, ref.service, moves, at, assets);
 }
 
-const shownTitle = (finding: StoredFinding) =>
-  (finding.analystTitle) || (finding.title as string);
+const shownTitle = (finding: StoredFinding) => finding.analystTitle || (finding.title as string);
 
 const conflictOf = (finding: StoredFinding, field: EditableFindingField) =>
   new ConflictError(`${field}: changed by someone else; here is the stored value.`, {

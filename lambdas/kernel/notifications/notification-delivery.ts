@@ -114,7 +114,7 @@ async function sendBatch(
       matched.push({
         service: rule.service,
         findingId: finding.id,
-        title: (finding.analystTitle) || String(finding.title),
+        title: finding.analystTitle || String(finding.title),
         severity,
       });
     }

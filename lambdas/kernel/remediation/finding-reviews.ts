@@ -45,8 +45,7 @@ const decisionsOf: Record<ReviewKind, readonly ReviewDecision[]> = {
   riskAcceptance: ['accept', 'decline'],
 };
 
-const shownTitle = (finding: StoredFinding) =>
-  (finding.analystTitle) || (finding.title as string);
+const shownTitle = (finding: StoredFinding) => finding.analystTitle || (finding.title as string);
 const shownSeverity = (finding: StoredFinding) => (finding.analystSeverity ?? finding.toolSeverity) as string;
 const nameOf = (actor: EventActor) => actor.user?.displayName?.trim() || undefined;
 const findingSubject = (ref: FindingRef, finding: StoredFinding) => ({
