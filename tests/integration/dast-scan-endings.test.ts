@@ -6,6 +6,7 @@
 // whose scans stalled is not answered 429 for ever. The same from /admin/dast: listDastScans and cancelDastScan.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ReferenceAgent, type ScanRunner } from '../../agent/reference-agent.js';
 import { demoAnalystCaller } from '../../infra/local/demo-caller.js';
 import { heartbeatIntervalSeconds } from '../../lambdas/kernel/agents/agents.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
@@ -193,6 +194,42 @@ describe('DELETE /api/dast/v1/scans/{scanId}', () => {
     expect(upload.body.error.message).toMatch(/was cancelled/);
     const failed = await callApi(appUrl, 'failScanJob', { credential, jobId: queued.body.scanId, reason: 'stopped' });
     expect(failed.status).toBe(409);
+    expect(await getScanJob(queued.body.scanId)).toMatchObject({ status: 'cancelled' });
+    expect(await countActiveJobs(company.slug, 'dast')).toBe(0);
+  });
+});
+
+describe('the reference agent and a cancel', () => {
+  it('stops a running scan when its heartbeat hears the scan was cancelled, and reports nothing', async () => {
+    const company = await newCompany('dend-agent');
+    const queued = await trigger(company.key, 'long');
+    const { agent, credential } = await seedAgent(company.slug, { locationId: company.location.locationId });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    // A scan that runs until it is stopped.
+    const endless: ScanRunner = (_job, signal) =>
+      new Promise((_resolve, reject) => {
+        started();
+        signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
+      });
+    const reference = new ReferenceAgent(
+      {
+        portal: appUrl,
+        agentId: agent.agentId,
+        slug: company.slug,
+        locationId: company.location.locationId,
+        credential,
+        heartbeatIntervalSeconds: 0.1,
+      },
+      endless,
+    );
+    const ran = reference.runNextJob();
+    await running;
+    expect((await cancel(company.key, queued.body.scanId)).status).toBe(200);
+    expect(await ran).toEqual({
+      jobId: queued.body.scanId,
+      stopped: `cancelled: Cancelled by DAST key ${company.keyId}.`,
+    });
     expect(await getScanJob(queued.body.scanId)).toMatchObject({ status: 'cancelled' });
     expect(await countActiveJobs(company.slug, 'dast')).toBe(0);
   });
