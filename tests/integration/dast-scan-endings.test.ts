@@ -255,7 +255,7 @@ describe('scans that will not finish end on their own', () => {
     expect(next.status, JSON.stringify(next.body)).toBe(202);
     const scan = await status(company.key, ids[0]!);
     expect(scan.body.status).toBe('failed');
-    expect(scan.body.reason).toMatch(/^Its agent ".*" was revoked at /);
+    expect(scan.body.reason).toMatch(/^Its agent was revoked at .* by /);
     expect(await countActiveJobs(company.slug, 'dast')).toBe(1);
   });
 

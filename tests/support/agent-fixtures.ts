@@ -99,7 +99,7 @@ export async function seedQueuedJob(
 /** A zap job queued at the agent's location and claimed by it (running). */
 export async function seedRunningJob(agent: AgentItem, claimedAt = Date.now()): Promise<ScanJobItem> {
   const job = await seedQueuedJob(agent.slug, { locationId: agent.locationId, queuedAt: claimedAt });
-  const claimed = await claimJobItem(job.jobId, agent.agentId, claimedAt);
+  const claimed = await claimJobItem(job, agent.agentId, claimedAt);
   if (!claimed) throw new Error('The seeded job could not be claimed');
   return claimed;
 }

@@ -249,7 +249,7 @@ export async function getDastScan(
   const key = await verifyDastKey(authorization, 'dast:status:read');
   const job = await companyScan(key, scanId);
   // A scan that will not finish is answered as ended (expired, failed), not as waiting for ever.
-  const [current = job] = job.status === 'queued' || job.status === 'running' ? await settleJobs([job]) : [job];
+  const [current = job] = await settleJobs([job]);
   return scanView(current, key);
 }
 

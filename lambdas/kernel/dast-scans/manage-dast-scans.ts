@@ -1,13 +1,13 @@
 // A company's DAST scans on /admin/dast: listed newest first, and cancelled while queued or running. The same people
 // as its DAST keys (dast-keys.ts): members of level 3 while the company has DAST triggering on, and analysts of
-// level 7. Reading the list first settles the company's stale scans (job-endings.ts), so what it shows is current.
-import type { Caller } from '../access/caller.js';
+// level 7. The rows of a listed page that may be stale are settled first (job-endings.ts), so what it shows is
+// current; each call stays within three DynamoDB requests when nothing is stale.
+import type { Caller, CompanyRecord } from '../access/caller.js';
 import { canAccessCompany, canListAllCompanies, hasLevel, menuLevels } from '../access/rules.js';
 import { getCompanyRecord } from '../companies/company-records.js';
-import { listCompanyJobs, unfinishedJobsOf, type ScanJobItem } from '../data/entities/scan-jobs.js';
+import { listCompanyJobs, readCompanyAndJob, type ScanJobItem } from '../data/entities/scan-jobs.js';
 import { NotFoundError, PermissionDeniedError } from '../errors.js';
-import { cancelJob, settleJobs } from '../scan-jobs/job-endings.js';
-import { getScanJob } from '../scan-jobs/scan-jobs.js';
+import { cancelJob, maybeStale, settleJobs } from '../scan-jobs/job-endings.js';
 
 export interface DastScanRow {
   scanId: string;
@@ -42,10 +42,13 @@ export function scanRow(job: ScanJobItem): DastScanRow {
 
 const noCompany = () => new PermissionDeniedError('You do not have access to this company.');
 
-/** Who may see and cancel a company's scans: as for its DAST keys. A missing company is refused like a foreign one. */
-async function assertManagesDast(caller: Caller, slug: string): Promise<void> {
+/** Who may see and cancel a company's scans: as for its DAST keys (before any read). */
+function assertMayManageDast(caller: Caller, slug: string): void {
   if (!canAccessCompany(caller.access, slug) || !hasLevel(caller.access, menuLevels.dastKeys)) throw noCompany();
-  const company = await getCompanyRecord(slug);
+}
+
+/** The company's own switch, once read: a missing company is refused like a foreign one. */
+function assertTriggering(caller: Caller, company: CompanyRecord | undefined): void {
   if (!company) throw noCompany();
   if (!company.enableDastTriggering && !canListAllCompanies(caller.access)) {
     throw new PermissionDeniedError('DAST triggering is turned off for this company.');
@@ -58,19 +61,27 @@ export async function listDastScansAs(
   page: { cursor?: string; limit: number },
   now = Date.now(),
 ): Promise<{ scans: DastScanRow[]; nextCursor?: string }> {
-  await assertManagesDast(caller, slug);
-  // The unfinished scans, read consistently and settled, stand in for their rows of the (lagging) index.
-  const current = new Map((await settleJobs(await unfinishedJobsOf(slug, 'dast'), now)).map((job) => [job.jobId, job]));
+  assertMayManageDast(caller, slug);
+  assertTriggering(caller, await getCompanyRecord(slug));
   const { jobs, nextCursor } = await listCompanyJobs(slug, 'dast', page);
+  const settled = new Map(
+    (
+      await settleJobs(
+        jobs.filter((job) => maybeStale(job, now)),
+        now,
+      )
+    ).map((job) => [job.jobId, job]),
+  );
   return {
-    scans: jobs.map((job) => scanRow(current.get(job.jobId) ?? job)),
+    scans: jobs.map((job) => scanRow(settled.get(job.jobId) ?? job)),
     ...(nextCursor ? { nextCursor } : {}),
   };
 }
 
 export async function cancelDastScanAs(caller: Caller, slug: string, scanId: string): Promise<DastScanRow> {
-  await assertManagesDast(caller, slug);
-  const job = await getScanJob(scanId);
+  assertMayManageDast(caller, slug);
+  const { company, job } = await readCompanyAndJob(slug, scanId);
+  assertTriggering(caller, company);
   if (!job || job.slug !== slug || job.service !== 'dast') {
     throw new NotFoundError('scanId: this company has no DAST scan with this id');
   }

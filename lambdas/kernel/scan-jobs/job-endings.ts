@@ -8,7 +8,9 @@ import type { Caller } from '../access/caller.js';
 import { heartbeatIntervalSeconds, revokeAgentAs } from '../agents/agents.js';
 import { agentItemKey, parseAgentItem, type AgentItem } from '../data/entities/agents.js';
 import {
+  activeJobMarkers,
   endUnfinishedJobItem,
+  unfinishedJobs,
   unfinishedJobsOf,
   type JobEnding,
   type ScanJobItem,
@@ -23,8 +25,6 @@ export const queuedJobLifetimeMs = 24 * 60 * 60 * 1000;
 /** A running job fails when its agent missed this many heartbeats in a row. */
 export const missedHeartbeatsToFail = 3;
 export const agentSilenceLimitMs = missedHeartbeatsToFail * heartbeatIntervalSeconds * 1000;
-
-const services = ['dast', 'network'] as const;
 
 /** Who the portal's own endings are recorded as when no person or key acts: the job's own DAST key if it has one. */
 function jobActor(job: ScanJobItem): EventActor {
@@ -89,6 +89,15 @@ export function staleEnding(job: ScanJobItem, agent: AgentItem | undefined, now:
 }
 
 /**
+ * Whether a job may be stale, judged from the job alone (no read): queued for over a day, or running with no sign of
+ * its agent in the job for longer than the silence limit (its agent's heartbeats then decide).
+ */
+export function maybeStale(job: ScanJobItem, now: number): boolean {
+  if (job.status === 'queued') return now - job.queuedAt > queuedJobLifetimeMs;
+  return job.status === 'running' && now - (job.claimedAt ?? 0) > agentSilenceLimitMs;
+}
+
+/**
  * Ends those of these unfinished jobs that will not finish (one consistent BatchGet of the running ones' agents),
  * recorded as `actor`'s or the job's own key's. Answers every job as it is afterwards.
  */
@@ -97,7 +106,8 @@ export async function settleJobs(
   now = Date.now(),
   actor?: EventActor,
 ): Promise<ScanJobItem[]> {
-  const running = jobs.filter((job) => job.status === 'running' && job.claimedByAgentId);
+  // Only a job that may be stale costs a read of its agent.
+  const running = jobs.filter((job) => job.status === 'running' && job.claimedByAgentId && maybeStale(job, now));
   const agentIds = [...new Set(running.map((job) => `${job.slug}\u0000${job.claimedByAgentId}`))];
   const agents = new Map<string, AgentItem>();
   if (agentIds.length > 0) {
@@ -115,7 +125,7 @@ export async function settleJobs(
   const settled: ScanJobItem[] = [];
   for (const job of jobs) {
     const agent = job.claimedByAgentId ? agents.get(`${job.slug}\u0000${job.claimedByAgentId}`) : undefined;
-    const ending = staleEnding(job, agent, now);
+    const ending = maybeStale(job, now) ? staleEnding(job, agent, now) : undefined;
     const ended = ending ? await endJob(job, ending, actor ?? jobActor(job), now) : undefined;
     settled.push(ended ?? job);
   }
@@ -171,11 +181,17 @@ export async function revokeAgentEndingItsJobs(
 ): Promise<{ agentId: string; revokedAt: number; version: number }> {
   const revoked = await revokeAgentAs(caller, slug, agentId, expectedVersion, now);
   try {
-    for (const service of services) {
-      const theirs = (await unfinishedJobsOf(slug, service)).filter(
+    // The markers name each running job's agent: an agent that ran nothing costs this one Query.
+    const theirs = (await activeJobMarkers(slug)).filter((marker) => marker.claimedByAgentId === agentId);
+    if (theirs.length > 0) {
+      const running = (await unfinishedJobs(theirs.map((marker) => marker.jobId))).filter(
         (job) => job.status === 'running' && job.claimedByAgentId === agentId,
       );
-      await settleJobs(theirs, now, caller);
+      const ending: JobEnding = {
+        status: 'failed',
+        reason: `Its agent was revoked at ${at(now)} by ${caller.email}.`,
+      };
+      for (const job of running) await endJob(job, ending, caller, now);
     }
   } catch (error) {
     logger.warn('The revoked agent’s jobs were left to the next settling', { slug, agentId, error: error as Error });

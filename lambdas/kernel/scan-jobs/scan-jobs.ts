@@ -110,7 +110,7 @@ export async function claimNextJob(agent: AgentItem, now = Date.now()): Promise<
   if (agent.capabilities.length === 0) return undefined;
   const candidates = await queuedJobsOf(agent.slug, agent.locationId, agent.capabilities, 10);
   for (const candidate of candidates) {
-    const claimed = await claimJobItem(candidate.jobId, agent.agentId, now);
+    const claimed = await claimJobItem(candidate, agent.agentId, now);
     if (claimed) return claimed;
   }
   return undefined;
