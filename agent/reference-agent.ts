@@ -1,6 +1,8 @@
 // The reference scanning agent (issue 13): enrolls once with a token an analyst made, keeps its credential in a
 // state file only it can read, then only calls out: a heartbeat every interval, a job pull, and for each job the
 // scan's report uploaded through the findings import API (createScanJobImport → presigned POST → completeScanJob).
+// While a scan runs it keeps beating, naming the job: the portal fails a job whose agent misses three heartbeats,
+// and answers a cancelled job's status, on which the agent stops the scan and reports nothing.
 // Operators run it as a command (README, "Scanning agents"); the tests drive the same class against the local stack.
 //
 //   npx tsx agent/reference-agent.ts enroll --portal https://portal.example.com --token enr1.… [--state FILE]
@@ -29,8 +31,15 @@ export interface ScanJob {
   service: string;
 }
 
-/** Runs a job's scan and answers its report (e.g. ZAP's JSON report). */
-export type ScanRunner = (job: ScanJob) => Promise<{ fileName: string; body: Uint8Array }>;
+/** Runs a job's scan and answers its report (e.g. ZAP's JSON report); stops when `signal` aborts. */
+export type ScanRunner = (job: ScanJob, signal: AbortSignal) => Promise<{ fileName: string; body: Uint8Array }>;
+
+/** What the portal answers of a job at a heartbeat that names it. */
+export interface JobState {
+  jobId: string;
+  status: string;
+  reason?: string;
+}
 
 export class AgentCallError extends Error {
   constructor(
@@ -86,21 +95,38 @@ export class ReferenceAgent {
     private readonly runScan: ScanRunner,
   ) {}
 
-  heartbeat(): Promise<{ status: string }> {
+  heartbeat(jobId?: string): Promise<{ status: string; job?: JobState | null }> {
     return callPortal(this.state.portal, 'agentHeartbeat', {
       credential: this.state.credential,
       agentVersion: referenceAgentVersion,
+      ...(jobId ? { jobId } : {}),
     });
   }
 
-  /** Pulls one job and runs it to the end; answers the job's id and import, or undefined when none was queued. */
-  async runNextJob(): Promise<{ jobId: string; importId?: string } | undefined> {
+  /**
+   * Pulls one job and runs it to the end; answers the job's id and import, or undefined when none was queued.
+   * A job the portal ended meanwhile (cancelled) is stopped and answered with the reason, nothing reported.
+   */
+  async runNextJob(): Promise<{ jobId: string; importId?: string; stopped?: string } | undefined> {
     const { job } = await callPortal<{ job: ScanJob | null }>(this.state.portal, 'pullScanJob', {
       credential: this.state.credential,
     });
     if (!job) return undefined;
+    const stop = new AbortController();
+    let stopped: string | undefined;
+    const beat = setInterval(() => {
+      this.heartbeat(job.jobId)
+        .then(({ job: state }) => {
+          if (state?.status === 'running') return;
+          stopped = state ? `${state.status}${state.reason ? `: ${state.reason}` : ''}` : 'not this agent’s job';
+          stop.abort();
+        })
+        // A missed heartbeat is tried again at the next interval.
+        .catch(() => undefined);
+    }, this.state.heartbeatIntervalSeconds * 1000);
     try {
-      const report = await this.runScan(job);
+      const report = await this.runScan(job, stop.signal);
+      if (stopped) return { jobId: job.jobId, stopped };
       const importId = await this.upload(job, report);
       await callPortal(this.state.portal, 'completeScanJob', {
         credential: this.state.credential,
@@ -109,6 +135,7 @@ export class ReferenceAgent {
       });
       return { jobId: job.jobId, importId };
     } catch (error) {
+      if (stopped) return { jobId: job.jobId, stopped };
       const reason = error instanceof Error ? error.message : String(error);
       await callPortal(this.state.portal, 'failScanJob', {
         credential: this.state.credential,
@@ -116,6 +143,8 @@ export class ReferenceAgent {
         reason: reason.slice(0, 1000) || 'the scan failed',
       });
       return { jobId: job.jobId };
+    } finally {
+      clearInterval(beat);
     }
   }
 
@@ -144,7 +173,9 @@ export class ReferenceAgent {
         await this.heartbeat();
         let ran = await this.runNextJob();
         while (ran && !signal.aborted) {
-          log(`job ${ran.jobId}: ${ran.importId ? `results in import ${ran.importId}` : 'failed'}`);
+          log(
+            `job ${ran.jobId}: ${ran.importId ? `results in import ${ran.importId}` : ran.stopped ? `stopped (${ran.stopped})` : 'failed'}`,
+          );
           ran = await this.runNextJob();
         }
       } catch (error) {
@@ -165,7 +196,7 @@ export class ReferenceAgent {
  * exit codes 0-3 are ZAP's "scan ran" answers (1 and 2 mean it found something).
  */
 export function zapCommandRunner(commandLine: string): ScanRunner {
-  return async (job) => {
+  return async (job, signal) => {
     if (job.capability !== 'zap') throw new Error(`This agent runs zap jobs only, not ${job.capability}`);
     const dir = mkdtempSync(path.join(tmpdir(), 'zap-'));
     const report = path.join(dir, 'report.json');
@@ -175,7 +206,8 @@ export function zapCommandRunner(commandLine: string): ScanRunner {
         .filter(Boolean)
         .map((part) => part.replaceAll('{target}', job.target).replaceAll('{report}', report).replaceAll('{dir}', dir));
       const code = await new Promise<number>((resolve, reject) => {
-        const child = spawn(command!, args, { stdio: 'inherit' });
+        // Aborted (the job was cancelled): the scan is killed.
+        const child = spawn(command!, args, { stdio: 'inherit', signal });
         child.on('error', reject);
         child.on('exit', (exitCode) => resolve(exitCode ?? 1));
       });

@@ -3,7 +3,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { callRegistry } from '../calls/registry.js';
 import { readConfig } from '../kernel/config.js';
-import { getDastScan, triggerDastScan } from '../kernel/dast-scans/dast-scans.js';
+import { cancelDastScan, getDastScan, triggerDastScan } from '../kernel/dast-scans/dast-scans.js';
 import { makeCallHandler } from '../kernel/http/call-handler.js';
 import { makeRestHandler, type RestRoute } from '../kernel/http/rest-handler.js';
 import { isRestRouteKey, type RestRouteKey } from './rest-routes.js';
@@ -18,6 +18,10 @@ const restRoutes: Record<RestRouteKey, RestRoute> = {
   'GET /api/dast/v1/scans/{scanId}': async ({ headers, pathParameters }) => ({
     statusCode: 200,
     body: await getDastScan(headers.authorization, pathParameters.scanId),
+  }),
+  'DELETE /api/dast/v1/scans/{scanId}': async ({ headers, pathParameters }) => ({
+    statusCode: 200,
+    body: await cancelDastScan(headers.authorization, pathParameters.scanId),
   }),
 };
 

@@ -2,7 +2,11 @@
 // of issue 13, for pipelines holding a DAST API key (no Cognito token; the handler verifies the key). The route
 // keys are API Gateway's ("METHOD /path/{param}"): CDK adds exactly these routes (infra/constructs/api.ts), the
 // local API adapter serves them with the same route keys, and the handler picks the route by event.routeKey.
-export const restRouteKeys = ['POST /api/dast/v1/scans', 'GET /api/dast/v1/scans/{scanId}'] as const;
+export const restRouteKeys = [
+  'POST /api/dast/v1/scans',
+  'GET /api/dast/v1/scans/{scanId}',
+  'DELETE /api/dast/v1/scans/{scanId}',
+] as const;
 export type RestRouteKey = (typeof restRouteKeys)[number];
 
 export function isRestRouteKey(routeKey: string | undefined): routeKey is RestRouteKey {

@@ -19,6 +19,8 @@ import { createDastKey } from './create-dast-key/create-dast-key.js';
 import { listDastKeys } from './list-dast-keys/list-dast-keys.js';
 import { revokeDastKey } from './revoke-dast-key/revoke-dast-key.js';
 import { rollDastKey } from './roll-dast-key/roll-dast-key.js';
+import { listDastScans } from './list-dast-scans/list-dast-scans.js';
+import { cancelDastScan } from './cancel-dast-scan/cancel-dast-scan.js';
 import { createTemplate } from './create-template/create-template.js';
 import { getSearchClient } from './get-search-client/get-search-client.js';
 import { getTemplate } from './get-template/get-template.js';
@@ -179,6 +181,8 @@ export const callRegistry = createRegistry([
   createDastKey,
   rollDastKey,
   revokeDastKey,
+  listDastScans,
+  cancelDastScan,
   // e-mail sending identities and which one sends which mail (issue 13, /admin/keys_email)
   listMailIdentities,
   addMailIdentity,

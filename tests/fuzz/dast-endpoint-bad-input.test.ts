@@ -2,8 +2,9 @@
 // bad-input.test.ts): raw bodies that are no JSON, JSON that is no object, a missing or non-string target, a target
 // that is no http(s) URL or carries credentials, a bad or unknown locationId, huge and unicode strings, __proto__
 // keys, base64-encoded bodies, and generated junk. Each goes to the API handler with a valid key. Whatever the input:
-// never a 5xx; a refused body is 400 INVALID_ARGUMENT naming the field (or the body) and queues no scan. The
-// allowed-target match is checked on its own too.
+// never a 5xx; a refused body is 400 INVALID_ARGUMENT naming the field (or the body) and queues no scan. DELETE of
+// a scan gets junk scan ids and bodies: never a 5xx, an unknown id is 404 and no place is freed. The allowed-target
+// match is checked on its own too.
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import fc from 'fast-check';
@@ -15,6 +16,7 @@ import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { countActiveJobs } from '../../lambdas/kernel/data/entities/scan-jobs.js';
 import { createDastKeyAs, targetAllowed } from '../../lambdas/kernel/dast-keys/dast-keys.js';
 import { originSecretHeaders } from '../support/call-event.js';
+import { seedQueuedJob } from '../support/agent-fixtures.js';
 import { seedLocation } from '../support/location-fixtures.js';
 
 // Plenty of requests for one key in this file.
@@ -36,10 +38,28 @@ beforeAll(async () => {
 });
 
 async function post(body: string | undefined, isBase64Encoded = false) {
+  return send('POST /api/dast/v1/scans', '/api/dast/v1/scans', body, isBase64Encoded);
+}
+
+/** DELETE of a scan, the id as API Gateway hands it over (one decoded path segment). */
+function cancel(scanId: string, body?: string) {
+  return send('DELETE /api/dast/v1/scans/{scanId}', `/api/dast/v1/scans/${encodeURIComponent(scanId)}`, body, false, {
+    scanId,
+  });
+}
+
+async function send(
+  routeKey: string,
+  path: string,
+  body: string | undefined,
+  isBase64Encoded: boolean,
+  pathParameters?: Record<string, string>,
+) {
+  const [method] = routeKey.split(' ');
   const event = {
     version: '2.0',
-    routeKey: 'POST /api/dast/v1/scans',
-    rawPath: '/api/dast/v1/scans',
+    routeKey,
+    rawPath: path,
     rawQueryString: '',
     headers: { ...originSecretHeaders(), authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     requestContext: {
@@ -47,19 +67,14 @@ async function post(body: string | undefined, isBase64Encoded = false) {
       apiId: 'test',
       domainName: 'test',
       domainPrefix: 'test',
-      http: {
-        method: 'POST',
-        path: '/api/dast/v1/scans',
-        protocol: 'HTTP/1.1',
-        sourceIp: '198.51.100.1',
-        userAgent: 't',
-      },
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.1', userAgent: 't' },
       requestId: randomUUID(),
-      routeKey: 'POST /api/dast/v1/scans',
+      routeKey,
       stage: '$default',
       time: new Date().toISOString(),
       timeEpoch: Date.now(),
     },
+    ...(pathParameters ? { pathParameters } : {}),
     ...(body === undefined ? {} : { body }),
     isBase64Encoded,
   } as APIGatewayProxyEventV2;
@@ -131,6 +146,33 @@ describe('DAST endpoint: bad bodies', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('DAST endpoint: cancel with bad scan ids', () => {
+  it('answers junk ids and bodies with 404 NOT_FOUND (never 5xx) and frees no place', async () => {
+    // Seeded beside the limit: the generated triggers above may have filled the company's five places.
+    const queued = { body: { scanId: (await seedQueuedJob(slug)).jobId } };
+    const before = await countActiveJobs(slug, 'dast');
+    const ids = ['', ' ', '..', '../..', 'a'.repeat(65), 'ABC', `${queued.body.scanId}/x`, '__proto__', '\u0000', '💥'];
+    for (const scanId of ids) {
+      const answer = await cancel(scanId, '{"status": "cancelled"}');
+      expect(answer.statusCode, scanId).toBe(404);
+      expect(answer.body.error.status, scanId).toBe('NOT_FOUND');
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 120 }), fc.option(fc.string()), async (scanId, body) => {
+        const answer = await cancel(scanId, body ?? undefined);
+        expect(answer.statusCode).toBeLessThan(500);
+        expect(answer.body.error.message).toEqual(expect.any(String));
+      }),
+      { numRuns: 60 },
+    );
+    expect(await countActiveJobs(slug, 'dast')).toBe(before);
+    // A body is ignored: the real id still cancels.
+    const cancelled = await cancel(queued.body.scanId, 'not json');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
   });
 });
 

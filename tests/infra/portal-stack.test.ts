@@ -235,7 +235,11 @@ describe('API (HTTP API)', () => {
   });
 
   it('has the DAST endpoint’s REST routes without authorizer (the handler checks the DAST key), throttled', () => {
-    expect(restRouteKeys).toEqual(['POST /api/dast/v1/scans', 'GET /api/dast/v1/scans/{scanId}']);
+    expect(restRouteKeys).toEqual([
+      'POST /api/dast/v1/scans',
+      'GET /api/dast/v1/scans/{scanId}',
+      'DELETE /api/dast/v1/scans/{scanId}',
+    ]);
     const stage = properties(logicalId('AWS::ApiGatewayV2::Stage', 'ApiHttpApiDefaultStage'));
     const routes = Object.values(resources)
       .filter((resource) => resource?.Type === 'AWS::ApiGatewayV2::Route')

@@ -25,7 +25,7 @@ import { seedShareLink, seedVaultRequest, someReply } from '../support/vault-fix
 import { seedLocation } from '../support/location-fixtures.js';
 import { seedPendingRetest, seedReviewableFinding } from '../support/review-fixtures.js';
 import { seedNotificationRule } from '../support/notification-fixtures.js';
-import { kernelAnalyst, seedAgent, seedRunningJob } from '../support/agent-fixtures.js';
+import { kernelAnalyst, seedAgent, seedQueuedJob, seedRunningJob } from '../support/agent-fixtures.js';
 import { createEnrollmentTokenAs } from '../../lambdas/kernel/agents/agents.js';
 import { seedDastKey } from '../support/dast-key-fixtures.js';
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
@@ -491,6 +491,14 @@ const matrix: Record<string, MatrixRow> = {
   },
   revokeDastKey: {
     input: async () => ({ slug: 'acme', keyId: (await seedDastKey('acme')).keyId }),
+    expect: acmeAdministrators,
+  },
+  listDastScans: { input: () => ({ slug: 'acme' }), expect: acmeAdministrators },
+  cancelDastScan: {
+    input: async () => ({
+      slug: 'acme',
+      scanId: (await seedQueuedJob('acme', { queuedAt: Date.now() - 25 * 3600_000 })).jobId,
+    }),
     expect: acmeAdministrators,
   },
   // acme has DAST on: its members see its published findings (customers), analysts of level 7 every finding.

@@ -70,13 +70,19 @@ export async function seedAgent(
   return { agent, credential: agentCredentialText(slug, agentId, secret) };
 }
 
-/** A zap job queued at the agent's location and claimed by it (running). */
-export async function seedRunningJob(agent: AgentItem): Promise<ScanJobItem> {
+/**
+ * A zap job queued for the company (at `locationId`, or one no agent serves), counted among its unfinished DAST
+ * scans as a trigger counts it; `queuedAt` may lie in the past.
+ */
+export async function seedQueuedJob(
+  slug: string,
+  fields: Partial<Pick<ScanJobItem, 'locationId' | 'queuedAt' | 'queuedBy' | 'target'>> = {},
+): Promise<ScanJobItem> {
   const now = Date.now();
   const job: ScanJobItem = {
     jobId: `${now.toString(36)}${randomBytes(8).toString('hex')}`,
-    slug: agent.slug,
-    locationId: agent.locationId,
+    slug,
+    locationId: 'unserved',
     service: 'dast',
     capability: 'zap',
     target: 'https://app.agents.example/',
@@ -84,9 +90,16 @@ export async function seedRunningJob(agent: AgentItem): Promise<ScanJobItem> {
     queuedAt: now,
     queuedBy: 'seed@example.com',
     version: 1,
+    ...fields,
   };
-  await putQueuedJob(job);
-  const claimed = await claimJobItem(job.jobId, agent.agentId, now);
+  if (!(await putQueuedJob(job))) throw new Error('The seeded job was refused');
+  return job;
+}
+
+/** A zap job queued at the agent's location and claimed by it (running). */
+export async function seedRunningJob(agent: AgentItem, claimedAt = Date.now()): Promise<ScanJobItem> {
+  const job = await seedQueuedJob(agent.slug, { locationId: agent.locationId, queuedAt: claimedAt });
+  const claimed = await claimJobItem(job, agent.agentId, claimedAt);
   if (!claimed) throw new Error('The seeded job could not be claimed');
   return claimed;
 }

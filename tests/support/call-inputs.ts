@@ -22,7 +22,7 @@ import { seedLocation } from './location-fixtures.js';
 import { seedPendingRetest, seedReviewableFinding } from './review-fixtures.js';
 import { seedNotificationRule } from './notification-fixtures.js';
 import { seedDastKey } from './dast-key-fixtures.js';
-import { kernelAnalyst, seedAgent, seedRunningJob } from './agent-fixtures.js';
+import { kernelAnalyst, seedAgent, seedQueuedJob, seedRunningJob } from './agent-fixtures.js';
 import { createEnrollmentTokenAs } from '../../lambdas/kernel/agents/agents.js';
 import { seedMailIdentity, unchangedMailSettings } from './mail-identity-fixtures.js';
 
@@ -328,6 +328,11 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
     }),
     rollDastKey: async () => ({ slug: company, keyId: (await seedDastKey(company)).keyId, graceHours: 1 }),
     revokeDastKey: async () => ({ slug: company, keyId: (await seedDastKey(company)).keyId }),
+    listDastScans: async () => ({ slug: company }),
+    cancelDastScan: async () => ({
+      slug: company,
+      scanId: (await seedQueuedJob(company, { queuedAt: Date.now() - 25 * 3600_000 })).jobId,
+    }),
     startFindingExport: async () => ({ slug: company, service: 'dast', format: 'csv', limit: 5 }),
     getFindingExport: async () => ({ exportId }),
     listMailIdentities: async () => ({}),

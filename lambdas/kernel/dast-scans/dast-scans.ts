@@ -1,19 +1,23 @@
 // The public DAST endpoint (issue 13), for CI/CD pipelines holding a DAST API key:
-//   POST /api/dast/v1/scans            {target, locationId?}  -> 202 {scanId, status, statusUrl}   (dast:trigger)
-//   GET  /api/dast/v1/scans/{scanId}                          -> 200 {scanId, status, target, …}    (dast:status:read)
+//   POST   /api/dast/v1/scans            {target, locationId?}  -> 202 {scanId, status, statusUrl}   (dast:trigger)
+//   GET    /api/dast/v1/scans/{scanId}                          -> 200 {scanId, status, target, …}    (dast:status:read)
+//   DELETE /api/dast/v1/scans/{scanId}                          -> 200 {…, status: "cancelled"}     (dast:trigger)
 // The key is verified first (1-2 DynamoDB requests, verify-dast-key.ts); nothing else is read before it holds. A
 // trigger checks the target against the key's allowed targets, picks the location (the one named, or the company's
 // default) and queues a `zap` job there, counted among the company's unfinished DAST jobs in the same transaction
 // (at most maxActiveDastScans, so triggers at the same moment cannot pass it; queueScanJob refuses a target outside
 // the location's ranges and domains). Every refused trigger of a verified
-// key, and every accepted one, is recorded as an event of the key.
+// key, and every accepted one, is recorded as an event of the key. A trigger the limit would refuse first settles the
+// company's stale scans (job-endings.ts: unclaimed for a day, or their agent silent or revoked), so a company is never
+// refused for ever by scans that will not finish; a cancel frees the scan's place at once.
 import { listLocationItems } from '../data/entities/locations.js';
 import { getScanImport } from '../data/entities/scan-imports.js';
 import { targetAllowed } from '../dast-keys/dast-keys.js';
 import { verifyDastKey, type VerifiedDastKey } from '../dast-keys/verify-dast-key.js';
 import { InvalidArgumentError, NotFoundError, PermissionDeniedError, ResourceExhaustedError } from '../errors.js';
 import { recordEvent, type EventActor } from '../events/events.js';
-import { getScanJob, queueScanJob, type ScanJobItem } from '../scan-jobs/scan-jobs.js';
+import { cancelJob, settleJobs, settleUnfinishedJobs } from '../scan-jobs/job-endings.js';
+import { getScanJob, queueScanJob, type QueueRequest, type ScanJobItem } from '../scan-jobs/scan-jobs.js';
 
 export const dastScansPath = '/api/dast/v1/scans';
 /** Queued or running DAST scans a company may have at once; the next trigger is answered 429. */
@@ -28,7 +32,7 @@ export interface DastTriggerAnswer {
   statusUrl: string;
 }
 
-export type DastScanStatus = 'queued' | 'running' | 'importing' | 'done' | 'failed';
+export type DastScanStatus = 'queued' | 'running' | 'importing' | 'done' | 'failed' | 'cancelled' | 'expired';
 
 export interface SeverityCounts {
   critical: number;
@@ -46,6 +50,8 @@ export interface DastScanView {
   updatedAt: string;
   importId?: string;
   error?: string;
+  /** Why it ended without results (failed, cancelled, expired). */
+  reason?: string;
   /** With dast:results:read, once done: the distinct findings of the scan's report, by severity. */
   findings?: { total: number; bySeverity: SeverityCounts };
 }
@@ -154,24 +160,33 @@ export async function triggerDastScan(
       target,
     );
   }
+  const queueRequest: QueueRequest = {
+    slug: key.companyId,
+    location,
+    capability: 'zap',
+    target,
+    queuedBy: `dast-key:${key.keyId}`,
+    activeLimit: {
+      max: maxActiveDastScans,
+      refusal: () =>
+        new ResourceExhaustedError(
+          `The company has ${maxActiveDastScans} DAST scans queued or running already; try again in ` +
+            `${activeScansRetryAfterSeconds} seconds.`,
+          activeScansRetryAfterSeconds,
+        ),
+    },
+  };
   let job: ScanJobItem;
   try {
-    job = await queueScanJob({
-      slug: key.companyId,
-      location,
-      capability: 'zap',
-      target,
-      queuedBy: `dast-key:${key.keyId}`,
-      activeLimit: {
-        max: maxActiveDastScans,
-        refusal: () =>
-          new ResourceExhaustedError(
-            `The company has ${maxActiveDastScans} DAST scans queued or running already; try again in ` +
-              `${activeScansRetryAfterSeconds} seconds.`,
-            activeScansRetryAfterSeconds,
-          ),
-      },
-    });
+    try {
+      job = await queueScanJob(queueRequest);
+    } catch (error) {
+      // At the limit: end the scans that will not finish, and try once more if that freed a place.
+      if (!(error instanceof ResourceExhaustedError) || (await settleUnfinishedJobs(key.companyId, 'dast')) === 0) {
+        throw error;
+      }
+      job = await queueScanJob(queueRequest);
+    }
   } catch (error) {
     if (error instanceof InvalidArgumentError || error instanceof ResourceExhaustedError) {
       return refuse(key, error, target);
@@ -190,15 +205,17 @@ export async function triggerDastScan(
 const unknownScan = () => new NotFoundError('scanId: this company has no DAST scan with this id');
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export async function getDastScan(
-  authorization: string | undefined,
-  scanId: string | undefined,
-): Promise<DastScanView> {
-  const key = await verifyDastKey(authorization, 'dast:status:read');
+/** The job of a scan id, if it is this key's company's DAST scan; another company's is answered as unknown. */
+async function companyScan(key: VerifiedDastKey, scanId: string | undefined): Promise<ScanJobItem> {
   if (!scanId || !/^[0-9a-z]{1,64}$/.test(scanId)) throw unknownScan();
   const job = await getScanJob(scanId);
   // Another company's scan is answered as an unknown one: its id tells a key nothing.
   if (!job || job.slug !== key.companyId || job.service !== 'dast') throw unknownScan();
+  return job;
+}
+
+/** What the endpoint answers of a scan: its results' import read when it is done. */
+async function scanView(job: ScanJobItem, key: VerifiedDastKey): Promise<DastScanView> {
   const scan = job.status === 'done' && job.importId ? await getScanImport(job.importId, true) : undefined;
   let status: DastScanStatus = job.status;
   if (job.status === 'done') {
@@ -210,6 +227,7 @@ export async function getDastScan(
     counts?.bySeverity && key.scopes.includes('dast:results:read')
       ? { total: counts.total ?? 0, bySeverity: counts.bySeverity }
       : undefined;
+  const ended = job.status === 'failed' || job.status === 'cancelled' || job.status === 'expired';
   return {
     scanId: job.jobId,
     status,
@@ -218,7 +236,30 @@ export async function getDastScan(
     updatedAt: iso(updatedAt),
     ...(job.importId ? { importId: job.importId } : {}),
     ...(job.status === 'failed' && job.error ? { error: job.error.slice(0, 500) } : {}),
+    ...(ended && job.error ? { reason: job.error.slice(0, 500) } : {}),
     ...(scan?.status === 'failed' ? { error: 'The scan’s report could not be imported.' } : {}),
     ...(findings ? { findings } : {}),
   };
+}
+
+export async function getDastScan(
+  authorization: string | undefined,
+  scanId: string | undefined,
+): Promise<DastScanView> {
+  const key = await verifyDastKey(authorization, 'dast:status:read');
+  const job = await companyScan(key, scanId);
+  // A scan that will not finish is answered as ended (expired, failed), not as waiting for ever.
+  const [current = job] = await settleJobs([job]);
+  return scanView(current, key);
+}
+
+/** Cancels a queued or running scan of the key's company: its place under the limit is free at once. */
+export async function cancelDastScan(
+  authorization: string | undefined,
+  scanId: string | undefined,
+): Promise<DastScanView> {
+  const key = await verifyDastKey(authorization, 'dast:trigger');
+  const job = await companyScan(key, scanId);
+  const cancelled = await cancelJob(job, keyActor(key), `dast-key:${key.keyId}`);
+  return scanView(cancelled, key);
 }

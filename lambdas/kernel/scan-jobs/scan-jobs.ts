@@ -110,7 +110,7 @@ export async function claimNextJob(agent: AgentItem, now = Date.now()): Promise<
   if (agent.capabilities.length === 0) return undefined;
   const candidates = await queuedJobsOf(agent.slug, agent.locationId, agent.capabilities, 10);
   for (const candidate of candidates) {
-    const claimed = await claimJobItem(candidate.jobId, agent.agentId, now);
+    const claimed = await claimJobItem(candidate, agent.agentId, now);
     if (claimed) return claimed;
   }
   return undefined;
@@ -134,7 +134,12 @@ async function agentAndRunningJob(
     throw new NotFoundError('This agent has no job with this id.');
   }
   if (job.status !== 'running') {
-    throw new ConflictError(`This job is ${job.status} already.`);
+    // A cancelled job's agent stops and keeps its results: the job, its place and its scan are over.
+    throw new ConflictError(
+      job.status === 'cancelled'
+        ? 'This job was cancelled: stop its scan; its results are not wanted.'
+        : `This job is ${job.status} already${job.error && job.status !== 'failed' ? `: ${job.error}` : ''}.`,
+    );
   }
   const scanRaw = items.find((item) => item.sk === 'IMPORT');
   return { agent, job, ...(scanRaw ? { scan: parseScanImportItem(scanRaw) } : {}) };
@@ -181,4 +186,26 @@ export async function failJob(
   const finished = await finishJobItem(job, agent.agentId, { status: 'failed', error: reason }, now);
   if (!finished) throw new ConflictError('This job was finished at the same moment.');
   return finished;
+}
+
+/** What an agent is told of a job at its heartbeat: its status now (stop unless running), and why it ended. */
+export interface AgentJobState {
+  jobId: string;
+  status: ScanJobItem['status'];
+  reason?: string;
+}
+
+/**
+ * The state of a job the agent runs, for its heartbeat (the credential was checked by the heartbeat's write); null
+ * when the job is not this agent's, which it should stop as well.
+ */
+export async function agentJobState(credential: string, jobId: string): Promise<AgentJobState | null> {
+  const parsed = parseAgentCredential(credential);
+  const job = parsed ? await getScanJobItem(jobId) : undefined;
+  if (!parsed || !job || job.slug !== parsed.slug || job.claimedByAgentId !== parsed.id) return null;
+  return {
+    jobId,
+    status: job.status,
+    ...(job.status !== 'running' && job.error ? { reason: job.error.slice(0, 1000) } : {}),
+  };
 }

@@ -83,6 +83,8 @@ import type { listDastKeys } from '../../../lambdas/calls/list-dast-keys/list-da
 import type { createDastKey } from '../../../lambdas/calls/create-dast-key/create-dast-key';
 import type { rollDastKey } from '../../../lambdas/calls/roll-dast-key/roll-dast-key';
 import type { revokeDastKey } from '../../../lambdas/calls/revoke-dast-key/revoke-dast-key';
+import type { listDastScans } from '../../../lambdas/calls/list-dast-scans/list-dast-scans';
+import type { cancelDastScan } from '../../../lambdas/calls/cancel-dast-scan/cancel-dast-scan';
 import type { listMailIdentities } from '../../../lambdas/calls/list-mail-identities/list-mail-identities';
 import type { addMailIdentity } from '../../../lambdas/calls/add-mail-identity/add-mail-identity';
 import type { removeMailIdentity } from '../../../lambdas/calls/remove-mail-identity/remove-mail-identity';
@@ -226,6 +228,8 @@ export interface CallContracts {
   createDastKey: ContractOf<typeof createDastKey>;
   rollDastKey: ContractOf<typeof rollDastKey>;
   revokeDastKey: ContractOf<typeof revokeDastKey>;
+  listDastScans: ContractOf<typeof listDastScans>;
+  cancelDastScan: ContractOf<typeof cancelDastScan>;
   // E-mail sending identities (issue 13, /admin/keys_email).
   listMailIdentities: ContractOf<typeof listMailIdentities>;
   addMailIdentity: ContractOf<typeof addMailIdentity>;

@@ -19,6 +19,13 @@ export function DastKeysHelp() {
         <li>Revoke a key to stop it at once. Turning DAST triggering off for the company stops every key.</li>
         <li>A key may make 60 requests a minute; beyond that the API answers 429 with Retry-After.</li>
       </ul>
+      <h3>Scans</h3>
+      <ul>
+        <li>A company runs at most five scans at once (queued or running); a sixth trigger answers 429.</li>
+        <li>Cancel a queued or running scan to free its place; its agent stops at its next heartbeat.</li>
+        <li>A scan no agent picks up within 24 hours expires.</li>
+        <li>A running scan fails when its agent misses three heartbeats or is revoked; the reason is shown.</li>
+      </ul>
     </HelpPanel>
   );
 }

@@ -1,8 +1,10 @@
 // /admin/dast (level 3 with DAST triggering on, or analysts of level 7): the DAST API keys of the company selected
-// in the header: create one (shown once), roll one with a grace period, revoke one at once.
+// in the header: create one (shown once), roll one with a grace period, revoke one at once; and below them the
+// scans the keys triggered, each queued or running one cancellable.
 import { useCallback, useState } from 'react';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Header from '@cloudscape-design/components/header';
 import { callFunction } from '../../../api/call-client';
 import { ConfirmItemModal } from '../../../components/forms/form-modal';
@@ -18,6 +20,7 @@ import { useServerTable } from '../../../components/tables/use-server-table';
 import { NoServiceCompany } from '../../analyst/services/no-service-company';
 import { CreateDastKeyModal, NewKeyModal, RollDastKeyModal, type NewKey } from './dast-key-modals';
 import { DastKeysHelp } from './dast-keys-help';
+import { CompanyDastScans } from './dast-scans-table';
 import { dastKeyMatches, dastKeysTable, type DastKey } from './dast-keys-config';
 
 const dastKeyId = (dastKey: DastKey) => dastKey.keyId;
@@ -40,7 +43,14 @@ export default function DastKeysPage() {
         </Header>
       }
     >
-      {company ? <CompanyDastKeys key={company} slug={company} /> : <NoServiceCompany />}
+      {company ? (
+        <SpaceBetween size="l" key={company}>
+          <CompanyDastKeys slug={company} />
+          <CompanyDastScans slug={company} />
+        </SpaceBetween>
+      ) : (
+        <NoServiceCompany />
+      )}
     </ContentLayout>
   );
 }
