@@ -3,7 +3,7 @@
 // level 7. The rows of a listed page that may be stale are settled first (job-endings.ts), so what it shows is
 // current; each call stays within three DynamoDB requests when nothing is stale.
 import type { Caller, CompanyRecord } from '../access/caller.js';
-import { canAccessCompany, canListAllCompanies, hasLevel, menuLevels } from '../access/rules.js';
+import { canAccessCompany, canListAllCompanies, menuLevels } from '../access/rules.js';
 import { getCompanyRecord } from '../companies/company-records.js';
 import { listCompanyJobs, readCompanyAndJob, type ScanJobItem } from '../data/entities/scan-jobs.js';
 import { NotFoundError, PermissionDeniedError } from '../errors.js';
@@ -44,7 +44,7 @@ const noCompany = () => new PermissionDeniedError('You do not have access to thi
 
 /** Who may see and cancel a company's scans: as for its DAST keys (before any read). */
 function assertMayManageDast(caller: Caller, slug: string): void {
-  if (!canAccessCompany(caller.access, slug) || !hasLevel(caller.access, menuLevels.dastKeys)) throw noCompany();
+  if (!canAccessCompany(caller.access, slug, menuLevels.dastKeys)) throw noCompany();
 }
 
 /** The company's own switch, once read: a missing company is refused like a foreign one. */
