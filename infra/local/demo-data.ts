@@ -1,4 +1,5 @@
 // The demo accounts and companies of the local stack (listed in the README), seeded idempotently.
+import type { ServiceName } from '../../lambdas/kernel/access/rules.js';
 import type { NewUser } from '../../lambdas/kernel/users/create-user.js';
 import { companyFlags, type CompanyFlag } from '../../lambdas/kernel/data/entities/companies.js';
 
@@ -43,5 +44,25 @@ export const demoCompanies: { slug: string; companyName: string; flags: CompanyF
     companyName: 'Globex',
     flags: ['enableViewResultsNetwork', 'enableViewCloudScanStats', 'enableViewCloudScanResults'],
     createdBy: 'analyst@example.com',
+  },
+];
+
+/**
+ * Invitations waiting for a demo account's answer, so a newcomer meets one on Home: Globex (its creator, Ana
+ * Analyst) invites the Acme viewer at level 1 with network results.
+ */
+export const demoInvitations: {
+  slug: string;
+  email: string;
+  accessLevel: number;
+  servicesEnabled: ServiceName[];
+  invitedBy: string;
+}[] = [
+  {
+    slug: 'globex',
+    email: 'viewer@acme.example',
+    accessLevel: 1,
+    servicesEnabled: ['network'],
+    invitedBy: 'analyst@example.com',
   },
 ];

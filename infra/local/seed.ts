@@ -12,6 +12,7 @@ import { seedDemoLocations } from './demo-locations.js';
 import { seedDemoNotifications } from './demo-notifications.js';
 import { seedDemoAgents } from './demo-agents.js';
 import { seedDemoDastKeys } from './demo-dast-keys.js';
+import { seedDemoInvitations } from './demo-invitations.js';
 import { seedDemoReviews } from './demo-reviews.js';
 import { seedDemoMailIdentity } from './demo-mail.js';
 import { seedDemoVault } from './demo-vault.js';
@@ -40,6 +41,7 @@ export async function seedDemoData(): Promise<void> {
     const { uid } = await ensureUser({ ...user, createdBy: 'seed' });
     members.set(user.email, { uid, email: user.email, user: { displayName: user.displayName ?? user.email } });
   }
+  await seedDemoInvitations(new Map([...actors, ...members]));
   await seedTemplateLibrary();
   await seedDemoScans(
     new Map([...actors].map(([email, actor]) => [email, { ...actor, displayName: actor.user.displayName }])),

@@ -2,7 +2,7 @@
 // (The script is `exec node …`, one process under npm, so a SIGTERM npm forwards reaches it.)
 import path from 'node:path';
 import { build } from 'vite';
-import { demoUsers } from './demo-data.js';
+import { demoInvitations, demoUsers } from './demo-data.js';
 import { checkJava } from './dynamodb-local.js';
 import { startLocalStack } from './stack.js';
 
@@ -60,6 +60,12 @@ ${demoUsers
   .map(
     (user) =>
       `  ${user.email.padEnd(22)} ${user.userType.padEnd(9)} level ${user.accessLevel}${user.companies ? `  companies: ${user.companies.join(', ')}` : ''}${user.servicesEnabled ? `  services: ${user.servicesEnabled.join(', ')}` : ''}`,
+  )
+  .join('\n')}
+${demoInvitations
+  .map(
+    (invitation) =>
+      `  ${invitation.email} finds an invitation to ${invitation.slug} (level ${invitation.accessLevel}) on Home until they answer it`,
   )
   .join('\n')}
 

@@ -37,6 +37,24 @@ describe('sign-in mail', () => {
     expect(invitation.html).toContain('<a href="https://portal.example" target="_blank" rel="noopener noreferrer">');
   });
 
+  it('the invitation says who invited whom where, and that they join only if they accept, in both parts', () => {
+    const mail = invitationMail({
+      to: 'a@b.example',
+      link: 'https://portal.example/auth/redirect#signin=abc',
+      origin: 'https://portal.example',
+      productName: 'Portal',
+      companyName: 'Acme Corp',
+      invitedBy: 'Ana Analyst',
+      lifetimeMinutes: 15,
+      invitationDays: 14,
+    });
+    expect(mail.subject).toBe('Acme Corp invited you to Portal');
+    expect(mail.text).toContain('Ana Analyst invited you to join Acme Corp on Portal.');
+    expect(mail.text).toContain('You join Acme Corp only if you accept; the invitation waits 14 days');
+    expect(mail.html).toContain('Ana Analyst invited you to join <strong>Acme Corp</strong> on Portal.');
+    expect(mail.html).toContain('You join Acme Corp only if you accept');
+  });
+
   it('escapes the address and the product name in the HTML part', () => {
     const mail = signInMail({
       ...base,

@@ -80,8 +80,8 @@ function InvitationAlert({ invitation }: { invitation: Invitation }) {
         </SpaceBetween>
       }
     >
-      {invitation.invitedBy} invited you <TimeAgo at={invitation.invitedAt} /> to join {invitation.companyName} as{' '}
-      {levelLabel(invitation.accessLevel).toLowerCase()}.{problem ? ` ${problem}` : ''}
+      {invitation.invitedBy} invited you <TimeAgo at={invitation.invitedAt} /> to join {invitation.companyName} with
+      access {levelLabel(invitation.accessLevel).toLowerCase()}.{problem ? ` ${problem}` : ''}
     </Alert>
   );
 }

@@ -69,7 +69,10 @@ export function InviteUserModal({ slug, companyName, maxLevel, onInvited, onDism
       onSubmit={submit}
       onDismiss={onDismiss}
     >
-      <Box variant="p">They join {companyName} and get an e-mail with a link to sign in.</Box>
+      <Box variant="p">
+        They get an e-mail with a link to sign in, and join {companyName} when they accept the invitation on their Home
+        page.
+      </Box>
       <FormErrorAlert message={problem.message} />
       <FormField label="E-mail" errorText={problem.fieldErrors.email}>
         <Input

@@ -16,10 +16,18 @@ export function ManageUsersHelp() {
         <li>Every change is an event on your Home page.</li>
       </ul>
       <h3>Inviting a user</h3>
-      <p>An invitation gives a person access to this company and e-mails them a link to sign in.</p>
+      <p>
+        An invitation e-mails the person a link to sign in and waits on their Home page for their answer. They join this
+        company only when they accept it; until then they are not listed here.
+      </p>
       <ul>
-        <li>Someone without an account gets one, as a customer, with the level and services you choose.</li>
-        <li>Someone who has an account keeps it; this company is added to their access.</li>
+        <li>When they accept, they get the level and services you chose, in this company only.</li>
+        <li>Someone without an account gets one, as a customer, with no company until they accept.</li>
+        <li>Someone who has an account keeps it, with their other companies as they are.</li>
+        <li>
+          Declining removes the invitation. An invitation nobody answers lapses after 14 days; inviting the same person
+          again replaces it.
+        </li>
         <li>
           The link works once, for 15 minutes. After that they ask for a new one on the sign-in page, with the same
           address.
