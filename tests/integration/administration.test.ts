@@ -136,7 +136,7 @@ describe('company users and invitations', () => {
     expect((await admin('listCompanyUsers', { slug })).body.result.users).toEqual([]);
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toBe('Invited Co invited you to Security Portal');
-    expect(mail?.body.text).toContain('Ada Admin asks you to join Invited Co');
+    expect(mail?.body.text).toContain('Ada Admin invited you to join Invited Co on Security Portal.');
 
     const link = await nextSignInLink(email, 0);
     expect((await completeSignIn(email, tokenOf(link))).isSignedIn).toBe(true);
