@@ -2,8 +2,9 @@
 // The companies are created by demo analysts, so a newcomer's Home shows real events in words at once
 // ("Ada Admin created company Acme Corp"); people are added after the companies they belong to.
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
-import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
+import { AlreadyExistsError, InvalidArgumentError } from '../../lambdas/kernel/errors.js';
 import { ensureUser } from '../../lambdas/kernel/users/create-user.js';
+import { displayNameProblem } from '../../lambdas/kernel/users/display-name.js';
 import { demoCompanies, demoUsers } from './demo-data.js';
 import { seedDemoCuration } from './demo-curation.js';
 import { seedDemoPublishing } from './demo-reports.js';
@@ -19,6 +20,12 @@ import { seedDemoVault } from './demo-vault.js';
 import { seedTemplateLibrary } from './template-library.js';
 
 export async function seedDemoData(): Promise<void> {
+  // The demo people are made without a call, so the display-name rule every call's input holds is applied here,
+  // before anything is written: a demo name that would be refused on the Settings page is refused at seeding.
+  for (const user of demoUsers) {
+    const problem = user.displayName === undefined ? undefined : displayNameProblem(user.displayName);
+    if (problem) throw new InvalidArgumentError(`displayName: ${problem} (demo user ${user.email})`);
+  }
   await seedDemoMailIdentity();
   const withoutCompanies = demoUsers.filter((user) => !user.companies?.length);
   const actors = new Map<string, { uid: string; email: string; user: { displayName: string } }>();

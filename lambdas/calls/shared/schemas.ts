@@ -1,6 +1,7 @@
 // Schemas more than one call shares.
 import * as z from 'zod/mini';
 import { filterMaxLength } from '../../kernel/search/search-text.js';
+import { displayNameProblem } from '../../kernel/users/display-name.js';
 
 /** Company slugs: lowercase letters, digits and dashes, 3 to 40 characters. */
 export const companySlug = z
@@ -74,6 +75,19 @@ export const companyFlagsInput = z.strictObject({
 export const companyName = z
   .string()
   .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'must be at most 100 characters'));
+
+/**
+ * A person's display name: a plain name of at most 100 characters, or empty to clear it. It reaches other people's
+ * mail and pages, so the rules of kernel/users/display-name.ts hold at every input (the web checks the same).
+ */
+export const displayName = z.string().check(
+  z.trim(),
+  // The rule checks the length too (first, so its patterns never read a long text).
+  z.superRefine((name, ctx) => {
+    const problem = displayNameProblem(name);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: name });
+  }),
+);
 
 /** A user as the administration pages list them. */
 export const userRow = z.object({

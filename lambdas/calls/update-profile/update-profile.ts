@@ -10,7 +10,7 @@ import { ConflictError } from '../../kernel/errors.js';
 import { eventWrite } from '../../kernel/events/events.js';
 import { userProfileSearchText } from '../../kernel/search/row-search.js';
 import { loadUserRecords } from '../../kernel/users/user-records.js';
-import { recordVersion } from '../shared/schemas.js';
+import { displayName as plainDisplayName, recordVersion } from '../shared/schemas.js';
 
 const colorScheme = z.enum(['auto', 'dark', 'light']);
 
@@ -18,7 +18,7 @@ export const updateProfile = defineSignedInCall({
   name: 'updateProfile',
   input: z.strictObject({
     version: recordVersion,
-    displayName: z.optional(z.string().check(z.trim(), z.maxLength(100, 'must be at most 100 characters'))),
+    displayName: z.optional(plainDisplayName),
     /** An https address of a picture; empty to use the default avatar. */
     photoURL: z.optional(
       z

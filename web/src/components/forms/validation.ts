@@ -1,6 +1,8 @@
 // The obvious input rules, checked before a call is made, in the server's own words (the schemas of
 // lambdas/calls/shared/schemas.ts and each call's input). The server checks them again and is the
-// authority; these only spare a round trip. zod stays out of the bundle, so the rules are restated here.
+// authority; these only spare a round trip. zod stays out of the bundle, so the rules are restated here, except
+// where the server's rule is a pure function the web imports as it is (display names).
+import { displayNameProblem as plainNameProblem } from '../../../../lambdas/kernel/users/display-name';
 import { asFieldText } from './call-problems';
 
 /** Company slugs: lowercase letters, digits and dashes, 3 to 40 characters. */
@@ -25,8 +27,9 @@ export function accessLevelProblem(level: number | undefined): string | undefine
   return level !== undefined && Number.isInteger(level) && level >= 0 && level <= 9 ? undefined : 'must be 0 to 9';
 }
 
+/** A display name: the server's own rule (at most 100 characters, a plain name: no address, markup or hidden characters). */
 export function displayNameProblem(name: string): string | undefined {
-  return name.trim().length > 100 ? 'must be at most 100 characters' : undefined;
+  return plainNameProblem(name.trim());
 }
 
 /** A profile photo: an https address, or empty for the default avatar. */

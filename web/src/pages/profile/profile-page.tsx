@@ -200,7 +200,7 @@ export default function ProfilePage() {
               <SpaceBetween size="l">
                 <FormField
                   label="Display name"
-                  description={`Shown in the header. Empty: '${anonymousUserName}'.`}
+                  description={`Shown in the header and to the people you work with: a plain name, without web or e-mail addresses. Empty: '${anonymousUserName}'.`}
                   errorText={problem.fieldErrors.displayName}
                 >
                   <Input
