@@ -245,7 +245,8 @@ const matrix: Record<string, MatrixRow> = {
       kind: 'retest',
       note: 'Matrix: fixed',
     }),
-    expect: { ...acmeReaders, viewer: 'deny' },
+    // Level 2 in acme: not the viewer (1), nor globexAdmin (3 in globex, 1 in acme).
+    expect: { ...acmeReaders, viewer: 'deny', globexAdmin: 'deny' },
   },
   listFindingReviews: { input: () => ({ slug: 'acme', service: 'dast' }), expect: serviceWorkers('dast') },
   decideFindingReview: {
