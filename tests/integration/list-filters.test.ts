@@ -83,7 +83,7 @@ describe('platform users (listUsers)', () => {
     expect(emailsOf(byCompany)).toEqual([emails[0]]);
   });
 
-  it('follows access changes, profile edits and invitations of existing users', async () => {
+  it('follows access changes, profile edits and accepted invitations of existing users', async () => {
     const [first, second, third] = people as [(typeof people)[0], (typeof people)[0], (typeof people)[0]];
     const other = { slug: `flt2-${run}`, companyName: `Other Co ${run}` };
     expect((await asAdmin('createCompany', other)).statusCode).toBe(200);
@@ -96,7 +96,9 @@ describe('platform users (listUsers)', () => {
       accessLevel: 1,
       url: appUrl,
     });
-    expect(invited.body.result, JSON.stringify(invited.body)).toEqual({ uid: third.uid, created: false });
+    expect(invited.body.result, JSON.stringify(invited.body)).toEqual({ invited: true });
+    const accepted = await signedInCaller(third)('respondToInvitation', { slug: other.slug, answer: 'accept' });
+    expect(accepted.statusCode, JSON.stringify(accepted.body)).toBe(200);
     const renamed = await signedInCaller(first)('updateProfile', { version: 1, displayName: `Renamed ${run}` });
     expect(renamed.statusCode, JSON.stringify(renamed.body)).toBe(200);
 
