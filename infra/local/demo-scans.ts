@@ -11,7 +11,7 @@ import type { ServiceName } from '../../lambdas/kernel/access/rules.js';
 import { readConfig } from '../../lambdas/kernel/config.js';
 import { getScanImport, putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
 import { runScanImport } from '../../lambdas/kernel/findings/import-run.js';
-import { uploadsPrefix } from '../../lambdas/kernel/findings/scan-imports.js';
+import { importFileKey, uploadsPrefix } from '../../lambdas/kernel/findings/scan-imports.js';
 
 const fixtures = path.resolve(import.meta.dirname, '../../tests/fixtures/scanners');
 const read = (file: string) => readFileSync(path.join(fixtures, file));
@@ -129,8 +129,14 @@ export async function seedDemoScans(
       for (const [index, file] of scan.files.entries()) {
         const body = file.body();
         const objectKey = `${uploadsPrefix}${scan.slug}/${scan.service}/${scan.id}/${index}`;
+        // Where startScanImport's copy would put it: the import reads that copy, never the upload form's key.
         await s3.send(
-          new PutObjectCommand({ Bucket: bucket, Key: objectKey, Body: body, ServerSideEncryption: 'AES256' }),
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: importFileKey(objectKey),
+            Body: body,
+            ServerSideEncryption: 'AES256',
+          }),
         );
         files.push({ name: file.name, contentLength: body.length, objectKey });
       }
