@@ -1,4 +1,4 @@
-// The reference scanning agent (issue 13): enrolls once with a token an analyst made, keeps its credential in a
+// The reference scanning agent: enrolls once with a token an analyst made, keeps its credential in a
 // state file only it can read, then only calls out: a heartbeat every interval, a job pull, and for each job the
 // scan's report uploaded through the findings import API (createScanJobImport → presigned POST → completeScanJob).
 // While a scan runs it keeps beating, naming the job: the portal fails a job whose agent misses three heartbeats,

@@ -1,4 +1,4 @@
-// Curating findings at the budgets of issue 10, on the bench's stack: the DynamoDB requests of one field save
+// Curating findings at its budgets, on the bench's stack: the DynamoDB requests of one field save
 // (at most 2) and of one tag change (one transaction), and bulk updates of 1,000 findings (time, and the item
 // writes they make: at most 1,000 finding writes plus the tag bookkeeping). The bulk updates run in this
 // process (the worker's own function, runBulkUpdate), so every request is counted.

@@ -1,4 +1,4 @@
-// The import benchmarks (issue 9), against the bench's local stack:
+// The import benchmarks, against the bench's local stack:
 //   - throughput: a generated scanner file imported from start to status 'done', its DynamoDB writes recorded
 //     as DynamoDB receives them, against a floor: the very items it wrote (findings and assets), sent again with
 //     the plain AWS SDK client as BatchWriteItem requests of 25, four at once as the import's putItems sends

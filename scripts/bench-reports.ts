@@ -1,4 +1,4 @@
-// The customer report pages (issue 11), against a local stack: the JavaScript a report page fetches beyond the
+// The customer report pages, against a local stack: the JavaScript a report page fetches beyond the
 // signed-in shell when a customer goes from Home to /reports/dast and to /reports (gzip -9; budget
 // reportPageJsGzipKB, enforced); the dashboard calls (getServiceReport, getReportsOverview) of a company with
 // 100,000 findings, their DynamoDB requests counted (enforced: dynamoDbRequestsPerCall) and their median timed

@@ -25,7 +25,7 @@ import { PortalFunction } from './lambda-function.js';
 import type { PortalMail } from './mail.js';
 
 /**
- * A real Algolia application serving the template search instead of the portal's own endpoint (issue 10):
+ * A real Algolia application serving the template search instead of the portal's own endpoint:
  * getSearchClient names its id and signs the keys it hands out with its search-only key, the web searches
  * Algolia's hosts, and the worker mirrors template changes to it with its admin key.
  */

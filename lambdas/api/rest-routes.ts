@@ -1,5 +1,5 @@
 // The REST routes the API function answers beside the call protocol (/api/calls/{name}): the public DAST endpoint
-// of issue 13, for pipelines holding a DAST API key (no Cognito token; the handler verifies the key). The route
+// for pipelines holding a DAST API key (no Cognito token; the handler verifies the key). The route
 // keys are API Gateway's ("METHOD /path/{param}"): CDK adds exactly these routes (infra/constructs/api.ts), the
 // local API adapter serves them with the same route keys, and the handler picks the route by event.routeKey.
 export const restRouteKeys = [

@@ -145,7 +145,7 @@ export const callRegistry = createRegistry([
   updateTemplate,
   retireTemplate,
   getSearchClient,
-  // vault share and request links (issue 12)
+  // vault share and request links
   createVaultLink,
   listVaultLinks,
   revokeVaultLink,
@@ -155,16 +155,16 @@ export const callRegistry = createRegistry([
   fulfilVaultRequest,
   collectVaultRequest,
   listVaultEvents,
-  // scanning locations (issue 13)
+  // scanning locations
   listLocations,
   createLocation,
   updateLocation,
   deleteLocation,
-  // notification rules of a company (issue 11)
+  // notification rules of a company
   listNotificationRules,
   saveNotificationRule,
   deleteNotificationRule,
-  // scanning agents (issue 13): the analysts' side, then the agents' own calls (by their credential)
+  // scanning agents: the analysts' side, then the agents' own calls (by their credential)
   listAgents,
   createAgentEnrollment,
   rotateAgentCredential,
@@ -176,14 +176,14 @@ export const callRegistry = createRegistry([
   createScanJobImport,
   completeScanJob,
   failScanJob,
-  // DAST API keys (issue 13)
+  // DAST API keys
   listDastKeys,
   createDastKey,
   rollDastKey,
   revokeDastKey,
   listDastScans,
   cancelDastScan,
-  // e-mail sending identities and which one sends which mail (issue 13, /admin/keys_email)
+  // e-mail sending identities and which one sends which mail (/admin/keys_email)
   listMailIdentities,
   addMailIdentity,
   removeMailIdentity,

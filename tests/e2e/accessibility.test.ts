@@ -1,4 +1,4 @@
-// axe on every built page, in light and in dark mode (issue 15): no serious or critical violation.
+// axe on every built page, in light and in dark mode: no serious or critical violation.
 // The signed-in pages as a level 9 analyst (who may open all of them), the access denial as a level 1
 // customer, and the signed-out pages: the sign-in screen, the route guard's link, and the Welcome
 // dialog of /auth/redirect (a real link from the outbox, opened in a browser that does not hold the

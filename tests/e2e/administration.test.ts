@@ -1,4 +1,4 @@
-// Administration in headless Chromium (issue 4): companies, company users and invitations, platform
+// Administration in headless Chromium: companies, company users and invitations, platform
 // users and 'Sign out everywhere', conflicts between two editors, the slug rule at its field, the
 // level choices of a level 3 manager (and the server's refusal beyond them), and an axe pass per page.
 // Every person here is a fresh user (one sign-in link per address a minute); the demo accounts belong

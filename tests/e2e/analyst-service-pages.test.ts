@@ -1,4 +1,4 @@
-// The analyst service pages (issue 9) in headless Chromium: who may open them (level 7 analysts, and for
+// The analyst service pages in headless Chromium: who may open them (level 7 analysts, and for
 // password cracking the people who manage it, whatever their level), the empty states that say what will
 // appear, the import form, an import followed across reloads to its summary (the import record is the
 // real one getScanImport reads; scan-import.test.ts uploads a real file through the whole pipeline), the

@@ -1,4 +1,4 @@
-// The customer report pages (issue 11) in headless Chromium, as the demo's customers: viewer@acme.example
+// The customer report pages in headless Chromium, as the demo's customers: viewer@acme.example
 // (level 1, DAST only) and manager@acme.example (level 3, every service Acme has on), then a customer of Acme
 // and Globex switching companies (the overview and reports follow). Home and /reports show
 // the overview's cards of the services each may view; /reports/{service} draws its charts and lists the

@@ -1,4 +1,4 @@
-// Curating findings on the analyst service page (issue 10) in headless Chromium, two analysts in two
+// Curating findings on the analyst service page in headless Chromium, two analysts in two
 // browser contexts against the local stack: the same field edited by both (the second sees the lock with
 // the first's value; Keep mine saves it; in another round Take theirs shows the cross and the stored value),
 // different fields of one finding both saved (versions are per field; the status with its expiry), the

@@ -1,4 +1,4 @@
-// What a newcomer meets in the first minutes (issue 15), in headless Chromium: Home's events told in
+// What a newcomer meets in the first minutes, in headless Chromium: Home's events told in
 // words with links, new events without a reload, the company in use and its switch for a person of two
 // companies, and Manage users for a junior analyst with no company. Every person is a fresh user (one
 // sign-in link per address a minute; the demo accounts belong to the shell test), with the access of

@@ -1,4 +1,4 @@
-// The page pattern of the shell (issue 15) in headless Chromium: document titles and breadcrumbs from
+// The page pattern of the shell in headless Chromium: document titles and breadcrumbs from
 // the route table, the side navigation's state across reloads, a signed-out deep link carried through
 // the sign-in mail, the reason a page is refused, notifications that never cover a form's actions, and
 // the help panel opened by an Info link. Every person here is a fresh user (one link a minute each).

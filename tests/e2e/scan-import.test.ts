@@ -1,5 +1,5 @@
 // A scan file imported from the analyst service page, the whole way in headless Chromium against the local
-// stack (issue 9): the form, the upload with its presigned POST, the progress, the result summary with the
+// stack: the form, the upload with its presigned POST, the progress, the result summary with the
 // server's counts, the findings by severity with their filters, a finding's detail with every field the
 // tool gave (ZAP's markup and <script> shown as text, inert), a deep link to it, a second import of the
 // same file (nothing new), the assets and scans tabs, a password audit of two files, and axe on the detail.

@@ -1,4 +1,4 @@
-// The table convention in headless Chromium (issue 15, "Tables"): the text filter matches any part of
+// The table convention in headless Chromium ("Tables"): the text filter matches any part of
 // what a row shows (on the server), the no-match state says what happened and clears the filter, the
 // preferences (page size, columns) survive a reload, the e-mail column's order is the server's either
 // way, identifiers never break mid-word, and every table page passes axe. Every person here is fresh;

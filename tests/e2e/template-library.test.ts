@@ -1,4 +1,4 @@
-// The finding-template library (issue 10) in headless Chromium: the search box (the unmodified Algolia
+// The finding-template library in headless Chromium: the search box (the unmodified Algolia
 // lite client against the stack's search endpoint) finds a seeded template despite a typo and marks the
 // matched word; a template is created from the dialog; and two browsers editing the same template: on the
 // same field the second sees the lock with the first one's value, Keep mine stores theirs over it, and in

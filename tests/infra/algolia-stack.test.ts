@@ -1,4 +1,4 @@
-// The stack with a real Algolia application for the template search (issue 10): the operator's two secrets
+// The stack with a real Algolia application for the template search: the operator's two secrets
 // used, not generated ones; the API signs keys with the search-only key and names the application, and may
 // not read the admin key; only the worker reads it, by its exact ARN; runtime-config.json names no search
 // hosts, so the web's Algolia client uses the application's own, which the CSP allows; cdk-nag stays clean.

@@ -204,7 +204,7 @@ const matrix: Record<string, MatrixRow> = {
     }),
     expect: onlyLevel(9),
   },
-  // E-mail sending identities (issue 13, /admin/keys_email): platform-wide, level 9 only.
+  // E-mail sending identities (/admin/keys_email): platform-wide, level 9 only.
   listMailIdentities: { input: () => ({}), expect: onlyLevel(9) },
   addMailIdentity: {
     input: () => ({ identity: `matrix-${(unique += 1)}-${Date.now()}.example.org` }),
@@ -308,7 +308,7 @@ const matrix: Record<string, MatrixRow> = {
   getBulkUpdate: { input: () => ({ bulkId: matrixBulkId }), expect: serviceWorkers('dast') },
   listTemplateFindings: { input: () => ({ templateId: matrixApplyTemplateId }), expect: onlyLevel(7) },
   refreshTemplateFindings: { input: () => ({ templateId: matrixApplyTemplateId }), expect: onlyLevel(7) },
-  // Vault links (issue 12): level 5 for the analyst's side, each on a link of the caller's own; the landing,
+  // Vault links: level 5 for the analyst's side, each on a link of the caller's own; the landing,
   // the reveal and the reply are public.
   createVaultLink: {
     input: () => ({
@@ -341,7 +341,7 @@ const matrix: Record<string, MatrixRow> = {
     expect: onlyLevel(5),
   },
   listVaultEvents: { input: () => ({ limit: 5 }), expect: onlyLevel(9) },
-  // Scanning locations (issue 13): analysts of level 7, for any company.
+  // Scanning locations: analysts of level 7, for any company.
   listLocations: { input: () => ({ slug: 'acme' }), expect: onlyLevel(7) },
   createLocation: {
     input: () => ({
@@ -375,7 +375,7 @@ const matrix: Record<string, MatrixRow> = {
     },
     expect: onlyLevel(7),
   },
-  // Notification rules (issue 11): acme's administrators (level 3 members) and analysts of level 7.
+  // Notification rules: acme's administrators (level 3 members) and analysts of level 7.
   listNotificationRules: { input: () => ({ slug: 'acme' }), expect: acmeAdministrators },
   saveNotificationRule: {
     input: async () => {
@@ -399,7 +399,7 @@ const matrix: Record<string, MatrixRow> = {
     },
     expect: acmeAdministrators,
   },
-  // Scanning agents (issue 13): the analysts' side is level 7 for any company; the agents' own calls carry no user
+  // Scanning agents: the analysts' side is level 7 for any company; the agents' own calls carry no user
   // token (any account, or none, is the same to them): they are allowed by a valid credential or enrollment token
   // in the input (tests/integration/agents.test.ts refuses the invalid ones).
   listAgents: { input: () => ({ slug: 'acme' }), expect: onlyLevel(7) },
@@ -480,7 +480,7 @@ const matrix: Record<string, MatrixRow> = {
     },
     expect: { ...everyoneSignedIn, anonymous: 'allow' },
   },
-  // DAST API keys (issue 13): acme (DAST triggering on) to its members of level 3, and analysts of level 7.
+  // DAST API keys: acme (DAST triggering on) to its members of level 3, and analysts of level 7.
   listDastKeys: { input: () => ({ slug: 'acme' }), expect: acmeAdministrators },
   createDastKey: {
     input: () => ({ slug: 'acme', name: `Matrix key ${(unique += 1)}`, allowedTargets: ['app.acme.example'] }),

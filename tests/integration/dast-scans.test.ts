@@ -1,4 +1,4 @@
-// The public DAST endpoint (issue 13) against the local stack, over HTTP through the local API adapter (the same
+// The public DAST endpoint against the local stack, over HTTP through the local API adapter (the same
 // handler and route keys as on AWS): a pipeline triggers a scan with its DAST key, the reference agent pulls the
 // `zap` job and uploads the ZAP fixture, the status shows done with the import and (with dast:results:read) its
 // counts, and the findings appear on the company's DAST findings. Refusals: no key, a malformed, revoked or

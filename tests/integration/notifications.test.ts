@@ -1,4 +1,4 @@
-// Notification rules (issue 11) against the local stack: the rule calls (bad input refused naming the field with
+// Notification rules against the local stack: the rule calls (bad input refused naming the field with
 // nothing written, stale versions refused), and the mails in the SES emulator's outbox: a bulk publish mails each
 // recipient once, with each finding's title, severity and link and nothing else of it; findings below the rule's
 // severity or left unpublished are not mailed; a member who may not view the service is not mailed; a redelivered

@@ -1,6 +1,6 @@
 // The import pipeline through its calls, against the local stack (DynamoDB Local, the S3 stand-in, the
 // queue stand-in and the import function they start): upload with the presigned POST, start, follow the
-// progress to the counts; then what the findings, scans and assets calls answer. The rules of issue 9:
+// progress to the counts; then what the findings, scans and assets calls answer. The rules:
 // new / unchanged / changed / fixed / reopened across scans, re-import idempotent, identity stable under a
 // re-scored or renamed rule, the analyst's fields kept, bad files failed with a message and nothing
 // written, a crash half way then a retry ending as one clean run, password data never stored.
@@ -197,7 +197,7 @@ describe('across scans', () => {
     await importScan(analyst, scope, [{ name: 'a.json', body: zapJson }]);
     const rows = await allFindings(analyst, slug, 'dast');
     const kept = rows[0];
-    // An analyst's changes (issue 10 writes them through calls; here straight to the item).
+    // An analyst's changes (curation writes them through calls; here straight to the item).
     await documentClient.send(
       new UpdateCommand({
         TableName: readConfig().TABLE_NAME,

@@ -1,4 +1,4 @@
-// Scanning agents (issue 13): an analyst makes an enrollment token for a location; an agent enrolls with it and
+// Scanning agents: an analyst makes an enrollment token for a location; an agent enrolls with it and
 // receives its own credential once; afterwards the agent only calls out (heartbeat, job pull, results). Its
 // status is derived from its heartbeats at read time, against a clock the caller passes (tests move it on).
 // Every change is recorded as an event in the same transaction, and every refused attempt on its own (no event

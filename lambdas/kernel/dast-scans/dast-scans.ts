@@ -1,4 +1,4 @@
-// The public DAST endpoint (issue 13), for CI/CD pipelines holding a DAST API key:
+// The public DAST endpoint, for CI/CD pipelines holding a DAST API key:
 //   POST   /api/dast/v1/scans            {target, locationId?}  -> 202 {scanId, status, statusUrl}   (dast:trigger)
 //   GET    /api/dast/v1/scans/{scanId}                          -> 200 {scanId, status, target, …}    (dast:status:read)
 //   DELETE /api/dast/v1/scans/{scanId}                          -> 200 {…, status: "cancelled"}     (dast:trigger)

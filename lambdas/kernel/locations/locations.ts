@@ -1,4 +1,4 @@
-// Scanning locations (issue 13): a company's named places to scan from, their ranges, exclusions and domains,
+// Scanning locations: a company's named places to scan from, their ranges, exclusions and domains,
 // a scan window, and one default. The server checks every range (canonical CIDR blocks, exclusions inside them)
 // and refuses a range that overlaps another location's in the same network: two sites whose private ranges
 // overlap are told apart by giving them networks of their own (the network label). Every change is recorded as an

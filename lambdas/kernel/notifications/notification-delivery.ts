@@ -1,4 +1,4 @@
-// Delivery of notification mails (issue 11). Publishing a finding writes a log item in the publishing transaction
+// Delivery of notification mails. Publishing a finding writes a log item in the publishing transaction
 // itself (`publicationWrite`), and then queues a `notify` message on the report queue (one per action: a bulk
 // publish of 200 findings queues one, at its end). The report worker reads the log from where the last delivery of
 // that cadence stopped, and sends each recipient one mail for the whole batch: at once for the messages, and for

@@ -1,4 +1,4 @@
-// A company's notification rules (issue 11): which published findings are mailed (a service the company has on,
+// A company's notification rules: which published findings are mailed (a service the company has on,
 // a lowest severity), how often (at once, or a daily digest), to whom (everyone of the company who may view the
 // service, or users chosen among its members; either way only those who may view it get mail). Its
 // administrators (level 3) and analysts of level 7 keep them; writes are conditional on the version the editor

@@ -1,4 +1,4 @@
-// Scan jobs (issue 13): a scan waiting for an agent of its location with the capability it needs. Queued by the
+// Scan jobs: a scan waiting for an agent of its location with the capability it needs. Queued by the
 // DAST trigger (or an analyst); claimed by one agent in a conditional write; finished with the import that carries
 // its results into the findings (done) or with the agent's reason (failed).
 import { randomBytes } from 'node:crypto';

@@ -15,5 +15,5 @@ export const editableTemplateFields = [
 
 export type EditableTemplateField = (typeof editableTemplateFields)[number];
 
-/** The search index's name (issue 10: integrators rely on it). */
+/** The search index's name (integrators rely on it). */
 export const templateIndexName = 'finding_templates';

@@ -144,7 +144,7 @@ export interface CallContracts {
   listEvents: { input: WireInput<typeof listEventsInput>; output: WireOutput<typeof listEventsOutput> };
   watchSession: { input: WireInput<typeof watchSessionInput>; output: WireOutput<typeof watchSessionOutput> };
   signOut: ContractOf<typeof signOut>;
-  // Administration (issue 4).
+  // Administration.
   createCompany: ContractOf<typeof createCompany>;
   listCompanies: ContractOf<typeof listCompanies>;
   updateCompany: ContractOf<typeof updateCompany>;
@@ -159,7 +159,7 @@ export interface CallContracts {
   listPlatformServices: { input: Record<string, never>; output: ContractOf<typeof listPlatformServices>['output'] };
   updatePlatformService: ContractOf<typeof updatePlatformService>;
   updateProfile: ContractOf<typeof updateProfile>;
-  // Scans and findings (issue 9).
+  // Scans and findings.
   createScanImport: ContractOf<typeof createScanImport>;
   startScanImport: ContractOf<typeof startScanImport>;
   getScanImport: ContractOf<typeof getScanImport>;
@@ -167,7 +167,7 @@ export interface CallContracts {
   listFindings: ContractOf<typeof listFindings>;
   getFinding: ContractOf<typeof getFinding>;
   listAssets: ContractOf<typeof listAssets>;
-  // Curating findings (issue 10). updateFinding's schema is a union built from the field list, whose
+  // Curating findings. updateFinding's schema is a union built from the field list, whose
   // inferred type is the members' common shape: its input is typed field by field here instead.
   updateFinding: { input: FindingFieldEditInput; output: ContractOf<typeof updateFinding>['output'] };
   listFindingTags: ContractOf<typeof listFindingTags>;
@@ -176,7 +176,7 @@ export interface CallContracts {
     input: WireInput<typeof bulkUpdateInput>;
     output: ContractOf<typeof bulkUpdateFindings>['output'];
   };
-  // The finding-template library (issue 10).
+  // The finding-template library.
   createTemplate: ContractOf<typeof createTemplate>;
   getTemplate: ContractOf<typeof getTemplate>;
   listTemplates: ContractOf<typeof listTemplates>;
@@ -192,11 +192,11 @@ export interface CallContracts {
   };
   retireTemplate: ContractOf<typeof retireTemplate>;
   getSearchClient: ContractOf<typeof getSearchClient>;
-  // Findings using a template, brought up to its version by a bulk update (issue 10).
+  // Findings using a template, brought up to its version by a bulk update.
   listTemplateFindings: ContractOf<typeof listTemplateFindings>;
   refreshTemplateFindings: ContractOf<typeof refreshTemplateFindings>;
   getBulkUpdate: ContractOf<typeof getBulkUpdate>;
-  // Vault share and request links (issue 12).
+  // Vault share and request links.
   createVaultLink: ContractOf<typeof createVaultLink>;
   listVaultLinks: ContractOf<typeof listVaultLinks>;
   revokeVaultLink: ContractOf<typeof revokeVaultLink>;
@@ -206,19 +206,19 @@ export interface CallContracts {
   fulfilVaultRequest: ContractOf<typeof fulfilVaultRequest>;
   collectVaultRequest: ContractOf<typeof collectVaultRequest>;
   listVaultEvents: ContractOf<typeof listVaultEvents>;
-  // Exports of findings (issue 11).
+  // Exports of findings.
   startFindingExport: ContractOf<typeof startFindingExport>;
   getFindingExport: ContractOf<typeof getFindingExport>;
-  // Scanning locations (issue 13).
+  // Scanning locations.
   listLocations: ContractOf<typeof listLocations>;
   createLocation: ContractOf<typeof createLocation>;
   updateLocation: ContractOf<typeof updateLocation>;
   deleteLocation: ContractOf<typeof deleteLocation>;
-  // Notification rules of a company (issue 11).
+  // Notification rules of a company.
   listNotificationRules: ContractOf<typeof listNotificationRules>;
   saveNotificationRule: ContractOf<typeof saveNotificationRule>;
   deleteNotificationRule: ContractOf<typeof deleteNotificationRule>;
-  // Scanning agents (issue 13); the agents' own calls are made by the agent, never by the web.
+  // Scanning agents; the agents' own calls are made by the agent, never by the web.
   listAgents: ContractOf<typeof listAgents>;
   createAgentEnrollment: ContractOf<typeof createAgentEnrollment>;
   rotateAgentCredential: ContractOf<typeof rotateAgentCredential>;
@@ -230,12 +230,12 @@ export interface CallContracts {
   revokeDastKey: ContractOf<typeof revokeDastKey>;
   listDastScans: ContractOf<typeof listDastScans>;
   cancelDastScan: ContractOf<typeof cancelDastScan>;
-  // E-mail sending identities (issue 13, /admin/keys_email).
+  // E-mail sending identities (/admin/keys_email).
   listMailIdentities: ContractOf<typeof listMailIdentities>;
   addMailIdentity: ContractOf<typeof addMailIdentity>;
   removeMailIdentity: ContractOf<typeof removeMailIdentity>;
   updateMailSettings: ContractOf<typeof updateMailSettings>;
-  // Customer reports (issue 11).
+  // Customer reports.
   getReportsOverview: ContractOf<typeof getReportsOverview>;
   getServiceReport: ContractOf<typeof getServiceReport>;
   requestFindingReview: ContractOf<typeof requestFindingReview>;

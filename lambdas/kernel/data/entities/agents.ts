@@ -1,4 +1,4 @@
-// Scanning agents and their enrollment tokens (issue 13), in the company's agents partition (`AGENTS#<slug>`):
+// Scanning agents and their enrollment tokens, in the company's agents partition (`AGENTS#<slug>`):
 // `AGENT#<agentId>` and `ENROLL#<tokenId>`. A company's page reads both kinds in one Query. Only hashes of
 // secrets are stored. A heartbeat is one conditional UpdateItem: the condition checks the credential's hash
 // and that the agent is not revoked, so an agent is authenticated and recorded as seen in a single write.

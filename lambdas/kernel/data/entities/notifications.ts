@@ -1,4 +1,4 @@
-// Notification rules and what their delivery keeps (issue 11):
+// Notification rules and what their delivery keeps:
 //
 // - `NOTIFY_RULES#<slug>` / `RULE#<ruleId>`: a rule (service, lowest severity, cadence, recipients), versioned.
 //   Daily rules also carry the index keys `gsi1pk = NOTIFY_DAILY`, `gsi1sk = <slug>#<ruleId>`, so the daily run

@@ -1,4 +1,4 @@
-// Scan jobs (issue 13): work queued for a location's agents (`SCANJOB#<jobId>` / `SCANJOB`). While a job is queued
+// Scan jobs: work queued for a location's agents (`SCANJOB#<jobId>` / `SCANJOB`). While a job is queued
 // it sits in its location's queue on gsi1 (`JOBQ#<slug>#<locationId>`, oldest first); claiming it removes it from
 // the queue in the same conditional write that sets the agent, so two agents never claim the same job. A company's
 // unfinished (queued or running) jobs of a service are counted in `ACTIVEJOBS#<slug>#<service>` / `COUNT`, moved

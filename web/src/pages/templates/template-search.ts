@@ -1,4 +1,4 @@
-// The template search (issue 10, spec sections 7 and 8): the official Algolia lite client, unmodified,
+// The template search (spec sections 7 and 8): the official Algolia lite client, unmodified,
 // with the application id and short-lived key getSearchClient hands out and the hosts runtime-config.json
 // names, so its timeouts, retries across hosts and host marking are Algolia's own. The key is fetched again
 // shortly before it expires, or when the endpoint refuses it (403), and the search is tried once more.
