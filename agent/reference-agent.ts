@@ -3,7 +3,7 @@
 // scan's report uploaded through the findings import API (createScanJobImport → presigned POST → completeScanJob).
 // While a scan runs it keeps beating, naming the job: the portal fails a job whose agent misses three heartbeats,
 // and answers a cancelled job's status, on which the agent stops the scan and reports nothing.
-// Operators run it as a command (README, "Scanning agents"); the tests drive the same class against the local stack.
+// Operators run it as a command (docs/scanning.md, "Scanning agents"); the tests drive the same class against the local stack.
 //
 //   npx tsx agent/reference-agent.ts enroll --portal https://portal.example.com --token enr1.… [--state FILE]
 //   npx tsx agent/reference-agent.ts run [--state FILE] [--zap-command "zap-baseline.py -t {target} -J {report}"]

@@ -1,5 +1,5 @@
 // `npm run backfill:lists`: brings the items of a deployment written before the lists' text filter to
-// their current shape (README, "Tables"). Point it at the table with TABLE_NAME, and at the account with
+// their current shape (docs/web.md, "Tables"). Point it at the table with TABLE_NAME, and at the account with
 // the usual AWS variables (AWS_PROFILE or keys, AWS_REGION); locally, AWS_ENDPOINT_URL_DYNAMODB too.
 // It only fills in what is missing and can be run again.
 import { readConfig } from '../lambdas/kernel/config.js';

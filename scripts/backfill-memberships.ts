@@ -1,5 +1,5 @@
 // `npm run backfill:memberships`: writes the per-company memberships of access records written before a
-// customer's level and services belonged to each company (README, "Who sees what"). Point it at the table with
+// customer's level and services belonged to each company (docs/access.md, "Who sees what"). Point it at the table with
 // TABLE_NAME, and at the account with the usual AWS variables (AWS_PROFILE or keys, AWS_REGION); locally,
 // AWS_ENDPOINT_URL_DYNAMODB too. It writes only records that still lack memberships, each conditional on the
 // version it read, so it can run alongside the portal and again later.

@@ -1,6 +1,6 @@
 // `npm run backfill:reports`: counts the service reports of a deployment whose findings were imported before
 // the reports existed, gives its findings the address the subnet filter reads, and rebuilds the search text of
-// findings renamed before it followed the title shown (README, "Customer reports"). Point it at the table with
+// findings renamed before it followed the title shown (docs/reports.md, "Customer reports"). Point it at the table with
 // TABLE_NAME, and at the account with the usual AWS variables (AWS_PROFILE or keys, AWS_REGION); locally,
 // AWS_ENDPOINT_URL_DYNAMODB too. It writes only missing reports and addresses and stale search texts, and can be
 // run again.

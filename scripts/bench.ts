@@ -334,7 +334,7 @@ try {
   if (imports.memory.lambdaFlags.status !== 'done')
     problems.push(`the import of the largest file with Lambda's heap flags ended ${imports.memory.lambdaFlags.status}`);
   // Reported, not enforced: at Lambda's flags the young generation's size, which the runtime sets from the
-  // function's memory, decides the peak (README, "Peak memory").
+  // function's memory, decides the peak (docs/budgets.md, "Peak memory").
   budget(
     'imports.largestFile.peakRssLambdaFlags',
     imports.memory.lambdaFlags.peakRssMiB,

@@ -1,4 +1,4 @@
-// One-off upkeep for a deployment whose findings were imported before the report's subnet filter (README,
+// One-off upkeep for a deployment whose findings were imported before the report's subnet filter (docs/reports.md,
 // "Customer reports"): gives every finding on an IP address its sortable `assetAddress` (asset-address.ts), which
 // imports now write. Reads each service's findings by Query, a page at a time, and writes only what is missing
 // (each write conditional on it), so it can run again, and alongside the portal. Not on any request path:

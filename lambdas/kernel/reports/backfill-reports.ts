@@ -1,4 +1,4 @@
-// One-off upkeep for a deployment whose findings were imported before the service reports existed (README,
+// One-off upkeep for a deployment whose findings were imported before the service reports existed (docs/reports.md,
 // "Customer reports"): for each company and service with a finished import and no report yet, counts the
 // findings as that import would have (the trend starts at that scan). Reads by Query and GetItem, writes
 // only missing reports (conditional on none being there), so it can run again, and alongside the portal.

@@ -90,7 +90,7 @@ export interface Asset {
 
 /**
  * Who a finding is, independent of its title and severity: the readable parts the tool's rule names
- * (see README "Finding identity per tool") and `key`, a SHA-256 of them (32 hex characters). The
+ * (see docs/scans-and-findings.md, "Finding identity per tool") and `key`, a SHA-256 of them (32 hex characters). The
  * pipeline scopes it by company and service.
  */
 export interface FindingIdentity {

@@ -1,5 +1,5 @@
 // Finding identities and the normalisation of the names they are built from. An identity never holds
-// a title or a severity, so a renamed or re-scored rule stays the same finding (README, "Finding identity
+// a title or a severity, so a renamed or re-scored rule stays the same finding (docs/scans-and-findings.md, "Finding identity
 // per tool").
 import { createHash } from 'node:crypto';
 import type { FindingIdentity, ToolName } from './finding-model.js';

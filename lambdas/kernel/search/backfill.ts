@@ -1,5 +1,5 @@
 // One-off upkeep for a deployment whose items were written before the lists' text filter and the members'
-// e-mail order (README, "Tables"): fills in the search text of profiles, companies and events, and the
+// e-mail order (docs/web.md, "Tables"): fills in the search text of profiles, companies and events, and the
 // index keys of memberships, with the entities' own rules. Reads by Query, a page at a time, and writes
 // only what is missing (each write conditional on it), so it can run again, and alongside the portal.
 // Not on any request path: `npm run backfill:lists` runs it.

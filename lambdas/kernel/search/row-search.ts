@@ -1,6 +1,6 @@
 // What each list's text filter matches: the fields its table shows, as they are shown (labels, not
 // codes). Times and counts are left out: "3 minutes ago" changes as it is read. Where a list filters on
-// the server, the text is stored on the item its Query reads (see README, "Tables"); the web matches
+// the server, the text is stored on the item its Query reads (see docs/web.md, "Tables"); the web matches
 // loaded rows with the same functions.
 import { serviceFlags, services } from '../access/rules.js';
 import { levelLabel, serviceLabel, userTypeLabel } from './labels.js';

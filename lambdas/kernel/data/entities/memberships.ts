@@ -22,7 +22,7 @@ export const membershipEntity = new Entity({
   name: 'membership',
   table: portalTable,
   timestamps: false,
-  // Optional to read, as memberships written before the index keys lack them (README, "Tables"); every
+  // Optional to read, as memberships written before the index keys lack them (docs/web.md, "Tables"); every
   // put computes them.
   schema: membershipSchema.and((_schema) => ({
     gsi1pk: string()

@@ -19,7 +19,7 @@ import type { Location } from '../locations/locations-config';
 type Enrollment = CallOutput<'createAgentEnrollment'>;
 const fields = ['locationId', 'maxUses', 'expiresInHours'];
 
-/** The command an operator runs on the agent's host (README, "Scanning agents"). */
+/** The command an operator runs on the agent's host (docs/scanning.md, "Scanning agents"). */
 export function enrollCommand(token: string): string {
   return `npx tsx agent/reference-agent.ts enroll --portal ${window.location.origin} --token ${token}`;
 }
