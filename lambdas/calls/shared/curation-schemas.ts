@@ -5,6 +5,7 @@
 // (`applyTemplate`) or to a selection, and the findings on an older version of a template are listed
 // (`listTemplateFindings`) and brought up to date (`refreshTemplateFindings`).
 import * as z from 'zod/mini';
+import type { BulkAction as DomainBulkAction } from '../../kernel/findings/bulk-action.js';
 import {
   editableFindingFields,
   maxBulkFindings,
@@ -101,7 +102,10 @@ export const bulkAction = z.discriminatedUnion(
   ],
   { error: 'kind: must be one of setStatus, setSeverity, setPublished, addTag, removeTag, applyTemplate' },
 );
-export type BulkAction = z.infer<typeof bulkAction>;
+/** The parsed action is the domain's BulkAction (a change to either fails the typecheck here). */
+export type BulkAction = DomainBulkAction;
+true satisfies z.infer<typeof bulkAction> extends DomainBulkAction ? true : false;
+true satisfies DomainBulkAction extends z.infer<typeof bulkAction> ? true : false;
 
 export { maxBulkFindings };
 

@@ -4,14 +4,13 @@ import { customerPendingReview, pendingReview, reviewLogEntry } from './review-s
 import * as z from 'zod/mini';
 import { maxImportFileBytes } from '../../kernel/findings/finding-limits.js';
 import { confidences, formatIds, severities } from '../../kernel/scanners/finding-model.js';
+import { findingStatuses, type FindingFilter, type FindingStatus } from '../../kernel/findings/finding-filter.js';
 import { companySlug, pageCursor, serviceName } from './schemas.js';
 
 export const severity = z.enum(severities, { error: `must be one of ${severities.join(', ')}` });
 
-/** Where a finding stands: imports move it between open and fixed; analysts set the others. */
-export const findingStatuses = ['open', 'fixed', 'risk_accepted', 'false_positive', 'out_of_scope'] as const;
+export { findingStatuses, type FindingStatus };
 export const findingStatus = z.enum(findingStatuses, { error: `must be one of ${findingStatuses.join(', ')}` });
-export type FindingStatus = (typeof findingStatuses)[number];
 
 export const scanFormat = z.enum(formatIds, { error: `must be one of ${formatIds.join(', ')}` });
 
@@ -259,7 +258,10 @@ export const findingFilter = z.strictObject({
   /** DAST findings of one of these sites (`https://example.com`, as ZAP names a site). */
   site: z.optional(shortList('site', 500)),
 });
-export type FindingFilterInput = z.infer<typeof findingFilter>;
+/** The parsed filter is the domain's FindingFilter (a change to either fails the typecheck here). */
+export type FindingFilterInput = FindingFilter;
+true satisfies z.infer<typeof findingFilter> extends FindingFilter ? true : false;
+true satisfies FindingFilter extends z.infer<typeof findingFilter> ? true : false;
 
 export const findingSort = z.enum(['severity', 'firstSeen'], { error: 'must be severity or firstSeen' });
 

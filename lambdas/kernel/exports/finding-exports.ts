@@ -5,7 +5,7 @@
 // page), renders the file and writes it to S3 under a key fixed by the export's id, then marks it done. A
 // retry after a crash starts the reading again and writes the same key: the result is one clean run's.
 import { randomUUID } from 'node:crypto';
-import type { FindingFilterInput } from '../../calls/shared/finding-schemas.js';
+import type { FindingFilter } from '../findings/finding-filter.js';
 import type { Caller, CompanyRecord } from '../access/caller.js';
 import type { ServiceName } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';
@@ -20,7 +20,7 @@ import { queueReportWork } from './report-queue.js';
 export const maxExportFindings = 10_000;
 export const exportDenied = 'You do not have access to this export.';
 
-export function filterWords(filter: FindingFilterInput | undefined): string {
+export function filterWords(filter: FindingFilter | undefined): string {
   if (!filter) return '';
   const parts: string[] = [];
   if (filter.severity?.length) parts.push(`severity ${filter.severity.join(', ')}`);
@@ -44,7 +44,7 @@ export async function startFindingExportAs(
     slug: string;
     service: ServiceName;
     format: ExportFormat;
-    filter?: FindingFilterInput;
+    filter?: FindingFilter;
     descending?: boolean;
     limit?: number;
   },
