@@ -61,4 +61,5 @@ export default tseslint.config(
     languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: { ...globals.browser } },
   },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
+  { files: ['**/*.cjs'], extends: [tseslint.configs.disableTypeChecked], languageOptions: { sourceType: 'commonjs' } },
 );
