@@ -1,4 +1,4 @@
-// The customer report pages in headless Chromium, as the demo's customers: viewer@acme.example
+// The customer report pages in headless Chromium, as fresh lookalikes of the demo's customers: viewer@acme.example
 // (level 1, DAST only) and manager@acme.example (level 3, every service Acme has on), then a customer of Acme
 // and Globex switching companies (the overview and reports follow). Home and /reports show
 // the overview's cards of the services each may view; /reports/{service} draws its charts and lists the
@@ -11,7 +11,7 @@ import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
 import { signedInCaller } from '../support/signed-in-call.js';
-import { createTestUser } from '../support/users.js';
+import { createDemoLookalike, createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
 let browser: Browser;
@@ -32,9 +32,12 @@ beforeAll(async () => {
   dastFindings = answer.body.result.findings;
   lastDastImport = (await analyst('getServiceReport', { slug: 'acme', service: 'dast' })).body.result.lastScan.importId;
   const multiUser = await createTestUser({ userType: 'customer', accessLevel: 2, companies: ['acme', 'globex'] });
+  const [viewerUser, managerUser] = await Promise.all(
+    ['viewer@acme.example', 'manager@acme.example'].map(createDemoLookalike),
+  );
   [viewer, manager, multi] = await Promise.all([
-    signInInBrowser(browser, stack, 'viewer@acme.example'),
-    signInInBrowser(browser, stack, 'manager@acme.example'),
+    signInInBrowser(browser, stack, viewerUser!.email),
+    signInInBrowser(browser, stack, managerUser!.email),
     signInInBrowser(browser, stack, multiUser.email),
   ]);
   await Promise.all([viewer, manager, multi].map(({ page }) => page.emulateMedia({ reducedMotion: 'reduce' })));

@@ -10,7 +10,7 @@ import { postCall } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
 import { accessDeniedText, mustBeSignedInText, ShellPage } from '../support/shell-page.js';
 import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
-import { createTestUser } from '../support/users.js';
+import { createDemoLookalike, createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
 
@@ -139,7 +139,9 @@ beforeAll(async () => {
   const user = await createTestUser({ displayName: 'Rae Revoked' });
   const [revokedSession, ...sessions] = await Promise.all([
     signInInBrowser(browser, stack, user.email),
-    ...Object.values(accounts).map((account) => signInInBrowser(browser, stack, account.email)),
+    ...Object.values(accounts).map(async (account) =>
+      signInInBrowser(browser, stack, (await createDemoLookalike(account.email)).email),
+    ),
   ]);
   revocable = { ...user, session: revokedSession };
   (Object.keys(accounts) as AccountName[]).forEach((name, index) => signedIn.set(name, sessions[index]!));

@@ -1,7 +1,8 @@
 // Signs a user in through the browser the way a person does it: ask for a link, read it from the
 // outbox, and open it in a browser that holds the e-mail (localStorage emailForSignIn), so no Welcome
 // dialog is needed. Free of vitest, so the budget scripts use it too.
-// The server sends one link per e-mail a minute: sign each address in once and reuse its context.
+// The server sends one link per e-mail a minute: each test file signs in people of its own
+// (tests/support/users.ts), once each, and reuses their contexts; a second link within the minute fails.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export interface StackAddresses {
@@ -30,20 +31,19 @@ export async function requestSignInLink(
   { timeoutMs = 10_000, landingPath }: { timeoutMs?: number; landingPath?: string } = {},
 ): Promise<string> {
   const url = landingPath === undefined ? appUrl : `${appUrl}/?next=${encodeURIComponent(landingPath)}`;
-  let before = 0;
-  // One link a minute per address: a demo account another test file signed in moments ago waits, as a person would.
-  for (let attempt = 1; ; attempt += 1) {
-    before = (await mailsTo(mailUrl, email)).length;
-    const answer = await fetch(`${appUrl}/api/calls/sendSignInLink`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: appUrl },
-      body: JSON.stringify({ data: { email, url, timeZone: 'UTC' } }),
-    });
-    if (answer.status === 200) break;
-    if (answer.status !== 429 || attempt >= 2)
-      throw new Error(`sendSignInLink for ${email} answered ${answer.status}: ${await answer.text()}`);
-    await new Promise((resolve) => setTimeout(resolve, 61_000));
-  }
+  const before = (await mailsTo(mailUrl, email)).length;
+  const answer = await fetch(`${appUrl}/api/calls/sendSignInLink`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: appUrl },
+    body: JSON.stringify({ data: { email, url, timeZone: 'UTC' } }),
+  });
+  if (answer.status === 429)
+    throw new Error(
+      `sendSignInLink for ${email} answered 429: this address had a link less than a minute ago. ` +
+        "Sign in a user of the test file's own (createTestUser, createDemoLookalike) instead of waiting the minute out.",
+    );
+  if (answer.status !== 200)
+    throw new Error(`sendSignInLink for ${email} answered ${answer.status}: ${await answer.text()}`);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mail = (await mailsTo(mailUrl, email))[before];

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { invitationEntity } from '../../lambdas/kernel/data/entities/invitations.js';
 import { ensureUser, type NewUser } from '../../lambdas/kernel/users/create-user.js';
+import { demoUsers } from '../../infra/local/demo-data.js';
 
 export async function createTestUser(overrides: Partial<NewUser> = {}): Promise<{ uid: string; email: string }> {
   const email = overrides.email ?? `user-${randomUUID().slice(0, 8)}@test.example`;
@@ -38,4 +39,15 @@ export async function seedInvitation(
       ttl: Math.ceil(now / 1000) + 7200,
     })
     .send();
+}
+
+/**
+ * A fresh user with a demo account's name, type, level, companies and services: a test sees what that demo
+ * account sees without signing the shared account in (one link a minute per address) or changing its state.
+ */
+export async function createDemoLookalike(demoEmail: string): Promise<{ uid: string; email: string }> {
+  const demo = demoUsers.find((user) => user.email === demoEmail);
+  if (!demo) throw new Error(`${demoEmail} is not a demo account (infra/local/demo-data.ts)`);
+  const localPart = demoEmail.split('@')[0]!;
+  return createTestUser({ ...demo, email: `${localPart}-${randomUUID().slice(0, 8)}@test.example` });
 }
