@@ -11,6 +11,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     allowOnly: false,
-    reporters: ['default'],
+    reporters: ['default', './tests/support/file-times-reporter.ts'],
   },
 });
