@@ -2,15 +2,54 @@ import { defineConfig } from 'vitest/config';
 
 // One local stack (DynamoDB Local, SES emulator, local Cognito, API adapter, built web app) is started
 // for the whole run by tests/support/global-setup.ts; test files reach it through inject('localStack').
+//
+// Test files run side by side (most of a file's time is spent waiting on the stack or the browser), each
+// with people and companies of its own. The few that change what every file reads, or that need the
+// machine to themselves, run one at a time after the others: they are listed in `exclusive`.
+const exclusive = [
+  // Platform-wide settings: the services offered, the mail senders.
+  'tests/integration/platform-services.test.ts',
+  'tests/integration/mail-identities.test.ts',
+  'tests/e2e/mail-identities.test.ts',
+  // Writes into the demo companies every call of the registry makes, and counts their requests.
+  'tests/integration/authorization-matrix.test.ts',
+  // Stacks of their own, killed or loaded on purpose.
+  'tests/faults/**/*.test.ts',
+  'tests/load/**/*.test.ts',
+];
+
+const shared = {
+  setupFiles: ['tests/support/stack-environment.ts', 'tests/support/fail-on-csp-violations.ts'],
+  pool: 'forks' as const,
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  allowOnly: false,
+};
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/stack-environment.ts', 'tests/support/fail-on-csp-violations.ts'],
-    pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    allowOnly: false,
     reporters: ['default', './tests/support/file-times-reporter.ts'],
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'side-by-side',
+          include: ['tests/**/*.test.ts'],
+          exclude: exclusive,
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'one-at-a-time',
+          include: exclusive,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
