@@ -89,6 +89,6 @@ export async function signInInBrowser(
   await page.goto(link);
   await page
     .getByRole('button', { name: /, user menu$/ })
-    .waitFor({ state: 'visible', timeout: options.timeoutMs ?? 20_000 });
+    .waitFor({ state: 'visible', timeout: options.timeoutMs ?? 45_000 });
   return { context, page };
 }
