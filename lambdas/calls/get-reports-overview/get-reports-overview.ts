@@ -9,12 +9,11 @@ import { companyDenied } from '../../kernel/companies/company-access.js';
 import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { queryServiceReports } from '../../kernel/data/entities/service-reports.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
-import { findingViewerFor } from '../../kernel/findings/finding-visibility.js';
+import { findingReadersAccess, findingViewerFor } from '../../kernel/findings/finding-visibility.js';
 import { serviceReportFor } from '../../kernel/reports/service-reports.js';
 import { canViewService } from '../../kernel/access/rules.js';
 import { companySlug } from '../shared/schemas.js';
 import { serviceSummary } from '../shared/report-schemas.js';
-import { findingReadersAccess } from '../start-finding-export/start-finding-export.js';
 
 export const getReportsOverview = defineSignedInCall({
   name: 'getReportsOverview',
