@@ -5,12 +5,8 @@
 // (`applyTemplate`) or to a selection, and the findings on an older version of a template are listed
 // (`listTemplateFindings`) and brought up to date (`refreshTemplateFindings`).
 import * as z from 'zod/mini';
-import type { BulkAction as DomainBulkAction } from '../../kernel/findings/bulk-action.js';
-import {
-  editableFindingFields,
-  maxBulkFindings,
-  type EditableFindingField,
-} from '../../kernel/findings/finding-limits.js';
+import type { BulkAction as DomainBulkAction } from '../../contracts/bulk-action.js';
+import { editableFindingFields, maxBulkFindings, type EditableFindingField } from '../../contracts/finding-limits.js';
 import { companySlug, recordVersion, serviceName } from './schemas.js';
 import { findingId, findingStatuses, serviceScope, severity } from './finding-schemas.js';
 import { templateId } from './template-schemas.js';

@@ -2,9 +2,9 @@
 // scripts use them). Analysts and, later, customers read findings through the same shapes.
 import { customerPendingReview, pendingReview, reviewLogEntry } from './review-schemas.js';
 import * as z from 'zod/mini';
-import { maxImportFileBytes } from '../../kernel/findings/finding-limits.js';
+import { maxImportFileBytes } from '../../contracts/finding-limits.js';
 import { confidences, formatIds, severities } from '../../kernel/scanners/finding-model.js';
-import { findingStatuses, type FindingFilter, type FindingStatus } from '../../kernel/findings/finding-filter.js';
+import { findingStatuses, type FindingFilter, type FindingStatus } from '../../contracts/finding-filter.js';
 import { companySlug, pageCursor, serviceName } from './schemas.js';
 
 export const severity = z.enum(severities, { error: `must be one of ${severities.join(', ')}` });

@@ -30,7 +30,7 @@ import { queueTemplateMirror } from '../templates/template-mirror-queue.js';
 import type { FindingFacts } from '../data/entities/service-reports.js';
 import { factsAfterEdit, reportDeltaWrites, reportMovesOf } from '../reports/service-reports.js';
 import { getTemplate, type Template } from '../templates/templates.js';
-import { editableFindingFields } from './finding-limits.js';
+import { editableFindingFields } from '../../contracts/finding-limits.js';
 import {
   addFieldEdit,
   editorValue,

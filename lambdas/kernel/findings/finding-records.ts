@@ -13,7 +13,7 @@ import { getFindingItem, queryFindings, type StoredFinding } from '../data/entit
 import type { Finding, Severity } from '../scanners/finding-model.js';
 import { filterKey } from '../search/search-text.js';
 import { assetAddressOf, subnetBounds } from './asset-address.js';
-import { editableFindingFields } from './finding-limits.js';
+import { editableFindingFields } from '../../contracts/finding-limits.js';
 import { fieldVersionOf } from './finding-fields.js';
 import { findingSearchText } from './finding-search.js';
 

@@ -61,7 +61,7 @@ import { parseScan } from '../scanners/parse-scan.js';
 import { searchText } from '../search/search-text.js';
 import { signInSecret } from '../sign-in/sign-in-secret.js';
 import type { ImportCounts } from '../../calls/shared/finding-schemas.js';
-import { maxImportFileBytes } from './finding-limits.js';
+import { maxImportFileBytes } from '../../contracts/finding-limits.js';
 import { addOccurrence, hashText, occurrenceHash, toolFields } from './finding-records.js';
 import { findingSearchText } from './finding-search.js';
 import { importFileKey } from './scan-imports.js';
