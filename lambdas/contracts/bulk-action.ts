@@ -1,5 +1,5 @@
 // What a bulk update does to each finding of a selection: the domain's shape, which the calls' schema
-// (calls/shared/curation-schemas.ts `bulkAction`) parses input into.
+// (curation.ts `bulkAction`) parses input into.
 import type { Severity } from './finding-words.js';
 import type { FindingStatus } from './finding-filter.js';
 

@@ -16,7 +16,7 @@ import {
   findingDetail,
   findingId,
   serviceScope,
-} from '../shared/finding-schemas.js';
+} from '../../contracts/findings.js';
 
 const notFound = 'There is no such finding for this company and service.';
 

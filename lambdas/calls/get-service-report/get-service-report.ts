@@ -10,8 +10,8 @@ import { getServiceReportWithAssets } from '../../kernel/data/entities/service-r
 import { findingReadersAccess } from '../../kernel/findings/finding-visibility.js';
 import { assertFindingViewer } from '../../kernel/reports/customer-findings.js';
 import { serviceReportFor } from '../../kernel/reports/service-reports.js';
-import { serviceScope } from '../shared/finding-schemas.js';
-import { serviceReport } from '../shared/report-schemas.js';
+import { serviceScope } from '../../contracts/findings.js';
+import { serviceReport } from '../../contracts/reports.js';
 
 export const getServiceReport = defineSignedInCall({
   name: 'getServiceReport',

@@ -19,7 +19,7 @@ import {
   listLimit,
   pageCursor,
   serviceScope,
-} from '../shared/finding-schemas.js';
+} from '../../contracts/findings.js';
 
 export const listFindings = defineSignedInCall({
   name: 'listFindings',

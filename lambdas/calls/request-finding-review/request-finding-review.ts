@@ -7,7 +7,7 @@ import { defineSignedInCall } from '../../kernel/call.js';
 import { findingReadersAccess } from '../../kernel/findings/finding-visibility.js';
 import { readFindingAndCompany, requestReviewAs } from '../../kernel/remediation/finding-reviews.js';
 import { requestFindingReviewInput } from '../shared/review-inputs.js';
-import { pendingReview } from '../shared/review-schemas.js';
+import { pendingReview } from '../../contracts/reviews.js';
 
 export const requestFindingReview = defineSignedInCall({
   name: 'requestFindingReview',

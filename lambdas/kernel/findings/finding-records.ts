@@ -7,7 +7,7 @@ import type {
   FindingFilterInput,
   FindingRowOutput,
   FindingStatus,
-} from '../../calls/shared/finding-schemas.js';
+} from '../../contracts/findings.js';
 import { getAsset } from '../data/entities/assets.js';
 import { getFindingItem, queryFindings, type StoredFinding } from '../data/entities/findings.js';
 import type { Finding, Severity } from '../scanners/finding-model.js';

@@ -60,7 +60,7 @@ import { ImportFormatError } from '../scanners/import-format-error.js';
 import { parseScan } from '../scanners/parse-scan.js';
 import { searchText } from '../search/search-text.js';
 import { signInSecret } from '../sign-in/sign-in-secret.js';
-import type { ImportCounts } from '../../calls/shared/finding-schemas.js';
+import type { ImportCounts } from '../../contracts/findings.js';
 import { maxImportFileBytes } from '../../contracts/finding-limits.js';
 import { addOccurrence, hashText, occurrenceHash, toolFields } from './finding-records.js';
 import { findingSearchText } from './finding-search.js';
