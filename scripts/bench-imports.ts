@@ -376,7 +376,7 @@ export async function measureImports(options: {
   log: (message: string) => void;
 }): Promise<ImportBenchmarks> {
   const { writeNmapFile, writeNucleiFile } = await import('./bench-scan-files.js');
-  const { maxImportFileBytes } = await import('../lambdas/calls/shared/finding-schemas.js');
+  const { maxImportFileBytes } = await import('../lambdas/contracts/findings.js');
   options.log('imports: generating the scanner files (seeded)…');
   const nucleiFile = path.join(options.filesDir, 'nuclei-30000.jsonl');
   const nucleiWritten = await writeNucleiFile(nucleiFile, {
@@ -451,7 +451,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const { claimsOf } = await import('./bench-calls.js');
     const { importsThroughCalls } = await import('./bench-import-drivers.js');
     const { writeNmapFile, writeNucleiFile } = await import('./bench-scan-files.js');
-    const { maxImportFileBytes } = await import('../lambdas/calls/shared/finding-schemas.js');
+    const { maxImportFileBytes } = await import('../lambdas/contracts/findings.js');
     const analyst = await createTestUser({ userType: 'analyst', accessLevel: 7, displayName: 'Bench Analyst' });
     const driver = importsThroughCalls({ appUrl: stack.appUrl, claims: claimsOf(analyst) });
     const table = { dynamoDbEndpoint: stack.dynamoDbEndpoint, region: stack.region, tableName: stack.tableName };

@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureTable } from '../../infra/local/create-table.js';
 import { handler } from '../../lambdas/api/handler.js';
 import { callRegistry } from '../../lambdas/calls/registry.js';
+import { pageCursor } from '../../lambdas/contracts/scope.js';
 import { endsCallerSessions, type AnyCall } from '../../lambdas/kernel/call.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
@@ -25,7 +26,6 @@ import { platformServiceListPartition } from '../../lambdas/kernel/data/entities
 import { userListPartition, userPartition } from '../../lambdas/kernel/data/entities/users.js';
 import { tableDesign } from '../../lambdas/kernel/data/table-design.js';
 import { maxBodyBytes } from '../../lambdas/kernel/http/call-handler.js';
-import { pageCursor } from '../../lambdas/calls/shared/schemas.js';
 import { callEvent } from '../support/call-event.js';
 import { dynamoDbOutcomesOf, isBookkeepingWrite, landedWrites, writeCommand } from '../support/dynamodb-outcomes.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';

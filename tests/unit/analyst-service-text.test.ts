@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   findingStatuses as serverStatuses,
   maxImportFileBytes as serverMaxBytes,
-} from '../../lambdas/calls/shared/finding-schemas.js';
+} from '../../lambdas/contracts/findings.js';
 import { formatsOf } from '../../lambdas/kernel/scanners/formats.js';
 import {
   findingFilterInput,

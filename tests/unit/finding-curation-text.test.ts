@@ -3,7 +3,7 @@
 // server takes it, the values of an edit as the history shows them, what a bulk action says it does, the
 // tag a box may add, the history's order, and the bulk update remembered in this browser.
 import { describe, expect, it } from 'vitest';
-import { maxBulkFindings as serverMaxBulkFindings } from '../../lambdas/calls/shared/curation-schemas.js';
+import { maxBulkFindings as serverMaxBulkFindings } from '../../lambdas/contracts/curation.js';
 import {
   bulkSummary,
   dayStart,

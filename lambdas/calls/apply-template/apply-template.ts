@@ -1,12 +1,12 @@
 // applyTemplate (analysts, level 7): a template's texts copied into one finding, with its lineage (template
 // id and version), the use counted on the template. Answers the lineage and the finding's field versions.
 import * as z from 'zod/mini';
+import { templateId } from '../../contracts/templates.js';
 import { templateLibraryAccess } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { applyTemplateAs } from '../../kernel/findings/finding-curation.js';
 import { assertServiceAccess } from '../../kernel/findings/service-access.js';
-import { findingId, serviceScope } from '../shared/finding-schemas.js';
-import { templateId } from '../shared/template-schemas.js';
+import { findingId, serviceScope } from '../../contracts/findings.js';
 
 export const applyTemplate = defineSignedInCall({
   name: 'applyTemplate',

@@ -7,7 +7,7 @@ import { defineSignedInCall } from '../../kernel/call.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
 import { startBulkUpdateAs } from '../../kernel/findings/bulk-updates.js';
 import { assertServiceAccess, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
-import { bulkUpdateInput } from '../shared/curation-schemas.js';
+import { bulkUpdateInput } from '../../contracts/curation.js';
 
 export const bulkUpdateFindings = defineSignedInCall({
   name: 'bulkUpdateFindings',

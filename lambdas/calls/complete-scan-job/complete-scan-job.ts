@@ -4,7 +4,7 @@ import { agentAccess } from '../../kernel/access/rules.js';
 import { definePublicCall } from '../../kernel/call.js';
 import { completeJob } from '../../kernel/scan-jobs/scan-jobs.js';
 import { agentCredential, scanJobDoc, scanJobId } from '../shared/agent-schemas.js';
-import { importId, scanImport } from '../shared/finding-schemas.js';
+import { importId, scanImport } from '../../contracts/findings.js';
 
 export const completeScanJob = definePublicCall({
   name: 'completeScanJob',

@@ -1,9 +1,10 @@
 // createCompany (level 7): a new company with its service flags; an existing slug is never overwritten.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { levelAtLeast } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { createCompanyAs } from '../../kernel/companies/company-admin.js';
-import { companyDoc, companyFlagsInput, companyName, companySlug } from '../shared/schemas.js';
+import { companyDoc, companyFlagsInput, companyName } from '../shared/schemas.js';
 
 export const createCompany = defineSignedInCall({
   name: 'createCompany',

@@ -5,7 +5,7 @@ import { defineSignedInCall } from '../../kernel/call.js';
 import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { createScanImport as createImport } from '../../kernel/findings/scan-imports.js';
 import { assertServiceCompany, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
-import { maxImportFileBytes, scanFormat, serviceScope } from '../shared/finding-schemas.js';
+import { maxImportFileBytes, scanFormat, serviceScope } from '../../contracts/findings.js';
 
 const fileName = z
   .string()

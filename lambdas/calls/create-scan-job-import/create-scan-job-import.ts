@@ -5,7 +5,7 @@ import { agentAccess } from '../../kernel/access/rules.js';
 import { definePublicCall } from '../../kernel/call.js';
 import { createJobImport } from '../../kernel/scan-jobs/scan-jobs.js';
 import { agentCredential, scanJobId } from '../shared/agent-schemas.js';
-import { maxImportFileBytes } from '../shared/finding-schemas.js';
+import { maxImportFileBytes } from '../../contracts/findings.js';
 
 export const createScanJobImport = definePublicCall({
   name: 'createScanJobImport',

@@ -2,10 +2,10 @@
 // stays in the link's fragment. The server gets only the ciphertext and the hash of the key's verifier: inline up
 // to 300 KB, or, for a larger file, its size, answered with a presigned POST the browser sends the ciphertext to.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { levelAtLeast, menuLevels } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { createShareLink } from '../../kernel/vault/vault-links.js';
-import { companySlug } from '../shared/schemas.js';
 import { InvalidArgumentError } from '../../kernel/errors.js';
 import {
   decodeBase64,

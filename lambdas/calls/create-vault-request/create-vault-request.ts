@@ -1,10 +1,10 @@
 // createVaultRequest: a request link. The analyst's browser made an ECDH P-256 key pair and keeps the private
 // key; the server stores the public key, the question (label) and the expiry.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { levelAtLeast, menuLevels } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { createVaultRequest as createRequest } from '../../kernel/vault/vault-links.js';
-import { companySlug } from '../shared/schemas.js';
 import { vaultExpiresIn, vaultPublicKey } from '../shared/vault-schemas.js';
 
 export const createVaultRequest = defineSignedInCall({

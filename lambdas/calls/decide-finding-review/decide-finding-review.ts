@@ -7,7 +7,7 @@ import { decideReviewAs } from '../../kernel/remediation/finding-reviews.js';
 import { serviceFindingsAccess } from '../../kernel/findings/service-access.js';
 import * as z from 'zod/mini';
 import { decideFindingReviewInput } from '../shared/review-inputs.js';
-import { reviewLogEntry } from '../shared/review-schemas.js';
+import { reviewLogEntry } from '../../contracts/reviews.js';
 
 export const decideFindingReview = defineSignedInCall({
   name: 'decideFindingReview',

@@ -8,7 +8,7 @@ import { getBulkUpdateItem } from '../../kernel/data/entities/bulk-updates.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
 import { mayWorkOnService, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
 import type { ServiceName } from '../../kernel/access/rules.js';
-import { bulkId, bulkUpdate, type bulkSkip } from '../shared/curation-schemas.js';
+import { bulkId, bulkUpdate, type bulkSkip } from '../../contracts/curation.js';
 
 type BulkSkipOutput = z.infer<typeof bulkSkip>;
 

@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { getFindingExportItem } from '../../kernel/data/entities/finding-exports.js';
 import { readFindingExportAs } from '../../kernel/exports/finding-exports.js';
+import { findingReadersAccess } from '../../kernel/findings/finding-visibility.js';
 import { exportId, findingExport } from '../shared/export-schemas.js';
-import { findingReadersAccess } from '../start-finding-export/start-finding-export.js';
 
 export const getFindingExport = defineSignedInCall({
   name: 'getFindingExport',

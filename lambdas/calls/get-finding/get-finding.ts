@@ -9,15 +9,14 @@ import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { getFindingItem } from '../../kernel/data/entities/findings.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { findingDetailOf } from '../../kernel/findings/finding-records.js';
-import { isCustomerFor } from '../../kernel/findings/finding-visibility.js';
+import { findingReadersAccess, isCustomerFor } from '../../kernel/findings/finding-visibility.js';
 import { assertFindingViewer, customerFindingDetail } from '../../kernel/reports/customer-findings.js';
 import {
   customerFindingDetail as customerDetail,
   findingDetail,
   findingId,
   serviceScope,
-} from '../shared/finding-schemas.js';
-import { findingReadersAccess } from '../start-finding-export/start-finding-export.js';
+} from '../../contracts/findings.js';
 
 const notFound = 'There is no such finding for this company and service.';
 

@@ -3,18 +3,17 @@
 // scans of), each with open findings by severity, its trend, what the last scan changed and when it ran.
 // 3 DynamoDB requests at once: the caller's records, the company's and one Query of its reports.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { accessIn, canAccessCompany, services } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { companyDenied } from '../../kernel/companies/company-access.js';
 import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { queryServiceReports } from '../../kernel/data/entities/service-reports.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
-import { findingViewerFor } from '../../kernel/findings/finding-visibility.js';
+import { findingReadersAccess, findingViewerFor } from '../../kernel/findings/finding-visibility.js';
 import { serviceReportFor } from '../../kernel/reports/service-reports.js';
 import { canViewService } from '../../kernel/access/rules.js';
-import { companySlug } from '../shared/schemas.js';
-import { serviceSummary } from '../shared/report-schemas.js';
-import { findingReadersAccess } from '../start-finding-export/start-finding-export.js';
+import { serviceSummary } from '../../contracts/reports.js';
 
 export const getReportsOverview = defineSignedInCall({
   name: 'getReportsOverview',

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { readScanImport, scanImportOutput } from '../../kernel/findings/scan-imports.js';
 import { assertImportAccess, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
-import { importId, scanImport } from '../shared/finding-schemas.js';
+import { importId, scanImport } from '../../contracts/findings.js';
 
 export const getScanImport = defineSignedInCall({
   name: 'getScanImport',

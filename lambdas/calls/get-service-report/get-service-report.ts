@@ -7,11 +7,11 @@ import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { getServiceReportWithAssets } from '../../kernel/data/entities/service-reports.js';
+import { findingReadersAccess } from '../../kernel/findings/finding-visibility.js';
 import { assertFindingViewer } from '../../kernel/reports/customer-findings.js';
 import { serviceReportFor } from '../../kernel/reports/service-reports.js';
-import { serviceScope } from '../shared/finding-schemas.js';
-import { serviceReport } from '../shared/report-schemas.js';
-import { findingReadersAccess } from '../start-finding-export/start-finding-export.js';
+import { serviceScope } from '../../contracts/findings.js';
+import { serviceReport } from '../../contracts/reports.js';
 
 export const getServiceReport = defineSignedInCall({
   name: 'getServiceReport',

@@ -3,6 +3,7 @@
 // account or not; the person becomes a member when they accept (respondToInvitation). At most 20
 // invitations an hour per administrator and 100 a day per company.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { canAccessCompany, levelAtLeast, menuLevels } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { companyDenied } from '../../kernel/companies/company-access.js';
@@ -11,7 +12,7 @@ import { PermissionDeniedError } from '../../kernel/errors.js';
 import { linkOrigin } from '../../kernel/sign-in/link-origin.js';
 import { assertMayChangeMembership } from '../../kernel/users/access-policy.js';
 import { inviteToCompany } from '../../kernel/users/invite-user.js';
-import { accessLevel, companySlug, emailAddress, serviceList } from '../shared/schemas.js';
+import { accessLevel, emailAddress, serviceList } from '../shared/schemas.js';
 
 export const inviteCompanyUser = defineSignedInCall({
   name: 'inviteCompanyUser',

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { listAssetsPage } from '../../kernel/findings/asset-records.js';
 import { assertServiceAccess, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
-import { assetRow, listLimit, pageCursor, serviceScope } from '../shared/finding-schemas.js';
+import { assetRow, listLimit, pageCursor, serviceScope } from '../../contracts/findings.js';
 
 export const listAssets = defineSignedInCall({
   name: 'listAssets',

@@ -1,11 +1,12 @@
 // listCompanies (level 7): every company, by slug (either way), a page at a time, optionally only those
 // whose row holds the filter text (name, slug, enabled services, last editor).
 import * as z from 'zod/mini';
+import { pageCursor } from '../../contracts/scope.js';
 import { levelAtLeast } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { listCompaniesPage } from '../../kernel/companies/company-admin.js';
 import { filterKey } from '../../kernel/search/search-text.js';
-import { companyDoc, listDescending, listFilter, pageCursor, pageLimit } from '../shared/schemas.js';
+import { companyDoc, listDescending, listFilter, pageLimit } from '../shared/schemas.js';
 
 export const listCompanies = defineSignedInCall({
   name: 'listCompanies',

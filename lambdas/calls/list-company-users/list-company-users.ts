@@ -2,13 +2,14 @@
 // e-mail (either way), a page at a time, optionally only those whose row holds the filter text. Each row is
 // the member as this company holds them: their level and services here, no other company of theirs.
 import * as z from 'zod/mini';
+import { companySlug, pageCursor } from '../../contracts/scope.js';
 import { canAccessCompany, levelAtLeast, menuLevels } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { companyDenied } from '../../kernel/companies/company-access.js';
 import { PermissionDeniedError } from '../../kernel/errors.js';
 import { filterKey } from '../../kernel/search/search-text.js';
 import { listMembersPage } from '../../kernel/users/user-rows.js';
-import { companySlug, listDescending, listFilter, memberRow, pageCursor } from '../shared/schemas.js';
+import { listDescending, listFilter, memberRow } from '../shared/schemas.js';
 
 export const listCompanyUsers = defineSignedInCall({
   name: 'listCompanyUsers',

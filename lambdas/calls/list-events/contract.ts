@@ -1,6 +1,7 @@
 // listEvents: the events the current user created, newest first, a page at a time.
 import * as z from 'zod/mini';
-import { listDescending, listFilter, pageCursor } from '../shared/schemas.js';
+import { pageCursor } from '../../contracts/scope.js';
+import { listDescending, listFilter } from '../shared/schemas.js';
 
 export const listEventsInput = z.strictObject({
   /** 'everyone' (level 9): every user's events, newest first. */

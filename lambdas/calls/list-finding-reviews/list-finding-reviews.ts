@@ -5,8 +5,8 @@ import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { serviceFindingsAccess } from '../../kernel/findings/service-access.js';
 import { listReviewsAs } from '../../kernel/remediation/finding-reviews.js';
-import { serviceScope } from '../shared/finding-schemas.js';
-import { queuedReview } from '../shared/review-schemas.js';
+import { serviceScope } from '../../contracts/findings.js';
+import { queuedReview } from '../../contracts/reviews.js';
 
 export const listFindingReviews = defineSignedInCall({
   name: 'listFindingReviews',

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { templateLibraryAccess } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { tagsInUse } from '../../kernel/data/entities/finding-tags.js';
-import { findingTag } from '../shared/curation-schemas.js';
+import { findingTag } from '../../contracts/curation.js';
 
 export const listFindingTags = defineSignedInCall({
   name: 'listFindingTags',

@@ -10,7 +10,7 @@ import { accessIn } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { findingItemsPage, findingRow } from '../../kernel/findings/finding-records.js';
-import { isCustomerFor } from '../../kernel/findings/finding-visibility.js';
+import { findingReadersAccess, isCustomerFor } from '../../kernel/findings/finding-visibility.js';
 import { assertFindingViewer, customerFindingRow } from '../../kernel/reports/customer-findings.js';
 import {
   customerFindingRow as customerRow,
@@ -19,8 +19,7 @@ import {
   listLimit,
   pageCursor,
   serviceScope,
-} from '../shared/finding-schemas.js';
-import { findingReadersAccess } from '../start-finding-export/start-finding-export.js';
+} from '../../contracts/findings.js';
 
 export const listFindings = defineSignedInCall({
   name: 'listFindings',

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { listScanImports } from '../../kernel/findings/scan-imports.js';
 import { assertServiceAccess, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
-import { listLimit, pageCursor, scanImport, serviceScope } from '../shared/finding-schemas.js';
+import { listLimit, pageCursor, scanImport, serviceScope } from '../../contracts/findings.js';
 
 export const listScans = defineSignedInCall({
   name: 'listScans',

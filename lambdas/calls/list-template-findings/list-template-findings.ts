@@ -2,15 +2,15 @@
 // company, oldest template version first; `outdatedOnly` keeps those on an older version than the
 // template's. Each row says whether its texts were edited by hand since (an update leaves those).
 import * as z from 'zod/mini';
+import { templateId } from '../../contracts/templates.js';
 import { templateLibraryAccess } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { queryTemplateFindings } from '../../kernel/data/entities/findings.js';
-import type { FindingStatus } from '../shared/finding-schemas.js';
+import type { FindingStatus } from '../../contracts/findings.js';
 import type { ServiceName } from '../../kernel/access/rules.js';
 import { getTemplate } from '../../kernel/templates/templates.js';
-import { templateFindingRow } from '../shared/curation-schemas.js';
-import { listLimit, pageCursor } from '../shared/finding-schemas.js';
-import { templateId } from '../shared/template-schemas.js';
+import { templateFindingRow } from '../../contracts/curation.js';
+import { listLimit, pageCursor } from '../../contracts/findings.js';
 
 export const listTemplateFindings = defineSignedInCall({
   name: 'listTemplateFindings',

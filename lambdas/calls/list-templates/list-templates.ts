@@ -1,10 +1,11 @@
 // listTemplates (analysts, level 7): the library a page at a time, most recently changed first (retired
 // ones too, marked; the search leaves them out).
 import * as z from 'zod/mini';
+import { pageCursor } from '../../contracts/scope.js';
 import { templateLibraryAccess } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { listTemplatesPage } from '../../kernel/templates/templates.js';
-import { listDescending, pageCursor, pageLimit } from '../shared/schemas.js';
+import { listDescending, pageLimit } from '../shared/schemas.js';
 import { templateDoc } from '../shared/template-schemas.js';
 
 export const listTemplates = defineSignedInCall({

@@ -1,11 +1,12 @@
 // listUsers (level 9): every user, by e-mail (either way), a page at a time, optionally only those whose
 // row holds the filter text (e-mail, name, type, level, companies, services; see row-search.ts).
 import * as z from 'zod/mini';
+import { pageCursor } from '../../contracts/scope.js';
 import { levelAtLeast } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { filterKey } from '../../kernel/search/search-text.js';
 import { listUsersPage } from '../../kernel/users/user-rows.js';
-import { listDescending, listFilter, pageCursor, userRow } from '../shared/schemas.js';
+import { listDescending, listFilter, userRow } from '../shared/schemas.js';
 
 export const listUsers = defineSignedInCall({
   name: 'listUsers',

@@ -1,10 +1,11 @@
 // listVaultEvents: the vault's audit log for platform administrators (level 9), newest first: what happened to
 // which link, when, and a keyed hash of the address; never content, keys or file names.
 import * as z from 'zod/mini';
+import { pageCursor } from '../../contracts/scope.js';
 import { levelAtLeast } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { listAuditEvents } from '../../kernel/vault/vault-links.js';
-import { pageCursor, pageLimit } from '../shared/schemas.js';
+import { pageLimit } from '../shared/schemas.js';
 
 export const listVaultEvents = defineSignedInCall({
   name: 'listVaultEvents',

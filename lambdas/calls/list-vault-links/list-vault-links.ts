@@ -1,9 +1,10 @@
 // listVaultLinks: the caller's own share and request links, newest first, with their status; never content.
 import * as z from 'zod/mini';
+import { pageCursor } from '../../contracts/scope.js';
 import { levelAtLeast, menuLevels } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { listMyVaultLinks } from '../../kernel/vault/vault-links.js';
-import { pageCursor, pageLimit } from '../shared/schemas.js';
+import { pageLimit } from '../shared/schemas.js';
 import { vaultLinkRow } from '../shared/vault-schemas.js';
 
 export const listVaultLinks = defineSignedInCall({

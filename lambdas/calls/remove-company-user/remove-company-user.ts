@@ -1,6 +1,7 @@
 // removeCompanyUser (level 3 in that company; analysts of level 7 and above, any): takes this company's
 // membership from a member whose level here is not above the remover's; their other companies stay.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { canAccessCompany, levelAtLeast, menuLevels } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { companyDenied } from '../../kernel/companies/company-access.js';
@@ -9,7 +10,7 @@ import { membershipChange, writeAccess } from '../../kernel/users/access-changes
 import { assertMayChangeMembership } from '../../kernel/users/access-policy.js';
 import { targetUser } from '../../kernel/users/target-user.js';
 import { loadUserRecords } from '../../kernel/users/user-records.js';
-import { companySlug, recordVersion } from '../shared/schemas.js';
+import { recordVersion } from '../shared/schemas.js';
 
 export const removeCompanyUser = defineSignedInCall({
   name: 'removeCompanyUser',

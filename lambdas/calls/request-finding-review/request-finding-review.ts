@@ -4,10 +4,10 @@
 // cannot read. Analysts may ask on a customer's behalf.
 import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
+import { findingReadersAccess } from '../../kernel/findings/finding-visibility.js';
 import { readFindingAndCompany, requestReviewAs } from '../../kernel/remediation/finding-reviews.js';
-import { findingReadersAccess } from '../start-finding-export/start-finding-export.js';
 import { requestFindingReviewInput } from '../shared/review-inputs.js';
-import { pendingReview } from '../shared/review-schemas.js';
+import { pendingReview } from '../../contracts/reviews.js';
 
 export const requestFindingReview = defineSignedInCall({
   name: 'requestFindingReview',

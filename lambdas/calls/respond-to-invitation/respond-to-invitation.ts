@@ -1,10 +1,10 @@
 // respondToInvitation (any signed-in user, for themselves): accepts or declines a company's pending
 // invitation. Accepting makes them a member at the invitation's level and services; declining removes it.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { signedIn } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { acceptInvitation, declineInvitation } from '../../kernel/users/invitations.js';
-import { companySlug } from '../shared/schemas.js';
 
 export const respondToInvitation = defineSignedInCall({
   name: 'respondToInvitation',

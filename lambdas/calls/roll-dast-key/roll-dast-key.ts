@@ -1,10 +1,10 @@
 // rollDastKey (as createDastKey): a new key in place of an old one, which keeps working for a grace period.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { levelAtLeast, menuLevels } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { rollDastKeyAs } from '../../kernel/dast-keys/dast-keys.js';
 import { dastKeyDoc, dastKeyId } from '../shared/dast-key-schemas.js';
-import { companySlug } from '../shared/schemas.js';
 
 export const rollDastKey = defineSignedInCall({
   name: 'rollDastKey',

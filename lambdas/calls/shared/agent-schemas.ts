@@ -1,12 +1,13 @@
 // Schemas of the agent and scan-job calls: agents as the analysts' page reads them, and the secrets agents present
 // (the enrollment token once, then their credential), checked for shape here and for value by the kernel.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { agentCapabilities } from '../../kernel/data/entities/agents.js';
 import { scanJobStatuses } from '../../kernel/data/entities/scan-jobs.js';
 import { agentStatuses } from '../../kernel/agents/agents.js';
 import { agentCredentialPattern, enrollmentTokenPattern } from '../../kernel/agents/agent-secrets.js';
 import { locationId } from './location-schemas.js';
-import { companySlug, recordVersion } from './schemas.js';
+import { recordVersion } from './schemas.js';
 
 export { companySlug, locationId, recordVersion };
 

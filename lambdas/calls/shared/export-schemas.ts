@@ -1,7 +1,7 @@
 // The shapes of findings exports as the calls send them: start one for the list's current view (the same
 // filter listFindings takes), then follow it to its download link.
 import * as z from 'zod/mini';
-import { findingFilter, serviceScope } from './finding-schemas.js';
+import { findingFilter, serviceScope } from '../../contracts/findings.js';
 
 export const exportFormats = ['csv', 'xlsx', 'pdf'] as const;
 export const exportFormat = z.enum(exportFormats, { error: `must be one of ${exportFormats.join(', ')}` });

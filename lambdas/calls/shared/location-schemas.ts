@@ -1,8 +1,9 @@
 // Schemas of the location calls: a location as an analyst writes it, and as the page reads it. The ranges are
 // checked by the kernel (cidr-ranges.ts), which can say which block is wrong and why.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { locationKinds, weekDays } from '../../kernel/data/entities/locations.js';
-import { companySlug, recordVersion } from './schemas.js';
+import { recordVersion } from './schemas.js';
 
 export const locationId = z.string().check(z.regex(/^[A-Za-z0-9_-]{12}$/, 'must be a location id'));
 

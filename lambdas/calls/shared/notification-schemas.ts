@@ -1,9 +1,10 @@
 // Schemas of the notification-rule calls: a rule as its editor writes it, and as the page reads it.
 import * as z from 'zod/mini';
+import { companySlug, serviceName } from '../../contracts/scope.js';
 import { notificationCadences, recipientModes } from '../../kernel/data/entities/notifications.js';
 import { maxChosenRecipients } from '../../kernel/notifications/notification-rules.js';
 import { severities } from '../../kernel/scanners/finding-model.js';
-import { companySlug, recordVersion, serviceName } from './schemas.js';
+import { recordVersion } from './schemas.js';
 
 export const ruleId = z.string().check(z.regex(/^[A-Za-z0-9_-]{12}$/, 'must be a rule id'));
 export const minSeverity = z.enum(severities, { error: 'must be one of critical, high, medium, low, info' });

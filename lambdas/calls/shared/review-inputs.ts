@@ -1,7 +1,7 @@
-// The inputs of the remediation loop's calls (review-schemas.ts has the shapes a finding's detail carries).
+// The inputs of the remediation loop's calls (contracts/reviews.ts has the shapes a finding's detail carries).
 import * as z from 'zod/mini';
-import { findingId, serviceScope } from './finding-schemas.js';
-import { reviewDecisions, reviewKinds, reviewNote } from './review-schemas.js';
+import { findingId, serviceScope } from '../../contracts/findings.js';
+import { reviewDecisions, reviewKinds, reviewNote } from '../../contracts/reviews.js';
 
 export const requestFindingReviewInput = z.strictObject({
   ...serviceScope,

@@ -1,12 +1,8 @@
 // Schemas more than one call shares.
 import * as z from 'zod/mini';
+import { serviceName } from '../../contracts/scope.js';
 import { filterMaxLength } from '../../kernel/search/search-text.js';
 import { displayNameProblem } from '../../kernel/users/display-name.js';
-
-/** Company slugs: lowercase letters, digits and dashes, 3 to 40 characters. */
-export const companySlug = z
-  .string()
-  .check(z.regex(/^[a-z0-9-]{3,40}$/, 'must be 3 to 40 lowercase letters, digits or dashes'));
 
 export const companyDoc = z.object({
   slug: z.string(),
@@ -27,9 +23,6 @@ export const companyDoc = z.object({
 
 export type CompanyDoc = z.infer<typeof companyDoc>;
 
-/** An opaque cursor for the next page of a list, as a previous page returned it. */
-export const pageCursor = z.string().check(z.maxLength(2048, 'cursor is too long'));
-
 /** Spec section 5's e-mail rule, for fields other than sign-in. */
 export const emailAddress = z
   .string()
@@ -41,10 +34,6 @@ export const emailAddress = z
   );
 
 export const accessLevel = z.int().check(z.minimum(0, 'must be 0 to 9'), z.maximum(9, 'must be 0 to 9'));
-
-export const serviceName = z.enum(['projectmariana', 'password_cracking', 'dast', 'network', 'cloud'], {
-  error: 'must be one of projectmariana, password_cracking, dast, network, cloud',
-});
 
 export const serviceList = z.array(serviceName).check(z.maxLength(5, 'lists each service at most once'));
 

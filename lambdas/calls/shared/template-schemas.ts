@@ -1,9 +1,11 @@
 // The finding-template library's schemas: each editable field with its own rule, the new template, the
 // stored one as calls answer it, and the per-field edit (one field, its value, the version the editor saw).
 import * as z from 'zod/mini';
+import { serviceName } from '../../contracts/scope.js';
+import { templateId } from '../../contracts/templates.js';
 import { severities } from '../../kernel/scanners/finding-model.js';
 import { editableTemplateFields } from '../../kernel/templates/template-fields.js';
-import { recordVersion, serviceName } from './schemas.js';
+import { recordVersion } from './schemas.js';
 
 const noControlCharacters = /^[^\p{Cc}]*$/u;
 
@@ -54,8 +56,6 @@ export const templateFieldSchemas = {
   ),
   retired: z.boolean(),
 } as const satisfies Record<(typeof editableTemplateFields)[number], z.ZodMiniType>;
-
-export const templateId = z.string().check(z.regex(/^[a-zA-Z0-9_.-]{1,100}$/, 'must be a template id'));
 
 /** A new template: a title and a severity, the rest optional (empty when left out). */
 export const newTemplateInput = z.strictObject({

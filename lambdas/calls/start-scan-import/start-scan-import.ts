@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { readScanImport, startScanImport as startImport } from '../../kernel/findings/scan-imports.js';
 import { assertImportAccess, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
-import { importId, scanImport } from '../shared/finding-schemas.js';
+import { importId, scanImport } from '../../contracts/findings.js';
 
 export const startScanImport = defineSignedInCall({
   name: 'startScanImport',

@@ -2,6 +2,7 @@
 // company (never above the editor's own level here) and enabled services here, conditional on the version
 // the editor saw. The member's other companies are left exactly as they are.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { canAccessCompany, levelAtLeast, menuLevels } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { companyDenied } from '../../kernel/companies/company-access.js';
@@ -11,7 +12,7 @@ import { assertMayChangeMembership } from '../../kernel/users/access-policy.js';
 import { targetUser } from '../../kernel/users/target-user.js';
 import { loadUserRecords } from '../../kernel/users/user-records.js';
 import { toMemberRow } from '../../kernel/users/user-rows.js';
-import { accessLevel, companySlug, memberRow, recordVersion, serviceList } from '../shared/schemas.js';
+import { accessLevel, memberRow, recordVersion, serviceList } from '../shared/schemas.js';
 
 export const updateCompanyUser = defineSignedInCall({
   name: 'updateCompanyUser',

@@ -1,9 +1,10 @@
 // updateCompany (level 7): name and service flags, conditional on the version the editor saw.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { levelAtLeast } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { updateCompanyAs } from '../../kernel/companies/company-admin.js';
-import { companyDoc, companyFlagsInput, companyName, companySlug, recordVersion } from '../shared/schemas.js';
+import { companyDoc, companyFlagsInput, companyName, recordVersion } from '../shared/schemas.js';
 
 export const updateCompany = defineSignedInCall({
   name: 'updateCompany',

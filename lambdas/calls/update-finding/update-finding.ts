@@ -6,8 +6,8 @@ import { defineSignedInCall } from '../../kernel/call.js';
 import { updateFindingFieldAs } from '../../kernel/findings/finding-curation.js';
 import { assertServiceAccess, serviceFindingsAccess } from '../../kernel/findings/service-access.js';
 import type { ServiceName } from '../../kernel/access/rules.js';
-import type { EditableFindingField } from '../shared/curation-schemas.js';
-import { findingFieldEdit } from '../shared/curation-schemas.js';
+import type { EditableFindingField } from '../../contracts/curation.js';
+import { findingFieldEdit } from '../../contracts/curation.js';
 
 interface FindingFieldEdit {
   slug: string;

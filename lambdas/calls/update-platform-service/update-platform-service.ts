@@ -1,9 +1,10 @@
 // updatePlatformService (level 9): a service's name, description and whether it is offered at all.
 import * as z from 'zod/mini';
+import { serviceName } from '../../contracts/scope.js';
 import { levelAtLeast } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { updatePlatformServiceAs } from '../../kernel/platform/platform-services.js';
-import { platformService, serviceName } from '../shared/schemas.js';
+import { platformService } from '../shared/schemas.js';
 
 export const updatePlatformService = defineSignedInCall({
   name: 'updatePlatformService',

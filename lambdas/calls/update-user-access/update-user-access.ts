@@ -1,6 +1,7 @@
 // updateUserAccess (level 9): user type, level, companies and services of any user, conditional on the
 // version the editor saw; the change sets _synced so the user's token refreshes.
 import * as z from 'zod/mini';
+import { companySlug } from '../../contracts/scope.js';
 import { levelAtLeast } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
 import { changeAccess } from '../../kernel/users/access-changes.js';
@@ -8,7 +9,7 @@ import { assertMayChangeAccess } from '../../kernel/users/access-policy.js';
 import { targetUser } from '../../kernel/users/target-user.js';
 import { loadUserRecords } from '../../kernel/users/user-records.js';
 import { toUserRow } from '../../kernel/users/user-rows.js';
-import { accessLevel, companySlug, recordVersion, serviceList, userRow } from '../shared/schemas.js';
+import { accessLevel, recordVersion, serviceList, userRow } from '../shared/schemas.js';
 
 export const updateUserAccess = defineSignedInCall({
   name: 'updateUserAccess',

@@ -1,7 +1,7 @@
 // watchSession: the few values the web polls to notice a change of the user's access or preferences
 // (spec section 4: refresh the token when it predates _synced, sign out when it predates _revoked).
 import * as z from 'zod/mini';
-import { companySlug } from '../shared/schemas.js';
+import { companySlug } from '../../contracts/scope.js';
 
 export const watchSessionInput = z.strictObject({
   /** The company the browser has selected: its record's version is watched too (its flags gate menus). */

@@ -3,11 +3,15 @@
 // or that another request wrote the same items at the same moment), sending one again on contention, and
 // reading up to 100 items at once.
 import { BatchGetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { execute, ExecuteTransactWriteOptions } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { ConflictError } from '../errors.js';
 import { readConfig } from '../config.js';
 import { documentClient } from './client.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** One write of a dynamodb-toolbox transaction (an argument of its `execute`). */
+export type TransactionWrite = Exclude<Parameters<typeof execute>[number], ExecuteTransactWriteOptions>;
 type CancellationReasons = { CancellationReasons?: { Code?: string }[] };
 
 /**

@@ -5,7 +5,7 @@
 // page), renders the file and writes it to S3 under a key fixed by the export's id, then marks it done. A
 // retry after a crash starts the reading again and writes the same key: the result is one clean run's.
 import { randomUUID } from 'node:crypto';
-import type { FindingFilter } from '../findings/finding-filter.js';
+import type { FindingFilter } from '../../contracts/finding-filter.js';
 import type { Caller, CompanyRecord } from '../access/caller.js';
 import type { ServiceName } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';

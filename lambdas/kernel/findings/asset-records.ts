@@ -1,6 +1,6 @@
 // The asset inventory as listAssets answers it.
 import type { ServiceName } from '../access/rules.js';
-import type { AssetRowOutput } from '../../calls/shared/finding-schemas.js';
+import type { AssetRowOutput } from '../../contracts/findings.js';
 import { queryAssets, type StoredAsset } from '../data/entities/assets.js';
 import { filterKey } from '../search/search-text.js';
 

@@ -14,8 +14,8 @@
 // Writes for 1,000 findings: at most 1,000 finding updates, 10 progress writes, and for tags the references
 // and 40 counter moves.
 import { randomUUID } from 'node:crypto';
-import type { BulkAction } from './bulk-action.js';
-import { maxBulkFindings } from './finding-limits.js';
+import type { BulkAction } from '../../contracts/bulk-action.js';
+import { maxBulkFindings } from '../../contracts/finding-limits.js';
 import type { ServiceName } from '../access/rules.js';
 import { batchGetConsistent, transactWithRetry, type TransactItem } from '../data/transactions.js';
 import {

@@ -3,7 +3,7 @@
 // taken, a missing finding told from a stale version) and one transaction writing the finding, its event
 // and — for tags — each tag's counter and reference. A stale version is a ConflictError carrying the stored
 // value and version, so the editor shows both and lets the analyst choose.
-import type { EditableFindingField } from '../../calls/shared/curation-schemas.js';
+import type { EditableFindingField } from '../../contracts/curation.js';
 import { readConfig } from '../config.js';
 import {
   batchGetConsistent,
@@ -30,7 +30,7 @@ import { queueTemplateMirror } from '../templates/template-mirror-queue.js';
 import type { FindingFacts } from '../data/entities/service-reports.js';
 import { factsAfterEdit, reportDeltaWrites, reportMovesOf } from '../reports/service-reports.js';
 import { getTemplate, type Template } from '../templates/templates.js';
-import { editableFindingFields } from './finding-limits.js';
+import { editableFindingFields } from '../../contracts/finding-limits.js';
 import {
   addFieldEdit,
   editorValue,

@@ -6,7 +6,7 @@
 // The analyst's wording is kept beside the tool's (`analystTitle` beside `title`), so a new scan can still
 // update the tool's text and the analyst can go back to it. Versions are per field (`fv_<field>`, absent
 // = 0): two editors of different fields never conflict, and an import's status change moves `fv_status`.
-import type { EditableFindingField, FindingStatusValue } from '../../calls/shared/curation-schemas.js';
+import type { EditableFindingField, FindingStatusValue } from '../../contracts/curation.js';
 import { findingIndexKey, type StoredFinding } from '../data/entities/findings.js';
 import { InvalidArgumentError } from '../errors.js';
 import type { Severity } from '../scanners/finding-model.js';

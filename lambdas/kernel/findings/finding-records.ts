@@ -7,13 +7,13 @@ import type {
   FindingFilterInput,
   FindingRowOutput,
   FindingStatus,
-} from '../../calls/shared/finding-schemas.js';
+} from '../../contracts/findings.js';
 import { getAsset } from '../data/entities/assets.js';
 import { getFindingItem, queryFindings, type StoredFinding } from '../data/entities/findings.js';
 import type { Finding, Severity } from '../scanners/finding-model.js';
 import { filterKey } from '../search/search-text.js';
 import { assetAddressOf, subnetBounds } from './asset-address.js';
-import { editableFindingFields } from './finding-limits.js';
+import { editableFindingFields } from '../../contracts/finding-limits.js';
 import { fieldVersionOf } from './finding-fields.js';
 import { findingSearchText } from './finding-search.js';
 

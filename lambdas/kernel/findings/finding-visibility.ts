@@ -5,7 +5,7 @@
 // menu allows it (the company's flag on and level 2 or the service in servicesEnabled, or an admin-type
 // override, and a member of the company), and then only published findings, and of each only the fields a
 // customer report shows: a whitelist, so a field added to findings later stays hidden until someone decides.
-import type { Caller, CompanyRecord } from '../access/caller.js';
+import type { AccessRule, Caller, CompanyRecord } from '../access/caller.js';
 import {
   accessIn,
   canAccessCompany,
@@ -47,6 +47,17 @@ export function findingViewerFor(
     (hasLevel(access, menuLevels.report) && canViewService(company, access, service)) || isAdmin(access);
   return reportAllowed ? 'customer' : undefined;
 }
+
+/**
+ * Readers of a service's findings, the gate of the calls that read them (lists, details, exports, reports, the
+ * remediation loop): customers through the reports rule, analysts through the service pages. Past the gate,
+ * `findingViewerFor` decides the company's service.
+ */
+export const findingReadersAccess = {
+  kind: 'signedIn',
+  describe: `users of access level ${menuLevels.report} or more, and users who manage password cracking; the company's service as listFindings allows it (customers: published findings of a service the company has on)`,
+  allows: (caller) => hasLevel(caller.access, menuLevels.report) || managesService(caller.access, 'password_cracking'),
+} as const satisfies AccessRule;
 
 /** Whether a finding is in the viewer's lists at all: customers read published findings only. */
 export function mayReadFinding(viewer: FindingViewer, finding: Record<string, unknown>): boolean {

@@ -16,7 +16,7 @@ import {
 import { ConflictError, InvalidArgumentError } from '../errors.js';
 import { formatCatalogue } from '../scanners/formats.js';
 import type { FormatId } from '../scanners/finding-model.js';
-import type { ScanImportOutput } from '../../calls/shared/finding-schemas.js';
+import type { ScanImportOutput } from '../../contracts/findings.js';
 import { queueImport } from './import-queue.js';
 import { copyUpload, presignUpload, uploadedObject } from './uploads.js';
 

@@ -31,7 +31,7 @@ import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedErr
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { findingUpdate, findingWrites, reportWritesOf, type FindingRef } from '../findings/finding-curation.js';
 import { addFieldEdit, emptyParts, finishParts } from '../findings/finding-fields.js';
-import { reviewRequestLevel } from '../../calls/shared/review-schemas.js';
+import { reviewRequestLevel } from '../../contracts/reviews.js';
 import { reviewParts } from './review-writes.js';
 import { findingViewerFor } from '../findings/finding-visibility.js';
 import { assertServiceAccess } from '../findings/service-access.js';

@@ -16,7 +16,7 @@
 // every scan in the trend are kept live for them (`n_|f_|r_pub_<importId>_…`), so 'new in the last scan' names the
 // last scan whose changes they can see.
 import { createHash } from 'node:crypto';
-import type { ServiceReportOutput } from '../../calls/shared/report-schemas.js';
+import type { ServiceReportOutput } from '../../contracts/reports.js';
 import type { ServiceName } from '../access/rules.js';
 import {
   findingFactsOf,

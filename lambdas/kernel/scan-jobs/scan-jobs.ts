@@ -22,7 +22,7 @@ import { parseCidr } from '../locations/cidr-ranges.js';
 import { authenticatedAgent } from '../agents/agents.js';
 import { parseAgentCredential } from '../agents/agent-secrets.js';
 import { createScanImport, scanImportOutput, startScanImport } from '../findings/scan-imports.js';
-import type { ScanImportOutput } from '../../calls/shared/finding-schemas.js';
+import type { ScanImportOutput } from '../../contracts/findings.js';
 
 export type { ScanJobItem };
 

@@ -1,16 +1,20 @@
 // The one finding model every scanner's output is turned into: assets (what was looked at), findings
 // (what was found on them, each with an identity that survives a re-scored or renamed rule) and the
 // scan summary. Pure types and small pure helpers; the parsers beside this file produce these values.
+import {
+  confidences,
+  formatIds,
+  severities,
+  type Confidence,
+  type FormatId,
+  type Severity,
+} from '../../contracts/finding-words.js';
 import type { ServiceName } from '../access/rules.js';
 
 export type { ServiceName };
 
-/** The portal's scale (DefectDojo's and nuclei's). The tool's own value is kept in `severityRaw`. */
-export const severities = ['critical', 'high', 'medium', 'low', 'info'] as const;
-export type Severity = (typeof severities)[number];
-
-export const confidences = ['certain', 'firm', 'tentative'] as const;
-export type Confidence = (typeof confidences)[number];
+// The scale, the confidences and the formats are contracts (the calls' schemas and the web read them too).
+export { confidences, formatIds, severities, type Confidence, type FormatId, type Severity };
 
 export type ToolName = 'subfinder' | 'httpx' | 'nuclei' | 'zap' | 'nmap' | 'openvas' | 'prowler' | 'password-audit';
 
@@ -18,21 +22,6 @@ export interface ToolInfo {
   name: ToolName;
   version?: string;
 }
-
-/** Every file format the import reads; `detectFormat` tells them apart from the content. */
-export const formatIds = [
-  'subfinder-jsonl',
-  'httpx-jsonl',
-  'nuclei-jsonl',
-  'zap-json',
-  'zap-xml',
-  'nmap-xml',
-  'openvas-xml',
-  'prowler-ocsf-json',
-  'prowler-csv',
-  'password-audit',
-] as const;
-export type FormatId = (typeof formatIds)[number];
 
 /** The two files of a password audit; each is detected on its own, then read together. */
 export type PasswordAuditPart = 'secretsdump-ntds' | 'potfile';

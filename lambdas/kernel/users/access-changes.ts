@@ -11,14 +11,13 @@ import { highestLevel, membershipOf } from '../access/rules.js';
 import { companyEntity } from '../data/entities/companies.js';
 import { membershipEntity } from '../data/entities/memberships.js';
 import { userAccessEntity, userEntity } from '../data/entities/users.js';
-import { failedConditions } from '../data/transactions.js';
+import { failedConditions, type TransactionWrite } from '../data/transactions.js';
 import { ConflictError, InvalidArgumentError } from '../errors.js';
 import { eventWrite } from '../events/events.js';
 import { userAccessSearchText } from '../search/row-search.js';
 import type { AccessChange } from './access-policy.js';
 import { loadUserRecords } from './user-records.js';
 import { toMemberRow, toUserRow } from './user-rows.js';
-import type { Write } from './create-user.js';
 
 export interface AccessChangeOptions {
   /** End every session of the user (sets _revoked). */
@@ -209,7 +208,7 @@ export async function writeAccess(
   draft: AccessDraft,
   options: AccessChangeOptions & {
     /** Writes that join the transaction (after the access record, its search words and memberships). */
-    extraWrites?: Write[];
+    extraWrites?: TransactionWrite[];
     /** Told the indexes (within extraWrites) whose condition failed; throws the error to answer. */
     onExtraFailed?: (indexes: number[]) => void;
   },

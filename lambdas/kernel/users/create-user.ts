@@ -2,12 +2,12 @@
 // memberships with their counts, and whatever the caller adds, such as an invitation link and an event)
 // exist together or not at all; if the records cannot be written, the new identity is deleted again.
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { execute, type ExecuteTransactWriteOptions } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import type { Membership } from '../access/caller.js';
 import { highestLevel } from '../access/rules.js';
 import { isConditionalCheckFailure } from '../data/conditional.js';
 import { userAccessEntity, userEntity } from '../data/entities/users.js';
-import { failedConditions } from '../data/transactions.js';
+import { failedConditions, type TransactionWrite } from '../data/transactions.js';
 import { InvalidArgumentError } from '../errors.js';
 import { userAccessSearchText } from '../search/row-search.js';
 import { normaliseEmail } from '../sign-in/link-token.js';
@@ -26,8 +26,6 @@ export interface NewUser {
   servicesManaged?: readonly string[];
   createdBy: string;
 }
-
-export type Write = Exclude<Parameters<typeof execute>[number], ExecuteTransactWriteOptions>;
 
 function recordWrites(uid: string, email: string, newUser: NewUser, now: number) {
   const notThereYet = { attr: 'uid', exists: false } as const;
@@ -80,7 +78,7 @@ function recordWrites(uid: string, email: string, newUser: NewUser, now: number)
  */
 export async function createUser(
   newUser: NewUser,
-  extraWrites: (uid: string, email: string, now: number) => Write[] = () => [],
+  extraWrites: (uid: string, email: string, now: number) => TransactionWrite[] = () => [],
   /** Told the indexes (within the extra writes) whose condition failed; throws the error to answer. */
   onExtraFailed?: (indexes: number[], now: number) => void,
 ): Promise<{ uid: string; created: boolean }> {
@@ -88,7 +86,7 @@ export async function createUser(
   const identity = await createIdentity(email);
   if (!identity.created) return { uid: identity.uid, created: false };
   const now = Date.now();
-  const records = recordWrites(identity.uid, email, newUser, now) as Write[];
+  const records = recordWrites(identity.uid, email, newUser, now) as TransactionWrite[];
   try {
     await execute(...records.concat(extraWrites(identity.uid, email, now)));
     return { uid: identity.uid, created: true };
@@ -109,7 +107,7 @@ export async function ensureUser(newUser: NewUser): Promise<{ uid: string; creat
   const email = normaliseEmail(newUser.email);
   const identity = await createIdentity(email);
   try {
-    await execute(...(recordWrites(identity.uid, email, newUser, Date.now()) as Write[]));
+    await execute(...(recordWrites(identity.uid, email, newUser, Date.now()) as TransactionWrite[]));
     return { uid: identity.uid, created: true };
   } catch (error) {
     if (isConditionalCheckFailure(error) && !identity.created) return { uid: identity.uid, created: false };

@@ -15,7 +15,7 @@ import { companyEntity } from '../data/entities/companies.js';
 import { invitationEntity } from '../data/entities/invitations.js';
 import { userAccessEntity } from '../data/entities/users.js';
 import { portalTable } from '../data/table.js';
-import { failedConditions } from '../data/transactions.js';
+import { failedConditions, type TransactionWrite } from '../data/transactions.js';
 import { AlreadyExistsError, ConflictError, PermissionDeniedError } from '../errors.js';
 import { eventWrite } from '../events/events.js';
 import { logger } from '../logger.js';
@@ -24,7 +24,7 @@ import { invitationMail } from '../sign-in/invitation-mail.js';
 import { createLinkToken, hashLinkToken, keyFor, normaliseEmail, signInLinkUrl } from '../sign-in/link-token.js';
 import { signInLinkWrites } from '../sign-in/sign-in-links.js';
 import { signInSecret } from '../sign-in/sign-in-secret.js';
-import { createUser, type Write } from './create-user.js';
+import { createUser } from './create-user.js';
 import { plainNameOr } from './display-name.js';
 import { findIdentity } from './identity-provider.js';
 import { invitationCountWrites, invitationLimitError } from './invitation-limits.js';
@@ -73,7 +73,7 @@ export async function inviteToCompany(
   const token = createLinkToken();
   const emailKey = keyFor(await signInSecret(), 'email', email);
   const invitedByName = plainNameOr(inviter.user?.displayName, inviter.email);
-  const writes = (uid: string, now: number): Write[] => {
+  const writes = (uid: string, now: number): TransactionWrite[] => {
     const expiresAt = now + invitationLifetimeDays * 24 * 3600 * 1000;
     return [
       ...invitationCountWrites(inviter.uid, slug, now),

@@ -39,7 +39,7 @@ import type { updateFinding } from '../../../lambdas/calls/update-finding/update
 import type { listFindingTags } from '../../../lambdas/calls/list-finding-tags/list-finding-tags';
 import type { applyTemplate } from '../../../lambdas/calls/apply-template/apply-template';
 import type { bulkUpdateFindings } from '../../../lambdas/calls/bulk-update-findings/bulk-update-findings';
-import type { bulkUpdateInput, findingEdit, findingFieldSchemas } from '../../../lambdas/calls/shared/curation-schemas';
+import type { bulkUpdateInput, findingEdit, findingFieldSchemas } from '../../../lambdas/contracts/curation';
 import type { ServiceName } from '../../../lambdas/kernel/access/rules';
 import type { createTemplate } from '../../../lambdas/calls/create-template/create-template';
 import type { getTemplate } from '../../../lambdas/calls/get-template/get-template';
@@ -107,7 +107,7 @@ interface CallDefinitionShape {
 }
 type ContractOf<Call extends CallDefinitionShape> = { input: z.infer<Call['input']>; output: z.infer<Call['output']> };
 
-/** The value each editable field of a finding takes (curation-schemas.ts). */
+/** The value each editable field of a finding takes (lambdas/contracts/curation.ts). */
 export type FindingFieldValues = {
   [Field in keyof typeof findingFieldSchemas]: z.input<(typeof findingFieldSchemas)[Field]>;
 };

@@ -3,7 +3,7 @@
 // each chunk, so a retry after a crash goes on from there; the findings themselves remember the last bulk
 // update that changed them (`lastBulkId`), so none is changed twice. Kept 30 days (TTL).
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { BulkAction } from '../../findings/bulk-action.js';
+import type { BulkAction } from '../../../contracts/bulk-action.js';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
 

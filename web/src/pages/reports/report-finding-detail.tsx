@@ -13,7 +13,7 @@ import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
 import { hasLevel } from '../../../../lambdas/kernel/access/rules';
 import { callFunction, type CallOutput } from '../../api/call-client';
 import { useSession } from '../../components/session/session-context';
-import { reviewRequestLevel } from '../../../../lambdas/calls/shared/review-schemas';
+import { reviewRequestLevel } from '../../../../lambdas/contracts/reviews';
 import { messageOf } from '../../components/forms/call-problems';
 import { IdentifierList, IdentifierText } from '../../components/tables/cell-text';
 import { TimeAgo } from '../../components/time/updated-label';

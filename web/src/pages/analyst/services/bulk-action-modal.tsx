@@ -5,7 +5,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import Box from '@cloudscape-design/components/box';
 import FormField from '@cloudscape-design/components/form-field';
 import Select from '@cloudscape-design/components/select';
-import type { BulkAction } from '../../../../../lambdas/calls/shared/curation-schemas';
+import type { BulkAction } from '../../../../../lambdas/contracts/curation';
 import type { ServiceName } from '../../../../../lambdas/kernel/access/rules';
 import { callFunction } from '../../../api/call-client';
 import { messageOf } from '../../../components/forms/call-problems';

@@ -1,13 +1,13 @@
 // Words for what an analyst does to findings: the editable fields' names, a status with its reason
 // ('Risk accepted until 3 March 2027: the fix ships in Q2'), the values of an edit as the history shows
 // them (before → after), and what a bulk action does ('Set the status to Fixed on 12 findings').
-import type { BulkAction } from '../../../../../lambdas/calls/shared/curation-schemas';
+import type { BulkAction } from '../../../../../lambdas/contracts/curation';
 import type { EditableFindingField, FindingEdit, FindingFieldValues } from '../../../api/call-client';
 import { findingStatusLabels, severityLabels, type FindingStatus, type Severity } from './finding-labels';
 import { plural } from './finding-text';
 
 /**
- * The most findings one bulk update takes: curation-schemas.ts's maxBulkFindings, copied (that module brings
+ * The most findings one bulk update takes: contracts/curation.ts's maxBulkFindings, copied (that module brings
  * zod with it) and kept equal by tests/unit/finding-curation-text.test.ts.
  */
 export const maxBulkFindings = 1000;

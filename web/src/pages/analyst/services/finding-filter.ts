@@ -1,6 +1,6 @@
 // The findings table's own filters (severity, status, asset, "new in the last scan") and the filter they
 // make for listFindings together with the table's text filter. Pure, so what is sent is unit-tested.
-import type { FindingFilterInput } from '../../../../../lambdas/calls/shared/finding-schemas';
+import type { FindingFilterInput } from '../../../../../lambdas/contracts/findings';
 import type { FindingStatus, Severity } from './finding-labels';
 
 export interface FindingFilters {

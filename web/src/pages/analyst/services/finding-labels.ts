@@ -1,9 +1,9 @@
 // Words for the values the analyst service pages show: severities (critical first) with their badge
 // colours, finding statuses, import statuses and the service's file formats. Severities and formats come
-// from the parser-free scanner modules; the finding statuses are copied from finding-schemas.ts (that
+// from the parser-free scanner modules; the finding statuses are copied from contracts/findings.ts (that
 // module brings zod with it), and tests/unit/analyst-service-text.test.ts keeps the copies equal.
 import type { BadgeProps } from '@cloudscape-design/components/badge';
-import type { FindingStatus, ImportStatus } from '../../../../../lambdas/calls/shared/finding-schemas';
+import type { FindingStatus, ImportStatus } from '../../../../../lambdas/contracts/findings';
 import type { ServiceName } from '../../../../../lambdas/kernel/access/rules';
 import { formatCatalogue, formatsOf } from '../../../../../lambdas/kernel/scanners/formats';
 import { severities, type FormatId, type Severity } from '../../../../../lambdas/kernel/scanners/finding-model';
@@ -31,7 +31,7 @@ export function severityRank(severity: Severity): number {
   return severities.length - 1 - severities.indexOf(severity);
 }
 
-/** The finding statuses of finding-schemas.ts, in its order. */
+/** The finding statuses of contracts/findings.ts, in its order. */
 export const findingStatuses = [
   'open',
   'fixed',
@@ -78,7 +78,7 @@ export function isImportEnded(status: ImportStatus): boolean {
   return status === 'done' || status === 'failed';
 }
 
-/** The largest file an import takes: finding-schemas.ts's maxImportFileBytes (kept equal by a test). */
+/** The largest file an import takes: contracts/findings.ts's maxImportFileBytes (kept equal by a test). */
 export const maxImportFileBytes = 200 * 1024 * 1024;
 
 export function formatLabel(format: FormatId): string {

@@ -1,5 +1,6 @@
-// Limits and field names of findings that the workers need as values: kept apart from the calls' zod schemas
-// (which import them from here), so the import function does not bundle those schemas for three constants.
+// Limits and field names of findings that the workers need as values: kept apart from the zod schemas
+// (findings.ts and curation.ts import them from here), so the import function does not bundle those schemas
+// for three constants.
 
 /** The largest scan file an import takes. */
 export const maxImportFileBytes = 200 * 1024 * 1024;
@@ -7,7 +8,7 @@ export const maxImportFileBytes = 200 * 1024 * 1024;
 /** The most findings one bulk update takes. */
 export const maxBulkFindings = 1000;
 
-/** The fields an analyst edits, each versioned on its own (curation-schemas.ts has a rule for each, no more). */
+/** The fields an analyst edits, each versioned on its own (curation.ts has a rule for each, no more). */
 export const editableFindingFields = [
   'title',
   'description',

@@ -1,6 +1,6 @@
 // What a list or an export of a service's findings may be narrowed by, and where a finding stands. The
-// domain's own shapes: the calls' schemas (calls/shared/finding-schemas.ts) parse input into them.
-import type { Confidence, Severity } from '../scanners/finding-model.js';
+// domain's own shapes: the calls' schemas (findings.ts) parse input into them.
+import type { Confidence, Severity } from './finding-words.js';
 
 /** Where a finding stands: imports move it between open and fixed; analysts set the others. */
 export const findingStatuses = ['open', 'fixed', 'risk_accepted', 'false_positive', 'out_of_scope'] as const;

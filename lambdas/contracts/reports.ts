@@ -2,8 +2,8 @@
 // the caller's view counts them (customers: published findings only, and of the scans only what they changed of
 // them: no tool figures, no scan with nothing published, no time the analysts' work moved the counters).
 import * as z from 'zod/mini';
-import { serviceName } from './schemas.js';
-import { severityCounts } from './finding-schemas.js';
+import { serviceName } from './scope.js';
+import { severityCounts } from './findings.js';
 
 export const reportView = z.enum(['analyst', 'customer']);
 

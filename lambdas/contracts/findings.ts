@@ -1,11 +1,11 @@
 // The shapes of scan imports, scans, findings and assets as the calls send them (an API: CI pipelines and
 // scripts use them). Analysts and, later, customers read findings through the same shapes.
-import { customerPendingReview, pendingReview, reviewLogEntry } from './review-schemas.js';
 import * as z from 'zod/mini';
-import { maxImportFileBytes } from '../../kernel/findings/finding-limits.js';
-import { confidences, formatIds, severities } from '../../kernel/scanners/finding-model.js';
-import { findingStatuses, type FindingFilter, type FindingStatus } from '../../kernel/findings/finding-filter.js';
-import { companySlug, pageCursor, serviceName } from './schemas.js';
+import { findingStatuses, type FindingFilter, type FindingStatus } from './finding-filter.js';
+import { maxImportFileBytes } from './finding-limits.js';
+import { confidences, formatIds, severities } from './finding-words.js';
+import { customerPendingReview, pendingReview, reviewLogEntry } from './reviews.js';
+import { companySlug, pageCursor, serviceName } from './scope.js';
 
 export const severity = z.enum(severities, { error: `must be one of ${severities.join(', ')}` });
 
@@ -301,7 +301,7 @@ export type CustomerFindingRowOutput = z.infer<typeof customerFindingRow>;
 /** A finding as a customer's detail shows it: the row and the customer-facing fields of the whitelist. */
 export const customerFindingDetail = z.object({
   ...customerFindingRow.shape,
-  /** The customer's request waiting for an analyst, and the remediation history (review-schemas.ts). */
+  /** The customer's request waiting for an analyst, and the remediation history (reviews.ts). */
   review: z.optional(customerPendingReview),
   reviewLog: z.array(reviewLogEntry),
   description: z.optional(z.string()),

@@ -1,6 +1,6 @@
 // What a bulk update does to each finding of a selection: the domain's shape, which the calls' schema
-// (calls/shared/curation-schemas.ts `bulkAction`) parses input into.
-import type { Severity } from '../scanners/finding-model.js';
+// (curation.ts `bulkAction`) parses input into.
+import type { Severity } from './finding-words.js';
 import type { FindingStatus } from './finding-filter.js';
 
 /** A status with the analyst's note and, for a risk acceptance, when it ends. */

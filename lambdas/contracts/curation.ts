@@ -5,15 +5,11 @@
 // (`applyTemplate`) or to a selection, and the findings on an older version of a template are listed
 // (`listTemplateFindings`) and brought up to date (`refreshTemplateFindings`).
 import * as z from 'zod/mini';
-import type { BulkAction as DomainBulkAction } from '../../kernel/findings/bulk-action.js';
-import {
-  editableFindingFields,
-  maxBulkFindings,
-  type EditableFindingField,
-} from '../../kernel/findings/finding-limits.js';
-import { companySlug, recordVersion, serviceName } from './schemas.js';
-import { findingId, findingStatuses, serviceScope, severity } from './finding-schemas.js';
-import { templateId } from './template-schemas.js';
+import type { BulkAction as DomainBulkAction } from './bulk-action.js';
+import { editableFindingFields, maxBulkFindings, type EditableFindingField } from './finding-limits.js';
+import { findingId, findingStatuses, serviceScope, severity } from './findings.js';
+import { companySlug, serviceName } from './scope.js';
+import { templateId } from './templates.js';
 
 const noControlCharacters = /^[^\p{Cc}]*$/u;
 
@@ -85,7 +81,7 @@ export const findingFieldEdit = z.discriminatedUnion(
   { error: `field: must be one of ${editableFindingFields.join(', ')}` },
 );
 
-export { findingCuration, findingEdit } from './finding-schemas.js';
+export { findingCuration, findingEdit } from './findings.js';
 
 export const bulkId = z.string().check(z.regex(/^[0-9A-Za-z_-]{8,64}$/, 'must be a bulk update id'));
 
@@ -159,5 +155,3 @@ export const templateFindingRow = z.object({
   templateVersion: z.number(),
   templateTextsEdited: z.boolean(),
 });
-
-export { recordVersion };
