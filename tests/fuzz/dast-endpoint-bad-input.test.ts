@@ -1,5 +1,5 @@
 // Bad bodies and headers for the public DAST endpoint (a REST route, not a registry call, so not covered by
-// bad-input.test.ts): raw bodies that are no JSON, JSON that is no object, a missing or non-string target, a target
+// bad-input.ts): raw bodies that are no JSON, JSON that is no object, a missing or non-string target, a target
 // that is no http(s) URL or carries credentials, a bad or unknown locationId, huge and unicode strings, __proto__
 // keys, base64-encoded bodies, and generated junk. Each goes to the API handler with a valid key. Whatever the input:
 // never a 5xx; a refused body is 400 INVALID_ARGUMENT naming the field (or the body) and queues no scan. DELETE of

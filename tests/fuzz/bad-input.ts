@@ -34,11 +34,8 @@ import { createTestUser } from '../support/users.js';
 
 const { appUrl } = inject('localStack');
 
-// This worker's handler writes to a table of its own (same DynamoDB Local) and mails support elsewhere.
-const fuzzTable = 'portal-fuzz';
-process.env.TABLE_NAME = fuzzTable;
-process.env.SUPPORT_MAIL_TO = 'fuzz-support@portal.local';
-resetConfigCache();
+/** The table this shard's handler writes to: set by fuzzRegistryShard. */
+let fuzzTable = 'portal-fuzz';
 
 // A fixed seed: the same inputs on every run (each property sets its own number of runs below).
 fc.configureGlobal({ seed: 20_250_501, endOnFailure: true });
@@ -49,29 +46,6 @@ let claims: Record<string, string>;
 /** Identifiers of records that exist in the fuzz table, mixed into generated strings to reach deeper paths. */
 let knownValues: string[] = [];
 let partitions: string[] = [];
-
-beforeAll(async () => {
-  await ensureTable(new DynamoDBClient({}), fuzzTable);
-  claims = await newAdminClaims('Fuzz Admin');
-  await createCompanyAs(
-    { uid: 'fuzz', email: 'fuzz' },
-    { slug: 'fuzz-co', companyName: 'Fuzz Co', flags: { enableDast: true } },
-  ).catch((error: unknown) => {
-    if (!(error instanceof AlreadyExistsError)) throw error;
-  });
-  const member = await createTestUser({ accessLevel: 1, companies: ['fuzz-co'] });
-  // Never the caller's own uid: a valid signOutEverywhere of oneself would end the fuzzing session.
-  knownValues = ['fuzz-co', member.uid, member.email, appUrl, `${appUrl}/auth/redirect`];
-  partitions = [
-    userListPartition,
-    companyListPartition,
-    allEventsPartition,
-    platformServiceListPartition,
-    eventPartition(claims.sub!),
-    companyPartition('fuzz-co'),
-    userPartition(member.uid),
-  ];
-});
 
 async function newAdminClaims(displayName: string): Promise<Record<string, string>> {
   const admin = await createTestUser({ userType: 'analyst', accessLevel: 9, displayName });
@@ -427,53 +401,99 @@ function schemaInput(call: AnyCall): fc.Arbitrary<unknown> {
 
 // ---------------------------------------------------------------------------------------------------------
 
-describe('bad input never gets a 5xx, always a message, and writes nothing', () => {
-  it('fuzzes every call of the registry', () => {
-    expect(callRegistry.list().length).toBeGreaterThan(0);
+/** The calls of one shard: every `shards`-th call of the registry, from the `shard`-th. */
+export function callsOfShard(shard: number, shards: number): AnyCall[] {
+  return callRegistry.list().filter((_, index) => index % shards === shard);
+}
+
+/**
+ * Fuzzes one shard of the registry's calls (the suite is cut in shards so they run side by side). The shard's
+ * handler writes to a table of its own on the same DynamoDB Local, and mails support elsewhere.
+ */
+export function fuzzRegistryShard(shard: number, shards: number): void {
+  fuzzTable = `portal-fuzz-${shard}`;
+  process.env.TABLE_NAME = fuzzTable;
+  process.env.SUPPORT_MAIL_TO = 'fuzz-support@portal.local';
+  resetConfigCache();
+
+  beforeAll(async () => {
+    await ensureTable(new DynamoDBClient({}), fuzzTable);
+    claims = await newAdminClaims('Fuzz Admin');
+    await createCompanyAs(
+      { uid: 'fuzz', email: 'fuzz' },
+      { slug: 'fuzz-co', companyName: 'Fuzz Co', flags: { enableDast: true } },
+    ).catch((error: unknown) => {
+      if (!(error instanceof AlreadyExistsError)) throw error;
+    });
+    const member = await createTestUser({ accessLevel: 1, companies: ['fuzz-co'] });
+    // Never the caller's own uid: a valid signOutEverywhere of oneself would end the fuzzing session.
+    knownValues = ['fuzz-co', member.uid, member.email, appUrl, `${appUrl}/auth/redirect`];
+    partitions = [
+      userListPartition,
+      companyListPartition,
+      allEventsPartition,
+      platformServiceListPartition,
+      eventPartition(claims.sub!),
+      companyPartition('fuzz-co'),
+      userPartition(member.uid),
+    ];
   });
 
-  for (const call of callRegistry.list()) {
-    const schema = call.input as unknown as ZodLike;
-    describe(call.name, () => {
-      it(`inputs generated from its schema (${runs.schema})`, async () => {
-        await fc.assert(
-          fc.asyncProperty(schemaInput(call), (input) => check(call, sendData(input))),
-          { numRuns: runs.schema },
-        );
-      });
+  describe(`bad input never gets a 5xx, always a message, and writes nothing (shard ${shard + 1} of ${shards})`, () => {
+    it('fuzzes every call of the registry, each in one shard', () => {
+      expect(callsOfShard(shard, shards).length).toBeGreaterThan(0);
+      const inShards = Array.from({ length: shards }, (_, index) => callsOfShard(index, shards)).flat();
+      expect(inShards.map((call) => call.name).sort()).toEqual(
+        callRegistry
+          .list()
+          .map((call) => call.name)
+          .sort(),
+      );
+    });
 
-      it(`mutations of valid inputs (${runs.mutations})`, async () => {
-        await fc.assert(
-          fc.asyncProperty(arbitraryFor(schema), mutation, (input, change) =>
-            check(call, sendData(mutate(schema, input, change))),
-          ),
-          { numRuns: runs.mutations },
-        );
-      });
-
-      const cursorFields = fieldsOf(schema)
-        .filter((field) => unwrap(field.schema) === (pageCursor as unknown as ZodLike))
-        .map((field) => field.name);
-      if (cursorFields.length > 0) {
-        it(`forged page cursors (${runs.cursors})`, async () => {
-          const forged = schemaInput(call).chain((input) =>
-            fc.tuple(fc.constant(input), fc.constantFrom(...cursorFields), forgedCursor(input)),
-          );
+    for (const call of callsOfShard(shard, shards)) {
+      const schema = call.input as unknown as ZodLike;
+      describe(call.name, () => {
+        it(`inputs generated from its schema (${runs.schema})`, async () => {
           await fc.assert(
-            fc.asyncProperty(forged, ([input, field, cursor]) =>
-              check(call, sendData({ ...(input as object), [field]: cursor })),
-            ),
-            { numRuns: runs.cursors },
+            fc.asyncProperty(schemaInput(call), (input) => check(call, sendData(input))),
+            { numRuns: runs.schema },
           );
         });
-      }
 
-      it(`raw bodies (${runs.bodies})`, async () => {
-        await fc.assert(
-          fc.asyncProperty(rawBody, (sent) => check(call, sent)),
-          { numRuns: runs.bodies },
-        );
+        it(`mutations of valid inputs (${runs.mutations})`, async () => {
+          await fc.assert(
+            fc.asyncProperty(arbitraryFor(schema), mutation, (input, change) =>
+              check(call, sendData(mutate(schema, input, change))),
+            ),
+            { numRuns: runs.mutations },
+          );
+        });
+
+        const cursorFields = fieldsOf(schema)
+          .filter((field) => unwrap(field.schema) === (pageCursor as unknown as ZodLike))
+          .map((field) => field.name);
+        if (cursorFields.length > 0) {
+          it(`forged page cursors (${runs.cursors})`, async () => {
+            const forged = schemaInput(call).chain((input) =>
+              fc.tuple(fc.constant(input), fc.constantFrom(...cursorFields), forgedCursor(input)),
+            );
+            await fc.assert(
+              fc.asyncProperty(forged, ([input, field, cursor]) =>
+                check(call, sendData({ ...(input as object), [field]: cursor })),
+              ),
+              { numRuns: runs.cursors },
+            );
+          });
+        }
+
+        it(`raw bodies (${runs.bodies})`, async () => {
+          await fc.assert(
+            fc.asyncProperty(rawBody, (sent) => check(call, sent)),
+            { numRuns: runs.bodies },
+          );
+        });
       });
-    });
-  }
-});
+    }
+  });
+}
