@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import Link from '@cloudscape-design/components/link';
 import { canOpenPage, useAccessContext } from '../../components/navigation/page-access';
 import { useSession } from '../../components/session/session-context';
-import { shellPages } from '../../routes';
+import { shellPages } from '../../shell-pages';
 import { describeEvent, type EventObject, type SentenceContext } from './event-sentence';
 import type { EventRecord } from './use-events';
 
