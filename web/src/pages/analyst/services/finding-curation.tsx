@@ -24,7 +24,7 @@ import {
 } from '../../../components/auto-save/auto-save-status';
 import { useAutoSave, type AutoSave } from '../../../components/auto-save/use-auto-save';
 import { statusText, type StatusValue } from './curation-text';
-import type { FindingDetailRecord } from './finding-detail';
+import type { FindingDetailRecord } from './finding-detail-record';
 import { severities, severityLabels, type Severity } from './finding-labels';
 import { cleanStatus, FindingStatusFields, isStatusComplete } from './finding-status-fields';
 import { FindingTagsInput } from './finding-tags-input';

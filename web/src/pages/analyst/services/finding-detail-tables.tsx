@@ -11,7 +11,7 @@ import type { FindingEdit } from '../../../api/call-client';
 import { TimeAgo } from '../../../components/time/updated-label';
 import { editSourceText, editValueText, fieldLabelOf } from './curation-text';
 import { fieldLabel, instanceColumns } from './finding-text';
-import type { FindingDetailRecord } from './finding-detail';
+import type { FindingDetailRecord } from './finding-detail-record';
 import { ScannerValue, SeverityBadge } from './scanner-values';
 
 type Instance = FindingDetailRecord['instances'][number];

@@ -14,7 +14,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { canUseTemplateLibrary, type ServiceName } from '../../../../../lambdas/kernel/access/rules';
-import { callFunction, type CallOutput } from '../../../api/call-client';
+import { callFunction } from '../../../api/call-client';
 import { messageOf } from '../../../components/forms/call-problems';
 import { useSession } from '../../../components/session/session-context';
 import { IdentifierList, IdentifierText } from '../../../components/tables/cell-text';
@@ -22,12 +22,10 @@ import { TimeAgo } from '../../../components/time/updated-label';
 import { findingStatusLabels, severityLabels } from './finding-labels';
 import { FindingHistory, FindingInstances } from './finding-detail-tables';
 import { FindingCuration } from './finding-curation';
+import type { FindingDetailRecord } from './finding-detail-record';
 import { FindingTemplatePanel } from './finding-template-panel';
 import { countText, paragraphsOf, plural } from './finding-text';
 import { FreeText, ReferenceLink, ScannerFields, ScannerValue, SeverityBadge } from './scanner-values';
-
-/** The analysts' detail (a customer's answer, `view: 'customer'`, has fewer fields). */
-export type FindingDetailRecord = Extract<CallOutput<'getFinding'>, { view: 'analyst' }>;
 
 export interface FindingDetailProps {
   slug: string;

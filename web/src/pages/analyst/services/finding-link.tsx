@@ -2,10 +2,9 @@
 // opens below the table without reloading it, and which can be copied, bookmarked or opened in a new tab.
 import { useLocation, useNavigate } from 'react-router-dom';
 import Link from '@cloudscape-design/components/link';
-import type { FindingRow } from './findings-config';
 import { withFinding } from './page-address';
 
-export function FindingLink({ finding }: { finding: Pick<FindingRow, 'id' | 'title'> }) {
+export function FindingLink({ finding }: { finding: { id: string; title: string } }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const href = `${pathname}${withFinding(search, finding.id)}`;

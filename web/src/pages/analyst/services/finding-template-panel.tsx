@@ -13,7 +13,7 @@ import { callFunction } from '../../../api/call-client';
 import { messageOf } from '../../../components/forms/call-problems';
 import { FormErrorAlert } from '../../../components/forms/form-alerts';
 import { FormModal } from '../../../components/forms/form-modal';
-import type { FindingDetailRecord } from './finding-detail';
+import type { FindingDetailRecord } from './finding-detail-record';
 import { TemplateChooser, type ChosenTemplate } from './template-chooser';
 
 /** "From template SQL injection, version 3 · edited by hand", or undefined when none was applied. */
