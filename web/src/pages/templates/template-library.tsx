@@ -20,7 +20,7 @@ import { LoadErrorAlert } from '../../components/tables/load-error-alert';
 import { paginationAriaLabels, ServerPagination } from '../../components/tables/server-pagination';
 import { useServerPages } from '../../components/tables/use-server-pages';
 import { TimeAgo } from '../../components/time/updated-label';
-import { SeverityBadge } from '../analyst/services/scanner-values';
+import { SeverityBadge } from '../analyst/services/finding-values/scanner-values';
 import { Highlighted } from './highlighted';
 import { servicesText, severityOf, type Template } from './template-fields';
 import type { HighlightResult, TemplateHit } from './template-search';
