@@ -15,10 +15,9 @@ import { ContactButton } from '../contact/contact-button';
 import { dependsOnCompany, refusalOf, type Refusal } from '../navigation/access-requirements';
 import { useAccessContext } from '../navigation/page-access';
 import { useCurrentPage } from '../navigation/use-current-page';
-import { useSession } from '../session/session-context';
+import { useCompanyName, useSession } from '../session/session-context';
 import { PageLoading } from './page-loading';
 import { HomeLink } from '../navigation/home-link';
-import { useCompanyName } from '../user-menu/company-switch';
 
 export const accessDeniedText = 'You do not have access to this page';
 

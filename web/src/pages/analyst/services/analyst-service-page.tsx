@@ -16,7 +16,7 @@ import { serviceLabels } from '../../../components/admin/service-labels';
 import { usePageHelp } from '../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../components/help-panel/info-link';
 import { useNotifications } from '../../../components/notifications/notifications-context';
-import { useSession } from '../../../components/session/session-context';
+import { useCompanyName, useSession } from '../../../components/session/session-context';
 import { analystServiceHelp } from './analyst-service-help';
 import { AssetsTable } from './assets/assets-table';
 import { BulkUpdatePanel } from './bulk-updates/bulk-update-panel';
@@ -34,7 +34,6 @@ import { plural } from './finding-values/finding-text';
 import { useBulkUpdate, type BulkUpdateRecord } from './bulk-updates/use-bulk-update';
 import { useLastScan } from './scans/use-last-scan';
 import { useScanImport } from './imports/use-scan-import';
-import { useCompanyName } from '../../../components/user-menu/company-switch';
 
 export interface AnalystServicePageProps {
   service: ServiceName;
