@@ -5,17 +5,15 @@
 // finding's history (the scans' changes and the analysts' edits). All of it is rendered as text: markup a scanner
 // wrote (ZAP evidence holds some) stays inert.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import { canUseTemplateLibrary, type ServiceName } from '../../../../../../lambdas/kernel/access/rules';
 import { callFunction } from '../../../../api/call-client';
 import { messageOf } from '../../../../components/forms/call-problems';
+import { OpenedRowDetail } from '../../../../components/layout/detail-below-table';
 import { useSession } from '../../../../components/session/session-context';
 import { IdentifierList, IdentifierText } from '../../../../components/tables/cell-text';
 import { TimeAgo } from '../../../../components/time/updated-label';
@@ -71,57 +69,31 @@ export function FindingDetail({ slug, service, findingId, focusOnOpen, refreshKe
   }, [slug, service, findingId, refreshKey, reads]);
   const shown = loaded?.findingId === findingId ? loaded : undefined;
 
-  const region = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (focusOnOpen && shown) region.current?.focus();
-  }, [focusOnOpen, shown]);
-
-  const close = <Button onClick={onClose}>Close</Button>;
-  let content: ReactNode;
-  if (!shown) {
-    content = (
-      <Container
-        header={
-          <Header variant="h2" actions={close}>
-            Finding
-          </Header>
-        }
-      >
-        <Box color="text-status-inactive">
-          <Spinner /> Loading the finding
-        </Box>
-      </Container>
-    );
-  } else if (!shown.finding) {
-    content = (
-      <Container
-        header={
-          <Header variant="h2" actions={close}>
-            Finding
-          </Header>
-        }
-      >
-        <Alert type="error" statusIconAriaLabel="Error">
-          {shown.error}
-        </Alert>
-      </Container>
-    );
-  } else {
-    content = (
-      <FindingView
-        slug={slug}
-        service={service}
-        finding={shown.finding}
-        close={close}
-        onApplied={() => setReads((count) => count + 1)}
-        onSaved={onSaved}
-      />
-    );
-  }
+  const finding = shown?.finding;
   return (
-    <div ref={region} tabIndex={-1} role="region" aria-label="Finding detail">
-      {content}
-    </div>
+    <OpenedRowDetail
+      label="Finding detail"
+      heading="Finding"
+      loadingText="Loading the finding"
+      focusOnOpen={focusOnOpen}
+      onClose={onClose}
+      shown={shown}
+      error={shown?.error}
+      view={
+        finding
+          ? (close) => (
+              <FindingView
+                slug={slug}
+                service={service}
+                finding={finding}
+                close={close}
+                onApplied={() => setReads((count) => count + 1)}
+                onSaved={onSaved}
+              />
+            )
+          : undefined
+      }
+    />
   );
 }
 
