@@ -12,7 +12,7 @@ import {
   findingFilterInput,
   findingFiltersActive,
   noFindingFilters,
-} from '../../web/src/pages/analyst/services/finding-filter.js';
+} from '../../web/src/pages/analyst/services/findings/finding-filter.js';
 import {
   findingStatuses,
   formatListText,
@@ -21,7 +21,7 @@ import {
   scanStatusText,
   severities,
   severityRank,
-} from '../../web/src/pages/analyst/services/finding-labels.js';
+} from '../../web/src/pages/analyst/services/finding-values/finding-labels.js';
 import {
   bytesText,
   fieldLabel,
@@ -30,17 +30,17 @@ import {
   paragraphsOf,
   shownValue,
   summaryLine,
-} from '../../web/src/pages/analyst/services/finding-text.js';
-import { fileParts, fileProblem } from '../../web/src/pages/analyst/services/import-files.js';
-import type { LocalImport, ScanImportRecord } from '../../web/src/pages/analyst/services/import-runner.js';
-import { importView, laterReading } from '../../web/src/pages/analyst/services/import-view.js';
+} from '../../web/src/pages/analyst/services/finding-values/finding-text.js';
+import { fileParts, fileProblem } from '../../web/src/pages/analyst/services/imports/import-files.js';
+import type { LocalImport, ScanImportRecord } from '../../web/src/pages/analyst/services/imports/import-runner.js';
+import { importView, laterReading } from '../../web/src/pages/analyst/services/imports/import-view.js';
 import { tabOf, withFinding, withTab } from '../../web/src/pages/analyst/services/page-address.js';
 import {
   forgetImport,
   readRememberedImport,
   rememberImport,
   rememberedImportKey,
-} from '../../web/src/pages/analyst/services/running-imports.js';
+} from '../../web/src/pages/analyst/services/imports/running-imports.js';
 import { storageErrorMessage, uploadFormData } from '../../web/src/components/uploads/upload-file.js';
 
 describe('scanner text', () => {

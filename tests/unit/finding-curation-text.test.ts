@@ -12,16 +12,16 @@ import {
   isoDay,
   maxBulkFindings,
   statusText,
-} from '../../web/src/pages/analyst/services/curation-text.js';
-import { historyEntries } from '../../web/src/pages/analyst/services/finding-detail-tables.js';
-import { cleanStatus, isStatusComplete } from '../../web/src/pages/analyst/services/finding-status-fields.js';
-import { tagProblem } from '../../web/src/pages/analyst/services/finding-tags-input.js';
+} from '../../web/src/pages/analyst/services/curation/curation-text.js';
+import { historyEntries } from '../../web/src/pages/analyst/services/finding-detail/finding-detail-tables.js';
+import { cleanStatus, isStatusComplete } from '../../web/src/pages/analyst/services/curation/finding-status-fields.js';
+import { tagProblem } from '../../web/src/pages/analyst/services/curation/finding-tags-input.js';
 import {
   forgetBulkUpdate,
   readRememberedBulkUpdate,
   rememberBulkUpdate,
   rememberedBulkUpdateKey,
-} from '../../web/src/pages/analyst/services/running-bulk-updates.js';
+} from '../../web/src/pages/analyst/services/bulk-updates/running-bulk-updates.js';
 
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & { items: Map<string, string> } {
   const items = new Map<string, string>();

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import BreadcrumbGroup, { type BreadcrumbGroupProps } from '@cloudscape-design/components/breadcrumb-group';
-import { shellPages, type ShellPage } from '../../routes';
+import { shellPages, type ShellPage } from '../../shell-pages';
 import { canOpenPage, useAccessContext } from '../navigation/page-access';
 
 /** The pages from Home down to `page`; empty on Home itself. */

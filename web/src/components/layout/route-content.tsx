@@ -1,4 +1,4 @@
-// The signed-in route guard: the matched page opens only when its gate (routes.tsx, with the shared
+// The signed-in route guard: the matched page opens only when its gate (shell-pages.ts, with the shared
 // rules of spec 6) passes for the signed-in user; otherwise the page is not rendered at all, so none
 // of its data is fetched, and the person is told which rule the page needs, their own access, and
 // what they can do. It runs inside the session provider, which shows the loading state until the
@@ -10,15 +10,14 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { ShellPage } from '../../routes';
+import type { ShellPage } from '../../shell-pages';
 import { ContactButton } from '../contact/contact-button';
 import { dependsOnCompany, refusalOf, type Refusal } from '../navigation/access-requirements';
 import { useAccessContext } from '../navigation/page-access';
 import { useCurrentPage } from '../navigation/use-current-page';
-import { useSession } from '../session/session-context';
+import { useCompanyName, useSession } from '../session/session-context';
 import { PageLoading } from './page-loading';
 import { HomeLink } from '../navigation/home-link';
-import { useCompanyName } from '../user-menu/company-switch';
 
 export const accessDeniedText = 'You do not have access to this page';
 

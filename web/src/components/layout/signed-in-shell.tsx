@@ -2,7 +2,7 @@
 // Loaded lazily, so none of it (nor getSession) is part of the sign-in screen.
 import { useEffect } from 'react';
 import { useMatches } from 'react-router-dom';
-import type { RouteHandle } from '../../routes';
+import type { RouteHandle } from '../../shell-pages';
 import { SessionProvider } from '../session/session-provider';
 import { PortalAppLayout } from './app-layout';
 

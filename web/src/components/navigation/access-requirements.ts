@@ -8,7 +8,7 @@ import {
   type AccessContext,
   type ServiceName,
 } from '../../../../lambdas/kernel/access/rules';
-import type { AccessGate, ShellPage } from '../../routes';
+import type { AccessGate, ShellPage } from '../../shell-pages';
 import { serviceLabels } from '../admin/service-labels';
 import { gatePasses, sectionOf } from './page-access';
 

@@ -2,7 +2,7 @@
 // the same answer hides a menu link and refuses its route.
 import { useMemo } from 'react';
 import { menuRules, type AccessContext } from '../../../../lambdas/kernel/access/rules';
-import { navSections, type AccessGate, type NavSection, type ShellPage } from '../../routes';
+import { navSections, type AccessGate, type NavSection, type ShellPage } from '../../shell-pages';
 import { useSession } from '../session/session-context';
 
 export function gatePasses(gate: AccessGate | undefined, context: AccessContext): boolean {

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom';
 import Icon from '@cloudscape-design/components/icon';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
-import { navSections, shellPages, type NavSection, type SectionId, type ShellPage } from '../../routes';
+import { navSections, shellPages, type NavSection, type SectionId, type ShellPage } from '../../shell-pages';
 import { canOpenPage, useAccessContext } from './page-access';
 
 interface VisibleSection {

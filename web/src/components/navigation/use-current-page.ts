@@ -1,6 +1,6 @@
 // The shell page the current route shows (its title, section and gate), from the route table.
 import { useMatches } from 'react-router-dom';
-import type { RouteHandle, ShellPage } from '../../routes';
+import type { RouteHandle, ShellPage } from '../../shell-pages';
 
 export function useCurrentPage(): ShellPage | undefined {
   const matches = useMatches();

@@ -1,6 +1,11 @@
 // The notifications waiting to be shown, from the provider to the layout's Flashbar.
 import { createContext, useContext } from 'react';
-import type { QueuedNotification } from './notifications-provider';
+import type { NotificationInput } from './notifications-context';
+
+/** A notification in the queue, numbered in the order it was asked for. */
+export interface QueuedNotification extends NotificationInput {
+  id: number;
+}
 
 export interface NotificationList {
   /** The notifications shown now, oldest first. */

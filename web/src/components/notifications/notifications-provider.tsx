@@ -7,16 +7,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
 import { NotificationsContext, type NotificationInput, type NotificationsContextValue } from './notifications-context';
-import { NotificationListContext, useNotificationList } from './notification-list';
+import { NotificationListContext, useNotificationList, type QueuedNotification } from './notification-list';
 
 export const notificationLimits = {
   autoCloseMs: 4000,
   maxShown: 5,
 } as const;
-
-export interface QueuedNotification extends NotificationInput {
-  id: number;
-}
 
 const statusIconLabels: Record<NotificationInput['type'], string> = {
   success: 'Success',

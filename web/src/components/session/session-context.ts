@@ -45,6 +45,25 @@ export function useSession(): SessionContextValue {
   return value;
 }
 
+/**
+ * A company's name as the session knows it: the selected company's record (kept current while it is
+ * selected), else the company list. Undefined for a company the session does not know, or none.
+ */
+export function companyNameIn(
+  session: Pick<SessionContextValue, 'company' | 'companyDoc' | 'companyList'>,
+  slug: string | null,
+): string | undefined {
+  if (slug === null) return undefined;
+  const record = slug === session.company ? session.companyDoc : null;
+  return record?.companyName ?? session.companyList.find((option) => option.slug === slug)?.companyName;
+}
+
+/** The selected company's name, or undefined when none is selected (or its name is not known). */
+export function useCompanyName(): string | undefined {
+  const session = useSession();
+  return companyNameIn(session, session.company);
+}
+
 /** Spec 2: the display name's fallback. */
 export const anonymousUserName = 'Anonymous User';
 

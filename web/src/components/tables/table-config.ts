@@ -41,6 +41,13 @@ export interface TablePreferencesValue {
   stripedRows: boolean;
 }
 
+/** The preferences gear's props (table-preferences.tsx, and the gear it loads on its own). */
+export interface TablePreferencesProps<Item> {
+  config: TableConfig<Item>;
+  preferences: TablePreferencesValue;
+  onChange: (preferences: TablePreferencesValue) => void;
+}
+
 export function defaultTablePreferences<Item>(config: TableConfig<Item>): TablePreferencesValue {
   return {
     pageSize: config.defaultPageSize,

@@ -1,8 +1,7 @@
 // The preferences gear of every table: page size, columns shown and their order, wrap lines, striped
 // rows. Loaded on its own (table-preferences.tsx), after the table's rows.
 import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
-import { defaultTablePreferences, readTablePreferences } from './table-config';
-import type { TablePreferencesProps } from './table-preferences';
+import { defaultTablePreferences, readTablePreferences, type TablePreferencesProps } from './table-config';
 
 export default function TablePreferencesGear<Item>({ config, preferences, onChange }: TablePreferencesProps<Item>) {
   return (

@@ -5,6 +5,7 @@ import {
   defaultTablePreferences,
   readTablePreferences,
   type TableConfig,
+  type TablePreferencesProps,
   type TablePreferencesValue,
 } from './table-config';
 import { useLocalStorage } from './use-local-storage';
@@ -32,10 +33,4 @@ export function TablePreferences<Item>(props: TablePreferencesProps<Item>) {
       <TablePreferencesGear {...(props as TablePreferencesProps<unknown>)} />
     </Suspense>
   );
-}
-
-export interface TablePreferencesProps<Item> {
-  config: TableConfig<Item>;
-  preferences: TablePreferencesValue;
-  onChange: (preferences: TablePreferencesValue) => void;
 }

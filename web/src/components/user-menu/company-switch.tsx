@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import { useNotifications } from '../notifications/notifications-context';
-import { useSession } from '../session/session-context';
+import { useCompanyName, useSession } from '../session/session-context';
 
 const companyItemPrefix = 'company:';
 
@@ -49,12 +49,6 @@ export function useCompanySwitch(): CompanySwitch {
     switching,
     switchCompany,
   };
-}
-
-/** The selected company's name, or undefined when none is selected. */
-export function useCompanyName(): string | undefined {
-  const { company, companyDoc, companyList } = useSession();
-  return companyDoc?.companyName ?? companyList.find((option) => option.slug === company)?.companyName;
 }
 
 /** The header's company: a switch with more than one company, else the name (analysts, spec 6). */

@@ -4,8 +4,8 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Link from '@cloudscape-design/components/link';
 import { canOpenPage, useAccessContext } from '../../components/navigation/page-access';
-import { useSession } from '../../components/session/session-context';
-import { shellPages } from '../../routes';
+import { companyNameIn, useSession } from '../../components/session/session-context';
+import { shellPages } from '../../shell-pages';
 import { describeEvent, type EventObject, type SentenceContext } from './event-sentence';
 import type { EventRecord } from './use-events';
 
@@ -33,9 +33,7 @@ export function useSentenceContext(): SentenceContext {
   return useMemo(
     () => ({
       self: { uid: user.uid, displayName: user.displayName },
-      companyName: (slug) =>
-        companyList.find((option) => option.slug === slug)?.companyName ??
-        (slug === company ? companyDoc?.companyName : undefined),
+      companyName: (slug) => companyNameIn({ company, companyDoc, companyList }, slug),
     }),
     [user.uid, user.displayName, companyList, company, companyDoc],
   );

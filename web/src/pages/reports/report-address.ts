@@ -2,7 +2,12 @@
 // cve=1&fix=1&subnet=10.0.0.0/24&framework=…&category=…&site=…&finding=<id>), so a view can be shared or
 // bookmarked; anything unknown in it is ignored.
 import { confidences, type Confidence } from '../../../../lambdas/kernel/scanners/finding-model';
-import { findingStatuses, severities, type FindingStatus, type Severity } from '../analyst/services/finding-labels';
+import {
+  findingStatuses,
+  severities,
+  type FindingStatus,
+  type Severity,
+} from '../analyst/services/finding-values/finding-labels';
 
 export interface ReportFilters {
   severity: Severity[];

@@ -12,7 +12,12 @@ import Toggle from '@cloudscape-design/components/toggle';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
 import type { CallOutput } from '../../api/call-client';
 import { confidences } from '../../../../lambdas/kernel/scanners/finding-model';
-import { findingStatusLabels, findingStatuses, severities, severityLabels } from '../analyst/services/finding-labels';
+import {
+  findingStatusLabels,
+  findingStatuses,
+  severities,
+  severityLabels,
+} from '../analyst/services/finding-values/finding-labels';
 import { looksLikeCidr, type ReportFilters } from './report-address';
 
 const severityOptions = severities.map((severity) => ({ value: severity, label: severityLabels[severity] }));

@@ -17,9 +17,14 @@ import { reviewRequestLevel } from '../../../../lambdas/contracts/reviews';
 import { messageOf } from '../../components/forms/call-problems';
 import { IdentifierList, IdentifierText } from '../../components/tables/cell-text';
 import { TimeAgo } from '../../components/time/updated-label';
-import { findingStatusLabels } from '../analyst/services/finding-labels';
-import { countText } from '../analyst/services/finding-text';
-import { FreeText, ReferenceLink, ScannerValue, SeverityBadge } from '../analyst/services/scanner-values';
+import { findingStatusLabels } from '../analyst/services/finding-values/finding-labels';
+import { countText } from '../analyst/services/finding-values/finding-text';
+import {
+  FreeText,
+  ReferenceLink,
+  ScannerValue,
+  SeverityBadge,
+} from '../analyst/services/finding-values/scanner-values';
 import { FindingRemediation } from './finding-remediation';
 
 type CustomerFinding = Extract<CallOutput<'getFinding'>, { view: 'customer' }>;

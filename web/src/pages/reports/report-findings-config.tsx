@@ -7,10 +7,10 @@ import type { CallOutput } from '../../api/call-client';
 import { IdentifierList, IdentifierText } from '../../components/tables/cell-text';
 import type { TableColumn, TableConfig } from '../../components/tables/table-config';
 import { TimeAgo } from '../../components/time/updated-label';
-import { FindingLink } from '../analyst/services/finding-link';
-import { findingStatusLabels, severityRank } from '../analyst/services/finding-labels';
-import { countText } from '../analyst/services/finding-text';
-import { SeverityBadge } from '../analyst/services/scanner-values';
+import { FindingLink } from '../analyst/services/findings/finding-link';
+import { findingStatusLabels, severityRank } from '../analyst/services/finding-values/finding-labels';
+import { countText } from '../analyst/services/finding-values/finding-text';
+import { SeverityBadge } from '../analyst/services/finding-values/scanner-values';
 
 /** The rows a customer reads (`view: 'customer'`). */
 export type ReportFindingRow = Extract<CallOutput<'listFindings'>, { view: 'customer' }>['findings'][number];

@@ -10,7 +10,7 @@ import { callFunction } from '../../api/call-client';
 import { FormModal } from '../../components/forms/form-modal';
 import { FormErrorAlert } from '../../components/forms/form-alerts';
 import { messageOf } from '../../components/forms/call-problems';
-import { dayStart, isoDay } from '../analyst/services/curation-text';
+import { dayStart, isoDay } from '../analyst/services/curation/curation-text';
 
 export type ReviewKind = 'retest' | 'riskAcceptance';
 

@@ -3,13 +3,13 @@
 // and the template opened below the table (?template=<id>, so it can be linked) with every field saving
 // itself, and the findings that use it.
 import { useCallback, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { usePageHelp } from '../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../components/help-panel/info-link';
+import { DetailBelowTable } from '../../components/layout/detail-below-table';
 import { useNotifications } from '../../components/notifications/notifications-context';
 import { CreateTemplateModal } from './create-template-modal';
 import { FindingTemplatesHelp } from './finding-templates-help';
@@ -20,11 +20,8 @@ import { forgetSearchResults } from './template-search';
 export default function FindingTemplatesPage() {
   usePageHelp(FindingTemplatesHelp);
   const { notify } = useNotifications();
-  const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const templateId = params.get(templateParam) ?? undefined;
-  const openedHere = (location.state as { openedTemplate?: string } | null)?.openedTemplate === templateId;
   const [creating, setCreating] = useState(false);
   // Grows when the library changed here: the list and the search are read again.
   const [generation, setGeneration] = useState(0);
@@ -51,18 +48,15 @@ export default function FindingTemplatesPage() {
         </Header>
       }
     >
-      <SpaceBetween size="l">
+      <DetailBelowTable
+        param={templateParam}
+        openedState="openedTemplate"
+        detail={({ id, focusOnOpen, onClose }) => (
+          <TemplateDetail templateId={id} focusOnOpen={focusOnOpen} onClose={onClose} onChanged={changed} />
+        )}
+      >
         <TemplateLibrary generation={generation} onCreate={() => setCreating(true)} />
-        {templateId ? (
-          <TemplateDetail
-            key={templateId}
-            templateId={templateId}
-            focusOnOpen={openedHere}
-            onClose={() => void navigate(templateHref(location.pathname, location.search, undefined))}
-            onChanged={changed}
-          />
-        ) : null}
-      </SpaceBetween>
+      </DetailBelowTable>
       {creating ? (
         <CreateTemplateModal
           onDismiss={() => setCreating(false)}

@@ -1,17 +1,14 @@
 // One template, opened below the library (?template=<id>): every field saves itself (spec section 2's
 // auto-save, each conditional on that field's own version, so two editors of different fields never
 // conflict), its version and use, retiring or restoring it, and the findings that use it.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import Alert from '@cloudscape-design/components/alert';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import Badge from '@cloudscape-design/components/badge';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import { CallError, callFunction } from '../../api/call-client';
 import {
   AutoSaveInput,
@@ -21,6 +18,7 @@ import {
   AutoSaveTextarea,
 } from '../../components/auto-save/auto-save-fields';
 import { messageOf } from '../../components/forms/call-problems';
+import { OpenedRowDetail } from '../../components/layout/detail-below-table';
 import { useNotifications } from '../../components/notifications/notifications-context';
 import { TimeAgo } from '../../components/time/updated-label';
 import {
@@ -61,11 +59,6 @@ export function TemplateDetail({ templateId, focusOnOpen, onClose, onChanged }: 
   }, [templateId, readKey]);
   const shown = loaded?.templateId === templateId ? loaded : undefined;
 
-  const region = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (focusOnOpen && shown) region.current?.focus();
-  }, [focusOnOpen, shown]);
-
   // A saved field: what the header and the version show follows it.
   const fieldSaved = useCallback(
     (field: TemplateField | 'retired', value: unknown, version: number) => {
@@ -88,50 +81,29 @@ export function TemplateDetail({ templateId, focusOnOpen, onClose, onChanged }: 
     [onChanged],
   );
 
-  const close = <Button onClick={onClose}>Close</Button>;
-  let content: ReactNode;
-  if (!shown) {
-    content = (
-      <Container
-        header={
-          <Header variant="h2" actions={close}>
-            Template
-          </Header>
-        }
-      >
-        <Box color="text-status-inactive">
-          <Spinner /> Loading the template
-        </Box>
-      </Container>
-    );
-  } else if ('error' in shown) {
-    content = (
-      <Container
-        header={
-          <Header variant="h2" actions={close}>
-            Template
-          </Header>
-        }
-      >
-        <Alert type="error" statusIconAriaLabel="Error">
-          {shown.error}
-        </Alert>
-      </Container>
-    );
-  } else {
-    content = (
-      <TemplateView
-        template={shown.template}
-        close={close}
-        onFieldSaved={fieldSaved}
-        onReread={() => setReadKey((key) => key + 1)}
-      />
-    );
-  }
+  const template = shown && 'template' in shown ? shown.template : undefined;
   return (
-    <div ref={region} tabIndex={-1} role="region" aria-label="Template">
-      {content}
-    </div>
+    <OpenedRowDetail
+      label="Template"
+      heading="Template"
+      loadingText="Loading the template"
+      focusOnOpen={focusOnOpen}
+      onClose={onClose}
+      shown={shown}
+      error={shown && 'error' in shown ? shown.error : undefined}
+      view={
+        template
+          ? (close) => (
+              <TemplateView
+                template={template}
+                close={close}
+                onFieldSaved={fieldSaved}
+                onReread={() => setReadKey((key) => key + 1)}
+              />
+            )
+          : undefined
+      }
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { severities, type Severity } from '../../../../lambdas/kernel/scanners/f
 import type { CallOutput } from '../../api/call-client';
 import { serviceLabels } from '../../components/admin/service-labels';
 import type { AutoSaveOption } from '../../components/auto-save/auto-save-fields';
-import { severityLabels } from '../analyst/services/finding-labels';
+import { severityLabels } from '../analyst/services/finding-values/finding-labels';
 
 export type Template = CallOutput<'getTemplate'>;
 export type TemplateField = Exclude<keyof Template['fieldVersions'], 'retired'>;

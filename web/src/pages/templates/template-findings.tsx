@@ -21,9 +21,9 @@ import { useSession } from '../../components/session/session-context';
 import { TableEmptyState } from '../../components/empty-states/table-empty-state';
 import { LoadErrorAlert } from '../../components/tables/load-error-alert';
 import { useServerPages } from '../../components/tables/use-server-pages';
-import { shellPages } from '../../routes';
-import { findingStatusLabels } from '../analyst/services/finding-labels';
-import { SeverityBadge } from '../analyst/services/scanner-values';
+import { shellPages } from '../../shell-pages';
+import { findingStatusLabels } from '../analyst/services/finding-values/finding-labels';
+import { SeverityBadge } from '../analyst/services/finding-values/scanner-values';
 
 type TemplateFindingRow = CallOutput<'listTemplateFindings'>['findings'][number];
 type BulkUpdate = CallOutput<'getBulkUpdate'>;

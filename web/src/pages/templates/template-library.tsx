@@ -15,12 +15,13 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { callFunction } from '../../api/call-client';
+import { withOpenedRow } from '../../components/address/opened-row';
 import { TableEmptyState } from '../../components/empty-states/table-empty-state';
 import { LoadErrorAlert } from '../../components/tables/load-error-alert';
 import { paginationAriaLabels, ServerPagination } from '../../components/tables/server-pagination';
 import { useServerPages } from '../../components/tables/use-server-pages';
 import { TimeAgo } from '../../components/time/updated-label';
-import { SeverityBadge } from '../analyst/services/scanner-values';
+import { SeverityBadge } from '../analyst/services/finding-values/scanner-values';
 import { Highlighted } from './highlighted';
 import { servicesText, severityOf, type Template } from './template-fields';
 import type { HighlightResult, TemplateHit } from './template-search';
@@ -60,11 +61,7 @@ const fetchSize = 50;
 
 /** The address of a template on the library page, the other parameters kept. */
 export function templateHref(pathname: string, search: string, templateId: string | undefined): string {
-  const params = new URLSearchParams(search);
-  if (templateId) params.set(templateParam, templateId);
-  else params.delete(templateParam);
-  const query = params.toString();
-  return `${pathname}${query ? `?${query}` : ''}`;
+  return `${pathname}${withOpenedRow(search, templateParam, templateId)}`;
 }
 
 function TemplateLink({ row }: { row: LibraryRow }) {

@@ -9,8 +9,7 @@ import { TableEmptyState } from '../../../components/empty-states/table-empty-st
 import { usePageHelp } from '../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../components/help-panel/info-link';
 import { useNotifications } from '../../../components/notifications/notifications-context';
-import { useSession } from '../../../components/session/session-context';
-import { useCompanyName } from '../../../components/user-menu/company-switch';
+import { useCompanyName, useSession } from '../../../components/session/session-context';
 import { ServerTable } from '../../../components/tables/server-table';
 import { useServerTable } from '../../../components/tables/use-server-table';
 import { NoServiceCompany } from '../services/no-service-company';

@@ -4,8 +4,8 @@ import HelpPanel from '@cloudscape-design/components/help-panel';
 import { menuLevels, services, type ServiceName } from '../../../../../lambdas/kernel/access/rules';
 import { serviceLabels } from '../../../components/admin/service-labels';
 import type { HelpTopic } from '../../../components/help-panel/help-panel-context';
-import { formatListText, maxImportFileBytes } from './finding-labels';
-import { bytesText } from './finding-text';
+import { formatListText, maxImportFileBytes } from './finding-values/finding-labels';
+import { bytesText } from './finding-values/finding-text';
 
 export function AnalystServiceHelp({ service }: { service: ServiceName }) {
   const passwords = service === 'password_cracking';

@@ -4,7 +4,6 @@
 // update of selected findings, followed the same way. The tab and the finding shown are in the address
 // (?tab=scans, ?finding=<id>), so either can be linked.
 import { useCallback, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddressParams } from '../../../components/address/use-address-params';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -15,26 +14,26 @@ import type { ServiceName } from '../../../../../lambdas/kernel/access/rules';
 import { serviceLabels } from '../../../components/admin/service-labels';
 import { usePageHelp } from '../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../components/help-panel/info-link';
+import { DetailBelowTable } from '../../../components/layout/detail-below-table';
 import { useNotifications } from '../../../components/notifications/notifications-context';
-import { useSession } from '../../../components/session/session-context';
+import { useCompanyName, useSession } from '../../../components/session/session-context';
 import { analystServiceHelp } from './analyst-service-help';
-import { AssetsTable } from './assets-table';
-import { BulkUpdatePanel } from './bulk-update-panel';
-import { FindingDetail } from './finding-detail';
-import { noFindingFilters, type FindingFilters } from './finding-filter';
-import { FindingsTable } from './findings-table';
-import { ImportPanel } from './import-panel';
-import type { ScanImportRecord } from './import-runner';
-import { ImportScanModal } from './import-scan-modal';
-import { ReviewQueue } from './review-queue';
+import { AssetsTable } from './assets/assets-table';
+import { BulkUpdatePanel } from './bulk-updates/bulk-update-panel';
+import { FindingDetail } from './finding-detail/finding-detail';
+import { noFindingFilters, type FindingFilters } from './findings/finding-filter';
+import { FindingsTable } from './findings/findings-table';
+import { ImportPanel } from './imports/import-panel';
+import type { ScanImportRecord } from './imports/import-runner';
+import { ImportScanModal } from './imports/import-scan-modal';
+import { ReviewQueue } from './reviews/review-queue';
 import { NoServiceCompany } from './no-service-company';
-import { findingParam, tabOf, withFinding, withTab, type TabId } from './page-address';
-import { ScansTable } from './scans-table';
-import { plural } from './finding-text';
-import { useBulkUpdate, type BulkUpdateRecord } from './use-bulk-update';
-import { useLastScan } from './use-last-scan';
-import { useScanImport } from './use-scan-import';
-import { useCompanyName } from '../../../components/user-menu/company-switch';
+import { findingParam, tabOf, withTab, type TabId } from './page-address';
+import { ScansTable } from './scans/scans-table';
+import { plural } from './finding-values/finding-text';
+import { useBulkUpdate, type BulkUpdateRecord } from './bulk-updates/use-bulk-update';
+import { useLastScan } from './scans/use-last-scan';
+import { useScanImport } from './imports/use-scan-import';
 
 export interface AnalystServicePageProps {
   service: ServiceName;
@@ -105,11 +104,7 @@ interface ServiceWorkspaceProps {
 function ServiceWorkspace({ slug, companyName, service, importing, onImportingChange }: ServiceWorkspaceProps) {
   const { notify } = useNotifications();
   const [params, setParams] = useAddressParams();
-  const location = useLocation();
-  const navigate = useNavigate();
   const tab = tabOf(params);
-  const findingId = params.get(findingParam) ?? undefined;
-  const openedHere = (location.state as { openedFinding?: string } | null)?.openedFinding === findingId;
 
   const [filters, setFilters] = useState<FindingFilters>(noFindingFilters);
   // Grows when the lists must be read again: an import began or ended.
@@ -155,10 +150,22 @@ function ServiceWorkspace({ slug, companyName, service, importing, onImportingCh
 
   const chooseTab = (next: TabId) => setParams((current) => withTab(current, next), { replace: true });
   const openImport = () => onImportingChange(true);
-  const closeFinding = () => void navigate(`${location.pathname}${withFinding(location.search, undefined)}`);
 
   const findingsTab = (
-    <SpaceBetween size="l">
+    <DetailBelowTable
+      param={findingParam}
+      openedState="openedFinding"
+      detail={({ id, focusOnOpen, onClose }) => (
+        <FindingDetail
+          slug={slug}
+          service={service}
+          findingId={id}
+          focusOnOpen={focusOnOpen}
+          refreshKey={refreshKey}
+          onClose={onClose}
+        />
+      )}
+    >
       <ReviewQueue
         slug={slug}
         service={service}
@@ -178,18 +185,7 @@ function ServiceWorkspace({ slug, companyName, service, importing, onImportingCh
           bulk.begin(bulkId, summary);
         }}
       />
-      {findingId ? (
-        <FindingDetail
-          key={findingId}
-          slug={slug}
-          service={service}
-          findingId={findingId}
-          focusOnOpen={openedHere}
-          refreshKey={refreshKey}
-          onClose={closeFinding}
-        />
-      ) : null}
-    </SpaceBetween>
+    </DetailBelowTable>
   );
 
   return (

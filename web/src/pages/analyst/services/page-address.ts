@@ -1,5 +1,6 @@
 // What the service page keeps in its address, so it can be linked: the tab (?tab=scans; none for
 // Findings) and the finding shown (?finding=<id>), the other parameters kept.
+import { withOpenedRow } from '../../../components/address/opened-row';
 
 export const findingParam = 'finding';
 export const tabParam = 'tab';
@@ -23,9 +24,5 @@ export function withTab(params: URLSearchParams, tab: TabId): URLSearchParams {
 
 /** The page's query with `finding` set (or removed), the other parameters kept: '?tab=…&finding=…' or ''. */
 export function withFinding(search: string, findingId: string | undefined): string {
-  const params = new URLSearchParams(search);
-  if (findingId) params.set(findingParam, findingId);
-  else params.delete(findingParam);
-  const query = params.toString();
-  return query ? `?${query}` : '';
+  return withOpenedRow(search, findingParam, findingId);
 }

@@ -1,6 +1,6 @@
 // The words each analyst service page uses for what it imports and shows.
 import type { ServiceName } from '../../../../../lambdas/kernel/access/rules';
-import { formatListText } from './finding-labels';
+import { formatListText } from './finding-values/finding-labels';
 
 /** 'Import a ZAP JSON, ZAP XML or nuclei JSONL file'. */
 export function importInvitation(service: ServiceName): string {

@@ -15,7 +15,7 @@ import { TableEmptyState } from '../../../../components/empty-states/table-empty
 import { usePageHelp } from '../../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../../components/help-panel/info-link';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
-import { useSession } from '../../../../components/session/session-context';
+import { useCompanyName, useSession } from '../../../../components/session/session-context';
 import { ServerTable } from '../../../../components/tables/server-table';
 import { useServerTable, type ServerListRequest } from '../../../../components/tables/use-server-table';
 import { InviteUserModal } from './invite-user-modal';
@@ -23,7 +23,6 @@ import { memberMatches, membersTable } from './manage-users-config';
 import { ManageUsersHelp } from './manage-users-help';
 import { NoCompanyState } from './no-company-state';
 import { RemoveMemberModal } from './remove-member-modal';
-import { useCompanyName } from '../../../../components/user-menu/company-switch';
 
 type Dialog = { kind: 'invite' } | { kind: 'edit'; user: UserRow } | { kind: 'remove'; user: UserRow };
 

@@ -12,8 +12,7 @@ import { TableEmptyState } from '../../../../components/empty-states/table-empty
 import { usePageHelp } from '../../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../../components/help-panel/info-link';
 import { useNotifications } from '../../../../components/notifications/notifications-context';
-import { useSession, type SessionCompanyDoc } from '../../../../components/session/session-context';
-import { useCompanyName } from '../../../../components/user-menu/company-switch';
+import { useCompanyName, useSession, type SessionCompanyDoc } from '../../../../components/session/session-context';
 import { ServerTable } from '../../../../components/tables/server-table';
 import { useServerTable } from '../../../../components/tables/use-server-table';
 import { NoCompanyState } from '../manage-users/no-company-state';
