@@ -252,6 +252,8 @@ function startHttpClient(options: { appUrl: string; token: string; call: string;
 export interface CallRequests {
   call: string;
   status: number;
+  /** What the call answered when it refused its input (a status other than 2xx): its error, as JSON. */
+  refusal?: string;
   requests: number;
   scans: number;
   commands: string[];
@@ -280,9 +282,11 @@ export async function countRequestsPerCall(
     // A call that ends the caller's sessions goes as a copy of the caller, whose token the other calls still need.
     const callerClaims = endsCallerSessions(call) ? claimsOf(await copyOf(caller)) : claims;
     const { result, requests } = await dynamoDbRequestsOf(() => invokeDirectly(call.name, input, callerClaims, appUrl));
+    const accepted = result.statusCode >= 200 && result.statusCode < 300;
     counted.push({
       call: call.name,
       status: result.statusCode,
+      ...(accepted ? {} : { refusal: JSON.stringify(result.body).slice(0, 500) }),
       requests: requests.length,
       scans: requests.filter((command) => /^Scan/.test(command)).length,
       commands: requests,
