@@ -23,12 +23,10 @@ import {
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { handler } from '../lambdas/api/handler.js';
 import { callRegistry } from '../lambdas/calls/registry.js';
-import { endsCallerSessions } from '../lambdas/kernel/call.js';
 import { callEvent, parseResult } from '../tests/support/call-event.js';
-import { prepareCallInputs } from '../tests/support/call-inputs.js';
+import { callerOfInput, prepareCallInputs } from '../tests/support/call-inputs.js';
 import { captureDynamoDbRequests, type CapturedRequest } from '../tests/support/dynamodb-capture.js';
 import { dynamoDbRequestsOf } from '../tests/support/dynamodb-requests.js';
-import { createTestUser } from '../tests/support/users.js';
 import { median, percentile, round, timeRuns } from './bench-stats.js';
 
 type Claims = Record<string, string>;
@@ -252,14 +250,12 @@ function startHttpClient(options: { appUrl: string; token: string; call: string;
 export interface CallRequests {
   call: string;
   status: number;
+  /** What the call answered when it refused its input (a status other than 2xx): its error, as JSON. */
+  refusal?: string;
   requests: number;
   scans: number;
   commands: string[];
 }
-
-/** Another level-9 administrator, for a call that would end the caller's own sessions. */
-const copyOf = (caller: { email: string }) =>
-  createTestUser({ userType: 'analyst', accessLevel: 9, displayName: `Copy of ${caller.email}` });
 
 /** Every call of the registry once, with a valid input, as a level-9 administrator; its DynamoDB requests counted. */
 export async function countRequestsPerCall(
@@ -267,7 +263,6 @@ export async function countRequestsPerCall(
   caller: { uid: string; email: string },
 ): Promise<{ counted: CallRequests[]; missing: string[] }> {
   const inputs = await prepareCallInputs(appUrl, caller);
-  const claims = claimsOf(caller);
   const counted: CallRequests[] = [];
   const missing: string[] = [];
   for (const call of callRegistry.list()) {
@@ -278,11 +273,13 @@ export async function countRequestsPerCall(
     }
     const input = await makeInput();
     // A call that ends the caller's sessions goes as a copy of the caller, whose token the other calls still need.
-    const callerClaims = endsCallerSessions(call) ? claimsOf(await copyOf(caller)) : claims;
+    const callerClaims = claimsOf(await callerOfInput(call, caller));
     const { result, requests } = await dynamoDbRequestsOf(() => invokeDirectly(call.name, input, callerClaims, appUrl));
+    const accepted = result.statusCode >= 200 && result.statusCode < 300;
     counted.push({
       call: call.name,
       status: result.statusCode,
+      ...(accepted ? {} : { refusal: JSON.stringify(result.body).slice(0, 500) }),
       requests: requests.length,
       scans: requests.filter((command) => /^Scan/.test(command)).length,
       commands: requests,

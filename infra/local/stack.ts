@@ -176,7 +176,25 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
   try {
     const queueDir = path.join(options.dataDir, 'queue');
-    const queueArn = (name: string) => `arn:aws:sqs:${region}:${accountId}:${name}`;
+    /**
+     * A queue of the stack, from its name (its ARN, its folder under the data directory) and its kind: a work
+     * queue hands a failed message back after the visibility timeout and moves it to its dead-letter queue after
+     * importMaxReceiveCount receives, as the CDK's queues do; a dead-letter queue only keeps what it is given.
+     */
+    const openQueue = (name: string, work?: { deadLetters: FifoQueue; deliveryDelayMs?: number }) =>
+      FifoQueue.open({
+        name,
+        arn: `arn:aws:sqs:${region}:${accountId}:${name}`,
+        region,
+        dataDir: path.join(queueDir, name),
+        ...(work
+          ? {
+              deadLetter: { queue: work.deadLetters, maxReceiveCount: importMaxReceiveCount },
+              visibilityTimeoutMs: options.queueVisibilityTimeoutMs ?? 10_000,
+              deliveryDelayMs: work.deliveryDelayMs,
+            }
+          : { visibilityTimeoutMs: 0 }),
+      });
     const [dynamoDb, mail, s3, importDeadLetters, reportDeadLetters] = await Promise.all([
       startDynamoDbLocal({ port: options.dynamoDbPort, dataDir: path.join(options.dataDir, 'dynamodb') }),
       sesLocal({ host: '127.0.0.1', port: options.mailPort }),
@@ -187,20 +205,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ...localCredentials,
         region,
       }),
-      FifoQueue.open({
-        name: importDeadLetterQueueName,
-        arn: queueArn(importDeadLetterQueueName),
-        region,
-        dataDir: path.join(queueDir, importDeadLetterQueueName),
-        visibilityTimeoutMs: 0,
-      }),
-      FifoQueue.open({
-        name: reportDeadLetterQueueName,
-        arn: queueArn(reportDeadLetterQueueName),
-        region,
-        dataDir: path.join(queueDir, reportDeadLetterQueueName),
-        visibilityTimeoutMs: 0,
-      }),
+      openQueue(importDeadLetterQueueName),
+      openQueue(reportDeadLetterQueueName),
     ]);
     started.push(
       dynamoDb satisfies DynamoDbLocal,
@@ -211,31 +217,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       { stop: () => reportDeadLetters.stop() },
     );
-    const imports = await FifoQueue.open({
-      name: importQueueName,
-      arn: queueArn(importQueueName),
-      region,
-      dataDir: path.join(queueDir, importQueueName),
-      deadLetter: { queue: importDeadLetters, maxReceiveCount: importMaxReceiveCount },
-      visibilityTimeoutMs: options.queueVisibilityTimeoutMs ?? 10_000,
-    });
+    const imports = await openQueue(importQueueName, { deadLetters: importDeadLetters });
     started.push({ stop: () => imports.stop() });
-    const reports = await FifoQueue.open({
-      name: reportQueueName,
-      arn: queueArn(reportQueueName),
-      region,
-      dataDir: path.join(queueDir, reportQueueName),
-      deadLetter: { queue: reportDeadLetters, maxReceiveCount: importMaxReceiveCount },
-      visibilityTimeoutMs: options.queueVisibilityTimeoutMs ?? 10_000,
-    });
+    const reports = await openQueue(reportQueueName, { deadLetters: reportDeadLetters });
     started.push({ stop: () => reports.stop() });
-    const vaultCleanup = await FifoQueue.open({
-      name: vaultCleanupQueueName,
-      arn: queueArn(vaultCleanupQueueName),
-      region,
-      dataDir: path.join(queueDir, vaultCleanupQueueName),
-      deadLetter: { queue: reportDeadLetters, maxReceiveCount: importMaxReceiveCount },
-      visibilityTimeoutMs: options.queueVisibilityTimeoutMs ?? 10_000,
+    const vaultCleanup = await openQueue(vaultCleanupQueueName, {
+      deadLetters: reportDeadLetters,
       deliveryDelayMs: options.vaultCleanupDelayMs ?? 90_000,
     });
     started.push({ stop: () => vaultCleanup.stop() });

@@ -1,9 +1,13 @@
 // A valid input for every call of the registry, as a level-9 administrator would send it (the approach of
 // tests/integration/authorization-matrix.test.ts), with the records the inputs refer to created first. Each
 // input is made just before its call is sent, so conditional writes see the current versions. Free of vitest:
-// the bench counts every call's DynamoDB requests with it. Import it only after the local stack has set the
-// environment (it loads the data layer).
+// the bench counts every call's DynamoDB requests with it, and tests/integration/bench-inputs.test.ts sends
+// each once and expects it accepted, so a call that changes cannot leave its input refused (and its requests
+// unmeasured). Import it only after the local stack has set the environment (it loads the data layer).
 import { createHash, randomUUID } from 'node:crypto';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { endsCallerSessions, type AnyCall } from '../../lambdas/kernel/call.js';
+import { readConfig } from '../../lambdas/kernel/config.js';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
@@ -44,6 +48,61 @@ async function uploadingImport(slug: string): Promise<string> {
   return importId;
 }
 
+/** A ZAP report of one alert on one URL: what an import of the company's dast reads. */
+const zapReport = JSON.stringify({
+  '@programName': 'OWASP ZAP',
+  '@version': '2.14.0',
+  site: [
+    {
+      '@name': 'https://inputs.example',
+      '@host': 'inputs.example',
+      '@port': '443',
+      '@ssl': 'true',
+      alerts: [
+        {
+          pluginid: '10020',
+          alertRef: '10020-1',
+          name: 'Missing Anti-clickjacking Header',
+          riskcode: '2',
+          confidence: '2',
+          riskdesc: 'Medium (Medium)',
+          desc: '<p>The response does not protect against ClickJacking attacks.</p>',
+          instances: [{ uri: 'https://inputs.example/', method: 'GET', param: 'x-frame-options' }],
+          solution: '<p>Set the X-Frame-Options header.</p>',
+          cweid: '1021',
+        },
+      ],
+    },
+  ],
+});
+
+/** An import of the company's dast whose file is uploaded (as the browser's form leaves it): ready to start. */
+async function uploadedImport(slug: string): Promise<string> {
+  const importId = `inputs${Date.now().toString(36)}${randomUUID().slice(0, 8)}`;
+  const objectKey = `uploads/${slug}/dast/${importId}/0`;
+  const { S3_FORCE_PATH_STYLE, UPLOADS_BUCKET } = readConfig();
+  const s3 = new S3Client({ forcePathStyle: S3_FORCE_PATH_STYLE });
+  try {
+    await s3.send(new PutObjectCommand({ Bucket: UPLOADS_BUCKET, Key: objectKey, Body: zapReport }));
+  } finally {
+    s3.destroy();
+  }
+  const contentLength = Buffer.byteLength(zapReport);
+  await putNewScanImport({
+    importId,
+    slug,
+    service: 'dast',
+    status: 'uploading',
+    files: [{ name: 'zap.json', contentLength, objectKey }],
+    createdAt: Date.now(),
+    createdByUid: 'inputs',
+    createdByEmail: 'inputs@test.example',
+    progress: { bytesRead: 0, bytesTotal: contentLength, findingsWritten: 0 },
+    version: 1,
+  });
+  return importId;
+}
+
 /** A finding of the company's dast, as an import leaves it. */
 async function seedFinding(slug: string): Promise<string> {
   const id = createHash('sha256').update(`inputs finding ${slug}`).digest('hex').slice(0, 32);
@@ -53,18 +112,38 @@ async function seedFinding(slug: string): Promise<string> {
 
 export type CallInputs = Record<string, () => Promise<unknown>>;
 
+/**
+ * Who sends a call's input: the given level-9 administrator, or, for a call that ends the caller's sessions, a
+ * new one, so the given caller's token stays good for the calls after it.
+ */
+export async function callerOfInput<Caller extends { uid: string; email: string }>(
+  call: AnyCall,
+  caller: Caller,
+): Promise<{ uid: string; email: string }> {
+  if (!endsCallerSessions(call)) return caller;
+  return createTestUser({ userType: 'analyst', accessLevel: 9, displayName: `Copy of ${caller.email}` });
+}
+
 /** Creates the fixtures (a company to edit, members to change and remove) and returns an input maker per call. */
 export async function prepareCallInputs(appUrl: string, caller?: { uid: string; email: string }): Promise<CallInputs> {
   const callerUid = caller?.uid ?? 'inputs';
   const run = randomUUID().slice(0, 8);
   const company = `inputs-${run}`;
-  try {
-    await createCompanyAs(
-      { uid: 'inputs', email: 'inputs' },
-      { slug: company, companyName: 'Inputs Co', flags: { enableDast: true, enableDastTriggering: true } },
-    );
-  } catch (error) {
-    if (!(error instanceof AlreadyExistsError)) throw error;
+  // The imports startScanImport queues run in the background: into a company of their own, so that their
+  // findings never change the findings the other inputs name.
+  const importsCompany = `inputs-${run}-imports`;
+  for (const [slug, companyName] of [
+    [company, 'Inputs Co'],
+    [importsCompany, 'Inputs Imports Co'],
+  ] as const) {
+    try {
+      await createCompanyAs(
+        { uid: 'inputs', email: 'inputs' },
+        { slug, companyName, flags: { enableDast: true, enableDastTriggering: true } },
+      );
+    } catch (error) {
+      if (!(error instanceof AlreadyExistsError)) throw error;
+    }
   }
   const member = async () => (await createTestUser({ accessLevel: 1, companies: [company] })).uid;
   const sharedMember = await member();
@@ -152,12 +231,12 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
       service: 'dast',
       files: [{ name: 'zap.json', contentLength: 2048 }],
     }),
-    // An import not yet uploaded: startScanImport refuses it (nothing to queue), after its reads.
-    startScanImport: async () => ({ importId: await uploadingImport(company) }),
+    // An import whose file is uploaded: startScanImport checks and copies it, queues it and marks it queued.
+    startScanImport: async () => ({ importId: await uploadedImport(importsCompany) }),
     getScanImport: async () => ({ importId: await uploadingImport(company) }),
     listScans: async () => ({ slug: company, service: 'dast', limit: 5 }),
     listFindings: async () => ({ slug: company, service: 'dast', limit: 5 }),
-    getFinding: async () => ({ slug: company, service: 'dast', findingId: '0'.repeat(32) }),
+    getFinding: async () => ({ slug: company, service: 'dast', findingId: finding }),
     listAssets: async () => ({ slug: company, service: 'dast', limit: 5 }),
     getReportsOverview: async () => ({ slug: company }),
     getServiceReport: async () => ({ slug: company, service: 'dast' }),

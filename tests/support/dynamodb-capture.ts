@@ -4,6 +4,12 @@
 // the time of the raw requests it makes. Instruments the one client every entity uses, only while a capture
 // runs (the bench times handlers without it). Free of vitest; import it only after the local stack has set the
 // environment.
+//
+// Only the work's own requests are captured: those sent from its asynchronous context (what it awaits, and
+// what it starts without awaiting). The local stack runs its queue consumers (the import and report workers)
+// and Cognito's triggers in the same process and client; on AWS they are functions of their own, and a worker
+// that a previous call queued must not be counted as the requests of the call running when it wakes.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dynamoDbClient } from '../../lambdas/kernel/data/client.js';
 
 export interface CapturedRequest {
@@ -40,8 +46,10 @@ interface Capture {
   answered: number[];
 }
 let capture: Capture | undefined;
+/** The capture whose work is running: set in the work's asynchronous context only. */
+const captureScope = new AsyncLocalStorage<Capture>();
 
-/** Runs `work` (nothing else may use the client meanwhile) and returns the requests it sent. */
+/** Runs `work` (one capture at a time) and returns the requests it sent. */
 export async function captureDynamoDbRequests<T>(
   work: () => Promise<T>,
 ): Promise<{ result: T; requests: CapturedRequest[] }> {
@@ -51,6 +59,7 @@ export async function captureDynamoDbRequests<T>(
   // After serialisation the input is marshalled (the document client converts it just before).
   dynamoDbClient.middlewareStack.add(
     (next, context) => async (args) => {
+      if (captureScope.getStore() !== current) return next(args);
       const command = context.commandName ?? 'unknown';
       const index = current.requests.length;
       current.requests.push({
@@ -68,7 +77,7 @@ export async function captureDynamoDbRequests<T>(
     { step: 'build', name: middlewareName },
   );
   try {
-    const result = await work();
+    const result = await captureScope.run(current, work);
     return { result, requests: current.requests };
   } finally {
     dynamoDbClient.middlewareStack.remove(middlewareName);

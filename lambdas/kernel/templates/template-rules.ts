@@ -3,9 +3,8 @@
 // finding, the template of its tool's rule, else of one of its CWEs. The library's rules are read once per
 // import that finds something new (the templates' index partition, rules and titles only); among templates
 // naming the same rule the most used wins.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../config.js';
-import { documentClient } from '../data/client.js';
+import { queryAll } from '../data/query-all.js';
 import { templateListPartition } from '../data/entities/templates.js';
 import type { Finding } from '../scanners/finding-model.js';
 
@@ -17,33 +16,26 @@ export interface SuggestedTemplate {
 /** Every live template's rules → the template (the most used one when several name a rule). */
 export async function templatesByRule(): Promise<Map<string, SuggestedTemplate>> {
   const byRule = new Map<string, SuggestedTemplate & { usageCount: number }>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: readConfig().TABLE_NAME,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :partition',
-        ProjectionExpression: 'templateId, title, #rules, retired, usageCount',
-        ExpressionAttributeNames: { '#rules': 'rules' },
-        ExpressionAttributeValues: { ':partition': templateListPartition },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.retired === true) continue;
-      const template = {
-        templateId: item.templateId as string,
-        title: item.title as string,
-        usageCount: Number(item.usageCount ?? 0),
-      };
-      for (const rule of (item.rules as string[] | undefined) ?? []) {
-        const known = byRule.get(rule);
-        if (!known || known.usageCount < template.usageCount) byRule.set(rule, template);
-      }
+  const items = queryAll({
+    TableName: readConfig().TABLE_NAME,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :partition',
+    ProjectionExpression: 'templateId, title, #rules, retired, usageCount',
+    ExpressionAttributeNames: { '#rules': 'rules' },
+    ExpressionAttributeValues: { ':partition': templateListPartition },
+  });
+  for await (const item of items) {
+    if (item.retired === true) continue;
+    const template = {
+      templateId: item.templateId as string,
+      title: item.title as string,
+      usageCount: Number(item.usageCount ?? 0),
+    };
+    for (const rule of (item.rules as string[] | undefined) ?? []) {
+      const known = byRule.get(rule);
+      if (!known || known.usageCount < template.usageCount) byRule.set(rule, template);
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return new Map([...byRule].map(([rule, { templateId, title }]) => [rule, { templateId, title }]));
 }
 

@@ -2,9 +2,10 @@
 // `AGENT#<agentId>` and `ENROLL#<tokenId>`. A company's page reads both kinds in one Query. Only hashes of
 // secrets are stored. A heartbeat is one conditional UpdateItem: the condition checks the credential's hash
 // and that the agent is not revoked, so an agent is authenticated and recorded as seen in a single write.
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
+import { queryAll } from '../query-all.js';
 import { failedConditions, type TransactItem } from '../transactions.js';
 
 export const agentCapabilities = ['zap', 'nuclei', 'nmap'] as const;
@@ -62,23 +63,16 @@ function strip<T>(raw: Record<string, unknown>): T {
 export async function listAgentRecords(slug: string): Promise<{ agents: AgentItem[]; tokens: EnrollmentTokenItem[] }> {
   const agents: AgentItem[] = [];
   const tokens: EnrollmentTokenItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': agentsPartition(slug) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (String(item.sk).startsWith('AGENT#')) agents.push(strip<AgentItem>(item));
-      else if (String(item.sk).startsWith('ENROLL#')) tokens.push(strip<EnrollmentTokenItem>(item));
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': agentsPartition(slug) },
+    ConsistentRead: true,
+  });
+  for await (const item of items) {
+    if (String(item.sk).startsWith('AGENT#')) agents.push(strip<AgentItem>(item));
+    else if (String(item.sk).startsWith('ENROLL#')) tokens.push(strip<EnrollmentTokenItem>(item));
+  }
   return { agents, tokens };
 }
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
+import { queryAll } from '../query-all.js';
 import { partitionPageItems } from '../partition-pages.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 
@@ -38,22 +39,15 @@ export function assetItem(slug: string, asset: StoredAsset & { searchText: strin
 
 /** Every asset's first and last sighting, a page at a time. */
 export async function* assetStates(slug: string, service: string): AsyncGenerator<AssetState> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :partition',
-        ExpressionAttributeValues: { ':partition': assetsPartition(slug, service) },
-        ProjectionExpression: '#key, firstSeenAt, firstImportId, lastSeenAt',
-        ExpressionAttributeNames: { '#key': 'key' },
-        Limit: partitionPageItems,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) yield item as AssetState;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :partition',
+    ExpressionAttributeValues: { ':partition': assetsPartition(slug, service) },
+    ProjectionExpression: '#key, firstSeenAt, firstImportId, lastSeenAt',
+    ExpressionAttributeNames: { '#key': 'key' },
+    Limit: partitionPageItems,
+  });
+  for await (const item of items) yield item as AssetState;
 }
 
 export async function getAsset(slug: string, service: string, key: string): Promise<StoredAsset | undefined> {

@@ -7,17 +7,13 @@
 //   record and every entry at once (memberships, `MEMBER#…`, sort after), which keeps each management call, and
 //   the company update that copies its switch onto the keys, within three requests with no index lag.
 // Both carry a TTL 30 days after the key stops working, which bounds a company's list.
-import {
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
 import type { CompanyRecord } from '../../access/caller.js';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
+import { queryAll } from '../query-all.js';
 import { batchGetConsistent, failedConditions } from '../transactions.js';
 import { companyEntity } from './companies.js';
 
@@ -87,23 +83,16 @@ export async function readCompanyWithKeys(
 ): Promise<{ company: CompanyRecord | undefined; entries: DastKeyEntry[] }> {
   let company: CompanyRecord | undefined;
   const entries: DastKeyEntry[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': companyPartition(slug), ':from': 'COMPANY', ':to': 'DASTKEY$' },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.sk === 'COMPANY') company = companyEntity.build(EntityFormatter).format(item);
-      else if (typeof item.sk === 'string' && item.sk.startsWith('DASTKEY#')) entries.push(withoutKeys(item));
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': companyPartition(slug), ':from': 'COMPANY', ':to': 'DASTKEY$' },
+    ConsistentRead: true,
+  });
+  for await (const item of items) {
+    if (item.sk === 'COMPANY') company = companyEntity.build(EntityFormatter).format(item);
+    else if (typeof item.sk === 'string' && item.sk.startsWith('DASTKEY#')) entries.push(withoutKeys(item));
+  }
   return { company, entries: entries.sort((a, b) => b.createdAt - a.createdAt) };
 }
 

@@ -3,9 +3,8 @@
 // Partition `REVIEWS#acme#dast`, sort key `R#<findingId>`: the analyst's queue is one Query, and an import
 // reads it once to settle the retests its scan answers. The finding holds the same request (`review`), so a
 // customer's detail shows it without a second read; both are written in one transaction.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
-import { documentClient } from '../client.js';
+import { queryAll } from '../query-all.js';
 import type { TransactItem } from '../transactions.js';
 
 export type ReviewKind = 'retest' | 'riskAcceptance';
@@ -80,22 +79,17 @@ export const maxListedReviews = 1000;
 /** The queue of a company's service, oldest request first (read whole: it is short, 1 MB pages). */
 export async function queuedReviews(slug: string, service: string): Promise<{ items: QueuedReview[]; more: boolean }> {
   const reviews: QueuedReview[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const answer = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': reviewsPartition(slug, service) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of answer.Items ?? []) {
-      const { pk: _pk, sk: _sk, ...review } = item;
-      reviews.push(review as QueuedReview);
-    }
-    startKey = answer.LastEvaluatedKey;
-  } while (startKey && reviews.length < maxListedReviews);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': reviewsPartition(slug, service) },
+  });
+  for await (const item of items) {
+    const { pk: _pk, sk: _sk, ...review } = item;
+    reviews.push(review as QueuedReview);
+    // One more than are listed tells that there are more.
+    if (reviews.length > maxListedReviews) break;
+  }
   reviews.sort((a, b) => a.at - b.at);
-  return { items: reviews.slice(0, maxListedReviews), more: Boolean(startKey) || reviews.length > maxListedReviews };
+  return { items: reviews.slice(0, maxListedReviews), more: reviews.length > maxListedReviews };
 }

@@ -3,9 +3,9 @@
 // `REF#<slug>#<service>#<findingId>`, holding the slug). Every tag change writes the finding, the counter
 // and the reference in one transaction, so the count is exact whatever runs at once. All counters sit in
 // one partition, so suggestions are one Query (a tag at 0 stays, filtered out, until used again).
-import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
-import { documentClient } from '../client.js';
+import { queryAll } from '../query-all.js';
 import { partitionPageItems } from '../partition-pages.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -57,47 +57,33 @@ export interface TagCount {
 /** Every tag in use (count above 0) starting with `prefix` (as written), a page (1 MB) at a time. */
 export async function tagsInUse(prefix = ''): Promise<TagCount[]> {
   const tags: TagCount[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :partition AND begins_with(sk, :prefix)',
-        FilterExpression: '#tagCount > :zero',
-        ProjectionExpression: '#tag, #tagCount',
-        ExpressionAttributeNames: { '#tag': 'tag', '#tagCount': 'tagCount' },
-        ExpressionAttributeValues: { ':partition': tagCountersPartition, ':prefix': `TAG#${prefix}`, ':zero': 0 },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) tags.push({ tag: item.tag as string, tagCount: item.tagCount as number });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :partition AND begins_with(sk, :prefix)',
+    FilterExpression: '#tagCount > :zero',
+    ProjectionExpression: '#tag, #tagCount',
+    ExpressionAttributeNames: { '#tag': 'tag', '#tagCount': 'tagCount' },
+    ExpressionAttributeValues: { ':partition': tagCountersPartition, ':prefix': `TAG#${prefix}`, ':zero': 0 },
+  });
+  for await (const item of items) tags.push({ tag: item.tag as string, tagCount: item.tagCount as number });
   return tags;
 }
 
 /** The findings carrying a tag, as their references name them (tests and audits). */
 export async function tagReferences(tag: string): Promise<Array<{ slug: string; service: string; findingId: string }>> {
   const references: Array<{ slug: string; service: string; findingId: string }> = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :partition',
-        ExpressionAttributeValues: { ':partition': `FINDING_TAG#${tag}` },
-        Limit: partitionPageItems,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      references.push({
-        slug: item.slug as string,
-        service: item.service as string,
-        findingId: item.findingId as string,
-      });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :partition',
+    ExpressionAttributeValues: { ':partition': `FINDING_TAG#${tag}` },
+    Limit: partitionPageItems,
+  });
+  for await (const item of items) {
+    references.push({
+      slug: item.slug as string,
+      service: item.service as string,
+      findingId: item.findingId as string,
+    });
+  }
   return references;
 }

@@ -7,6 +7,7 @@ import { readConfig } from '../../config.js';
 import type { Severity } from '../../scanners/finding-model.js';
 import { documentClient } from '../client.js';
 import { partitionPageItems } from '../partition-pages.js';
+import { queryAll } from '../query-all.js';
 import { isConditionalCheckFailure } from '../conditional.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 
@@ -61,22 +62,15 @@ const stateAttributes = [
 
 /** Every finding's state, a page (partitionPageItems) at a time; the import holds these in memory while it compares. */
 export async function* findingStates(slug: string, service: string): AsyncGenerator<FindingState> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :partition',
-        ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
-        ProjectionExpression: stateAttributes.join(', '),
-        ExpressionAttributeNames: { '#status': 'status' },
-        Limit: partitionPageItems,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) yield item as FindingState;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :partition',
+    ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
+    ProjectionExpression: stateAttributes.join(', '),
+    ExpressionAttributeNames: { '#status': 'status' },
+    Limit: partitionPageItems,
+  });
+  for await (const item of items) yield item as FindingState;
 }
 
 /** The stored item of a new finding (keys, index keys and the import's fields). */
@@ -511,21 +505,14 @@ export interface FindingSearchFields {
 
 /** Every finding of a company's service, projected to its search text's fields, a page at a time. */
 export async function* findingSearchFieldsOf(slug: string, service: string): AsyncGenerator<FindingSearchFields> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :partition',
-        ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
-        ProjectionExpression: 'id, title, analystTitle, ruleId, assetName, assetKey, tool, cve, searchText, sourceHash',
-        Limit: partitionPageItems,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) yield item as FindingSearchFields;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :partition',
+    ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
+    ProjectionExpression: 'id, title, analystTitle, ruleId, assetName, assetKey, tool, cve, searchText, sourceHash',
+    Limit: partitionPageItems,
+  });
+  for await (const item of items) yield item as FindingSearchFields;
 }
 
 /**

@@ -15,17 +15,11 @@
 // last gave the finding.
 import { randomBytes } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import {
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import type { Severity } from '../../scanners/finding-model.js';
 import { documentClient } from '../client.js';
+import { queryAll } from '../query-all.js';
 import { isConditionalCheckFailure } from '../conditional.js';
 import { batchGetConsistent, type TransactItem } from '../transactions.js';
 
@@ -149,22 +143,15 @@ export async function writeImportDigest(slug: string, service: string, digest: I
   await documentClient.send(new PutCommand({ TableName: tableName(), Item: { ...headKey(slug, service), ...head } }));
   // Every other page goes: the previous generation's, and any a crashed import left before its head.
   const stale: Array<{ pk: string; sk: string }> = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :partition AND begins_with(sk, :pages)',
-        ExpressionAttributeValues: { ':partition': importDigestPartition(slug, service), ':pages': 'P#' },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (!String(item.sk).startsWith(`P#${generation}#`)) stale.push({ pk: String(item.pk), sk: String(item.sk) });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const storedPages = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :partition AND begins_with(sk, :pages)',
+    ExpressionAttributeValues: { ':partition': importDigestPartition(slug, service), ':pages': 'P#' },
+    ProjectionExpression: 'pk, sk',
+  });
+  for await (const item of storedPages) {
+    if (!String(item.sk).startsWith(`P#${generation}#`)) stale.push({ pk: String(item.pk), sk: String(item.sk) });
+  }
   for (let start = 0; start < stale.length; start += 25) {
     await documentClient.send(
       new BatchWriteCommand({
@@ -224,22 +211,15 @@ export function statusLogWrite(slug: string, service: string, id: string, status
 /** Every logged status of the service's findings (usually few: the log is absorbed by each import). */
 export async function readStatusLog(slug: string, service: string): Promise<LoggedStatus[]> {
   const logged: LoggedStatus[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :partition',
-        ExpressionAttributeValues: { ':partition': statusLogPartition(slug, service) },
-        ProjectionExpression: 'id, #status, #at',
-        ExpressionAttributeNames: { '#status': 'status', '#at': 'at' },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    logged.push(...((page.Items ?? []) as LoggedStatus[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :partition',
+    ExpressionAttributeValues: { ':partition': statusLogPartition(slug, service) },
+    ProjectionExpression: 'id, #status, #at',
+    ExpressionAttributeNames: { '#status': 'status', '#at': 'at' },
+    ConsistentRead: true,
+  });
+  for await (const item of items) logged.push(item as unknown as LoggedStatus);
   return logged;
 }
 

@@ -3,9 +3,10 @@
 // is the company's default: making another the default clears the old one in the same transaction, conditional
 // on the version read, so two analysts cannot both leave a default behind. Edits are conditional on the version
 // the editor saw.
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
+import { queryAll } from '../query-all.js';
 import { failedConditions, transactOnVersion, type TransactItem } from '../transactions.js';
 
 export const locationKinds = ['hosted-region', 'site', 'segment', 'vpc'] as const;
@@ -51,22 +52,15 @@ function parseLocation(raw: Record<string, unknown>): LocationItem {
 
 /** Every location of a company, by name. */
 export async function listLocationItems(slug: string): Promise<LocationItem[]> {
-  const items: LocationItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': partition(slug), ':prefix': 'LOC#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) items.push(parseLocation(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items.sort((a, b) => a.name.localeCompare(b.name));
+  const locations: LocationItem[] = [];
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': partition(slug), ':prefix': 'LOC#' },
+    ConsistentRead: true,
+  });
+  for await (const item of items) locations.push(parseLocation(item));
+  return locations.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Clears the default flag of a location read at `version` (in the same transaction as the new default). */

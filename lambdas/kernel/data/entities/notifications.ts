@@ -10,11 +10,12 @@
 //   batch it is sending (`pending`), so a retry sends the same batch.
 // - `NOTIFY_SENT#<slug>` / `<cadence>#<batch end>#<uid>`: one per recipient and batch, written before the mail
 //   goes: a redelivered message finds it and sends nothing more (kept 30 days).
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ServiceName } from '../../access/rules.js';
 import { readConfig } from '../../config.js';
 import type { Severity } from '../../scanners/finding-model.js';
 import { documentClient } from '../client.js';
+import { queryAll } from '../query-all.js';
 import { isConditionalCheckFailure } from '../conditional.js';
 import { failedConditions, transactOnVersion, transactWithRetry, type TransactItem } from '../transactions.js';
 
@@ -73,40 +74,26 @@ function parseRule(raw: Record<string, unknown>): NotificationRule {
 /** Every rule of a company (a company has at most a few dozen: one Query). */
 export async function listRuleItems(slug: string): Promise<NotificationRule[]> {
   const rules: NotificationRule[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': rulesPartition(slug), ':prefix': 'RULE#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) rules.push(parseRule(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': rulesPartition(slug), ':prefix': 'RULE#' },
+    ConsistentRead: true,
+  });
+  for await (const item of items) rules.push(parseRule(item));
   return rules.sort((a, b) => a.createdAt - b.createdAt || a.ruleId.localeCompare(b.ruleId));
 }
 
 /** The companies with at least one daily rule, through the sparse index. */
 export async function companiesWithDailyRules(): Promise<string[]> {
   const slugs = new Set<string>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': dailyRulesPartition },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) slugs.add(String(item.slug));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': dailyRulesPartition },
+  });
+  for await (const item of items) slugs.add(String(item.slug));
   return [...slugs];
 }
 
@@ -219,30 +206,24 @@ export async function readPublications(
   if (range.after !== undefined && range.upTo !== undefined) condition += ' AND sk BETWEEN :after AND :upTo';
   else if (range.after !== undefined) condition += ' AND sk > :after';
   else if (range.upTo !== undefined) condition += ' AND sk <= :upTo';
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: condition,
-        ExpressionAttributeValues: values,
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-        Limit: range.limit - entries.length + 1,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      // BETWEEN includes its lower end, which the previous batch already sent.
-      if (item.sk === range.after || entries.length >= range.limit) continue;
-      entries.push({
-        sk: String(item.sk),
-        service: String(item.service),
-        findingId: String(item.findingId),
-        at: Number(item.at),
-      });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && entries.length < range.limit);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: condition,
+    ExpressionAttributeValues: values,
+    ConsistentRead: true,
+    // One more: BETWEEN includes its lower end, which the previous batch already sent.
+    Limit: range.limit + 1,
+  });
+  for await (const item of items) {
+    if (item.sk === range.after) continue;
+    entries.push({
+      sk: String(item.sk),
+      service: String(item.service),
+      findingId: String(item.findingId),
+      at: Number(item.at),
+    });
+    if (entries.length >= range.limit) break;
+  }
   return entries;
 }
 
@@ -337,19 +318,12 @@ export async function releaseDigestMail(
 /** The user ids of a company's members (membership items, one Query of the company's partition). */
 export async function listMemberUids(slug: string): Promise<string[]> {
   const uids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `COMPANY#${slug}`, ':prefix': 'MEMBER#' },
-        ProjectionExpression: 'sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) uids.push(String(item.sk).slice('MEMBER#'.length));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `COMPANY#${slug}`, ':prefix': 'MEMBER#' },
+    ProjectionExpression: 'sk',
+  });
+  for await (const item of items) uids.push(String(item.sk).slice('MEMBER#'.length));
   return uids;
 }

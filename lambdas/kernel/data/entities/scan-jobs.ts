@@ -11,6 +11,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
+import { queryAll } from '../query-all.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { batchGetConsistent, failedConditions } from '../transactions.js';
 import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
@@ -354,27 +355,20 @@ export async function endUnfinishedJobItem(
 /** The markers of the company's unfinished jobs, of every service (one consistent Query; a company has few). */
 export async function activeJobMarkers(slug: string): Promise<ActiveJobMarker[]> {
   const markers: ActiveJobMarker[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': markersPartition(slug) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      markers.push({
-        jobId: String(item.jobId),
-        service: item.service as ScanJobItem['service'],
-        queuedAt: Number(item.queuedAt),
-        ...(typeof item.claimedByAgentId === 'string' ? { claimedByAgentId: item.claimedByAgentId } : {}),
-      });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': markersPartition(slug) },
+    ConsistentRead: true,
+  });
+  for await (const item of items) {
+    markers.push({
+      jobId: String(item.jobId),
+      service: item.service as ScanJobItem['service'],
+      queuedAt: Number(item.queuedAt),
+      ...(typeof item.claimedByAgentId === 'string' ? { claimedByAgentId: item.claimedByAgentId } : {}),
+    });
+  }
   return markers;
 }
 

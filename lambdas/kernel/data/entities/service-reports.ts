@@ -11,6 +11,7 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
+import { queryAll } from '../query-all.js';
 import { partitionPageItems } from '../partition-pages.js';
 import { isConditionalCheckFailure } from '../conditional.js';
 import type { TransactItem } from '../transactions.js';
@@ -234,23 +235,16 @@ export interface FindingFacts {
 
 /** Every finding of a company’s service, projected to what a report counts, a page (partitionPageItems) at a time. */
 export async function* findingFactsOf(slug: string, service: string): AsyncGenerator<FindingFacts> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :partition',
-        ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
-        ProjectionExpression:
-          'id, #status, toolSeverity, analystSeverity, published, firstImportId, lastChange, assetKey, assetName, ' +
-          'service, compliance, toolTags',
-        ExpressionAttributeNames: { '#status': 'status' },
-        Limit: partitionPageItems,
-        ExclusiveStartKey: startKey,
-        ConsistentRead: true,
-      }),
-    );
-    for (const item of page.Items ?? []) yield item as FindingFacts;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :partition',
+    ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
+    ProjectionExpression:
+      'id, #status, toolSeverity, analystSeverity, published, firstImportId, lastChange, assetKey, assetName, ' +
+      'service, compliance, toolTags',
+    ExpressionAttributeNames: { '#status': 'status' },
+    Limit: partitionPageItems,
+    ConsistentRead: true,
+  });
+  for await (const item of items) yield item as FindingFacts;
 }

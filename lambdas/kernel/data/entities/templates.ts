@@ -7,6 +7,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
+import { queryAll } from '../query-all.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -159,21 +160,14 @@ export async function queryTemplates(page: {
  * time: the search index's full load (since 0) and its refreshes.
  */
 export async function* templatesChangedSince(since: number): AsyncGenerator<StoredTemplate> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk >= :since',
-        ExpressionAttributeValues: {
-          ':partition': templateListPartition,
-          ':since': String(Math.max(0, since)).padStart(15, '0'),
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) yield stripTemplateKeys(item);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk >= :since',
+    ExpressionAttributeValues: {
+      ':partition': templateListPartition,
+      ':since': String(Math.max(0, since)).padStart(15, '0'),
+    },
+  });
+  for await (const item of items) yield stripTemplateKeys(item);
 }
