@@ -13,6 +13,7 @@ const exclusive = [
   'tests/e2e/mail-identities.test.ts',
   // Writes into the demo companies every call of the registry makes, and counts their requests.
   'tests/integration/authorization-matrix.test.ts',
+  'tests/integration/bench-inputs.test.ts',
   // The upkeep scripts read and rewrite every record of the table.
   'tests/integration/backfill-*.test.ts',
   // The daily digest gathers what every company published since it last ran.
