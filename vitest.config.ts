@@ -3,9 +3,11 @@ import { defineConfig } from 'vitest/config';
 // One local stack (DynamoDB Local, SES emulator, local Cognito, API adapter, built web app) is started
 // for the whole run by tests/support/global-setup.ts; test files reach it through inject('localStack').
 //
-// Test files run side by side (most of a file's time is spent waiting on the stack or the browser), each
-// with people and companies of its own. The few that change what every file reads, or that need the
-// machine to themselves, run one at a time after the others: they are listed in `exclusive`.
+// The run has three groups, one after the other:
+//   1. side by side: the files without a browser (most of their time is spent waiting on the stack), three at
+//      a time, each with people and companies of its own;
+//   2. in the browser: headless Chromium is what takes the two cores, so those files run one at a time;
+//   3. exclusive: the few files that change what every file reads, or that need the machine to themselves.
 const exclusive = [
   // Platform-wide settings: the services offered, the mail senders.
   'tests/integration/platform-services.test.ts',
@@ -22,6 +24,7 @@ const exclusive = [
   'tests/faults/**/*.test.ts',
   'tests/load/**/*.test.ts',
 ];
+const inBrowser = ['tests/e2e/**/*.test.ts'];
 
 const shared = {
   setupFiles: ['tests/support/stack-environment.ts', 'tests/support/fail-on-csp-violations.ts'],
@@ -41,7 +44,7 @@ export default defineConfig({
           ...shared,
           name: 'side-by-side',
           include: ['tests/**/*.test.ts'],
-          exclude: exclusive,
+          exclude: [...inBrowser, ...exclusive],
           maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
@@ -49,10 +52,20 @@ export default defineConfig({
       {
         test: {
           ...shared,
-          name: 'one-at-a-time',
-          include: exclusive,
+          name: 'in-browser',
+          include: inBrowser,
+          exclude: exclusive,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'exclusive',
+          include: exclusive,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
