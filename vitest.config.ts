@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './tests/support/long-files-first.js';
 
 // One local stack (DynamoDB Local, SES emulator, local Cognito, API adapter, built web app) is started
 // for the whole run by tests/support/global-setup.ts; test files reach it through inject('localStack').
@@ -46,7 +47,7 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: [...inBrowser, ...exclusive],
           maxWorkers: 3,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 0, sequencer: LongFilesFirst },
         },
       },
       {
