@@ -1,15 +1,18 @@
-// Child process of the bench: one import (runScanImport, the import function's work) in a process of its own,
-// with the environment of the bench's stack, so its peak resident memory is the import's. It starts nothing
+// Child process of the bench: one import in a process of its own, run as Lambda runs it: this file is bundled with
+// the import function's esbuild options (infra/constructs/lambda-bundling.ts) and started with plain `node` (no
+// tsx, whose loader runs in a thread of its own with a heap of its own), and it hands the import function's
+// handler the SQS message the queue would deliver. With the environment of the bench's stack; it starts nothing
 // else. Prints one line, BENCH_IMPORT_MEMORY {...}: the peak resident set at the end and the heap's peaks
-// sampled every 100 ms. With `--baseline` it loads the same modules and ends without importing: what the
-// process costs by itself.
+// sampled every 100 ms. With `--baseline` it loads the same code and ends without importing: what the process
+// costs by itself.
 import { readFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
+import type { SQSEvent } from 'aws-lambda';
+import { handler } from '../lambdas/import/handler.js';
 import { getScanImport } from '../lambdas/kernel/data/entities/scan-imports.js';
-import { runScanImport } from '../lambdas/kernel/findings/import-run.js';
 
 const importId = process.argv[2];
-if (!importId) throw new Error('Usage: bench-import-memory.ts <importId> | --baseline');
+if (!importId) throw new Error('Usage: bench-import-memory <importId> | --baseline');
 const mebibyte = 1024 * 1024;
 
 /**
@@ -27,6 +30,30 @@ function peakResidentMiB(): number {
   return process.resourceUsage().maxRSS / 1024;
 }
 
+/** The message the import queue delivers for the import, as the event source mapping hands it over. */
+function queueEvent(id: string): SQSEvent {
+  return {
+    Records: [
+      {
+        messageId: `bench-${id}`,
+        receiptHandle: `bench-${id}`,
+        body: JSON.stringify({ importId: id }),
+        attributes: {
+          ApproximateReceiveCount: '1',
+          SentTimestamp: String(Date.now()),
+          SenderId: 'bench',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:local:000000000000:imports.fifo',
+        awsRegion: 'local',
+      },
+    ],
+  };
+}
+
 const peaks = { heapUsed: 0, external: 0 };
 /** Each heap space's peak size (what V8 has taken for it, used or not), in MiB. */
 const spacePeaks: Record<string, number> = {};
@@ -41,11 +68,13 @@ const sample = () => {
 const sampler = setInterval(sample, 100);
 const started = performance.now();
 let status = 'baseline';
+let error: string | undefined;
 let findings = 0;
 if (importId !== '--baseline') {
-  await runScanImport(importId);
+  const { batchItemFailures } = await handler(queueEvent(importId));
   const scan = await getScanImport(importId, true);
-  status = scan?.status ?? 'missing';
+  status = batchItemFailures.length > 0 ? 'crashed' : (scan?.status ?? 'missing');
+  error = (scan?.error as { message?: string } | undefined)?.message;
   findings = Number((scan?.counts as { total?: number } | undefined)?.total ?? 0);
 }
 const seconds = (performance.now() - started) / 1000;
@@ -54,6 +83,7 @@ clearInterval(sampler);
 console.log(
   `BENCH_IMPORT_MEMORY ${JSON.stringify({
     status,
+    ...(error ? { error } : {}),
     findings,
     seconds,
     peakRssMiB: peakResidentMiB(),

@@ -12,11 +12,15 @@
 // How an import is started is the driver's business (bench-import-drivers.ts). Import only after
 // startLocalStack has set the environment.
 import { spawn } from 'node:child_process';
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BatchWriteItemCommand, DynamoDBClient, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import type { ServiceName } from '../lambdas/kernel/access/rules.js';
+import { importFunctionMemoryMiB } from '../infra/import-queue.js';
 import { batchConcurrency, batchSize } from '../lambdas/kernel/data/entities/findings.js';
+import { getScanImport } from '../lambdas/kernel/data/entities/scan-imports.js';
+import { copyImportFiles } from '../lambdas/kernel/findings/scan-imports.js';
 import { parseScan } from '../lambdas/kernel/scanners/parse-scan.js';
 import { itemBytes, kindOf, recordWrites, type MarshalledItem, type WriteRecording } from './bench-dynamodb-writes.js';
 import type { ImportDriver } from './bench-import-drivers.js';
@@ -250,6 +254,8 @@ export async function measureImportThroughput(options: {
 export interface ImportMemory {
   file: { bytes: number; description: string };
   status: string;
+  /** Why the import failed, when it did. */
+  error?: string;
   findings: number;
   seconds: number;
   /** The process's peak resident set (VmHWM), in MiB (1024 × 1024 bytes). */
@@ -267,6 +273,8 @@ export interface ImportMemory {
 
 interface ChildReport {
   status: string;
+  /** Why the import failed, when it did. */
+  error?: string;
   findings: number;
   seconds: number;
   peakRssMiB: number;
@@ -274,9 +282,6 @@ interface ChildReport {
   externalPeakMiB: number;
   heapSpacePeaksMiB: Record<string, number>;
 }
-
-/** The import function's memory (infra/constructs/imports.ts). */
-export const importFunctionMemoryMiB = 1024;
 
 /**
  * The V8 heap flags Lambda's Node.js runtime starts Node with, from the function's memory (its bootstrap script:
@@ -288,18 +293,36 @@ export function lambdaHeapFlags(memoryMiB: number): string[] {
   return [`--max-semi-space-size=${Math.floor(newSpace / 2)}`, `--max-old-space-size=${memoryMiB - newSpace}`];
 }
 
-/** Runs bench-import-memory.ts with the stack's environment and reads the one line it prints. */
+/**
+ * bench-import-memory.ts bundled as the import function is (the same esbuild options), into `outDir`: what the
+ * child runs with plain `node`, so its memory is the function's code's and not tsx's.
+ */
+export async function bundleMemoryChild(outDir: string): Promise<string> {
+  const { build } = await import('esbuild');
+  const { lambdaEsbuildOptions } = await import('../infra/constructs/lambda-bundling.js');
+  const outfile = path.join(outDir, 'bench-import-memory.mjs');
+  await build({
+    ...lambdaEsbuildOptions,
+    entryPoints: [path.join(root, 'scripts/bench-import-memory.ts')],
+    outfile,
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+/** Runs the bundled bench-import-memory.ts with the stack's environment and reads the one line it prints. */
 export function runMemoryChild(
+  script: string,
   environment: Record<string, string>,
   importId: string,
   nodeFlags: readonly string[] = [],
 ): Promise<ChildReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...nodeFlags, '--import', 'tsx', path.join(root, 'scripts/bench-import-memory.ts'), importId],
-      { cwd: root, env: { ...process.env, ...environment }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [...nodeFlags, script, importId], {
+      cwd: root,
+      env: { ...process.env, ...environment },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -327,12 +350,20 @@ export async function measureImportMemory(options: {
   fileBytes: number;
   description: string;
 }): Promise<ImportMemory> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'bench-import-memory-'));
+  const script = await bundleMemoryChild(outDir);
   const measure = async (slug: string, nodeFlags: readonly string[]) => {
-    const baseline = await runMemoryChild(options.environment, '--baseline', nodeFlags);
+    const baseline = await runMemoryChild(script, options.environment, '--baseline', nodeFlags);
     const prepared = await options.driver.prepare({ slug, service: options.service, file: options.file });
-    const report = await runMemoryChild(options.environment, prepared.importId, nodeFlags);
+    // What startScanImport does before it queues the import: the copy of the upload that the import reads.
+    // Not startScanImport itself: its message would run the import in this process, not in the measured one.
+    const scan = await getScanImport(prepared.importId, true);
+    if (!scan) throw new Error(`The import ${prepared.importId} disappeared`);
+    await copyImportFiles(scan);
+    const report = await runMemoryChild(script, options.environment, prepared.importId, nodeFlags);
     return {
       status: report.status,
+      ...(report.error ? { error: report.error } : {}),
       findings: report.findings,
       seconds: round(report.seconds),
       peakRssMiB: round(report.peakRssMiB, 1),
@@ -342,9 +373,15 @@ export async function measureImportMemory(options: {
       heapSpacePeaksMiB: report.heapSpacePeaksMiB,
     };
   };
-  const nodeDefaults = await measure(options.slug, []);
   const flags = lambdaHeapFlags(importFunctionMemoryMiB);
-  const asLambda = await measure(`${options.slug}-lambda`, flags);
+  let nodeDefaults: Awaited<ReturnType<typeof measure>>;
+  let asLambda: Awaited<ReturnType<typeof measure>>;
+  try {
+    nodeDefaults = await measure(options.slug, []);
+    asLambda = await measure(`${options.slug}-lambda`, flags);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
   return {
     file: { bytes: options.fileBytes, description: options.description },
     ...nodeDefaults,
@@ -441,8 +478,6 @@ export async function measureImports(options: {
 
 // Run alone: `tsx scripts/bench-imports.ts [nuclei|nmap|memory]…` (all three by default), on a stack of its own.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
   const { onOwnStack } = await import('./bench-own-stack.js');
   const parts = process.argv.slice(2);
   const wanted = (part: string) => parts.length === 0 || parts.includes(part);

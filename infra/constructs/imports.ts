@@ -18,7 +18,7 @@ import {
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { importFilesPrefix, uploadsPrefix } from '../../lambdas/kernel/findings/scan-imports.js';
-import { importBatchSize, importMaxReceiveCount } from '../import-queue.js';
+import { importBatchSize, importFunctionMemoryMiB, importMaxReceiveCount } from '../import-queue.js';
 import type { AlgoliaApplication } from './api.js';
 import type { PortalData } from './data.js';
 import { PortalFunction } from './lambda-function.js';
@@ -125,7 +125,7 @@ export class PortalImports extends Construct {
       handler: 'scanImport',
       description: 'Runs queued scan imports: reads the uploaded file, writes findings and assets',
       timeout: importTimeout,
-      memorySize: 1024,
+      memorySize: importFunctionMemoryMiB,
       environment: { TABLE_NAME: props.data.table.tableName, UPLOADS_BUCKET: this.uploads.bucketName },
     }).function;
     props.data.grantReadWrite(this.importFunction);
