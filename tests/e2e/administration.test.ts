@@ -3,7 +3,6 @@
 // level choices of a level 3 manager (and the server's refusal beyond them), and an axe pass per page.
 // Every person here is a fresh user (one sign-in link per address a minute); the demo accounts belong
 // to the shell test. Nothing here switches a platform service off: other test files share the stack.
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -28,6 +27,7 @@ import { ShellPage } from '../support/shell-page.js';
 import { contextAwaitingLink, signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
+import { seriousViolations } from '../support/axe.js';
 
 const stack = inject('localStack');
 const runId = randomUUID().slice(0, 6);
@@ -56,13 +56,6 @@ async function open<Shown extends ShellPage>(
   const shown = new PageObject(person.session.page);
   await shown.open(PageObject.path);
   return shown;
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
 beforeAll(async () => {

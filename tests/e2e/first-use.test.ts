@@ -3,7 +3,6 @@
 // companies, and Manage users for a junior analyst with no company. Every person is a fresh user (one
 // sign-in link per address a minute; the demo accounts belong to the shell test), with the access of
 // the demo account named beside them.
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,6 +11,7 @@ import { ShellPage } from '../support/shell-page.js';
 import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
+import { seriousViolations } from '../support/axe.js';
 
 const stack = inject('localStack');
 const runId = randomUUID().slice(0, 6);
@@ -79,11 +79,7 @@ describe("Home's events in words", () => {
     const { page } = analyst.session;
     await page.getByRole('table', { name: 'Your events' }).getByRole('link').first().waitFor();
 
-    const { violations } = await new AxeBuilder({ page }).analyze();
-
-    expect(violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual(
-      [],
-    );
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 

@@ -1,7 +1,6 @@
 // The signed-in shell in headless Chromium: menus per demo account (spec 6), the route guard, the
 // company switch, colour scheme, hotkeys, the contact dialog, and sign-out on revocation (spec 4).
 // Each demo account signs in once (one link per address a minute) and keeps its browser context.
-import AxeBuilder from '@axe-core/playwright';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,6 +10,7 @@ import { launchBrowser } from '../support/browser.js';
 import { accessDeniedText, mustBeSignedInText, ShellPage } from '../support/shell-page.js';
 import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
 import { createDemoLookalike, createTestUser } from '../support/users.js';
+import { seriousViolations } from '../support/axe.js';
 
 const stack = inject('localStack');
 
@@ -339,9 +339,6 @@ describe('the shell in the browser', () => {
     await shell.page.getByRole('button', { name: 'Version' }).hover();
     expect(await shell.page.getByRole('tooltip').innerText()).toContain('2025.10.20.1449');
 
-    const { violations } = await new AxeBuilder({ page: shell.page }).analyze();
-    expect(violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual(
-      [],
-    );
+    expect(await seriousViolations(shell.page)).toEqual([]);
   });
 });

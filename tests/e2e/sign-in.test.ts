@@ -1,5 +1,4 @@
 // Sign-in as a person does it, in headless Chromium: the form, the mail in the outbox, the link.
-import AxeBuilder from '@axe-core/playwright';
 import {
   CognitoIdentityProviderClient,
   GetTokensFromRefreshTokenCommand,
@@ -12,6 +11,7 @@ import { ShellPage } from '../support/shell-page.js';
 import { mailsTo, nextSignInLink } from '../support/outbox.js';
 import { signInInBrowser } from '../support/sign-in.js';
 import { createTestUser } from '../support/users.js';
+import { seriousViolations } from '../support/axe.js';
 
 const { appUrl, mailUrl, userPoolClientId } = inject('localStack');
 const cognito = new CognitoIdentityProviderClient({ endpoint: `${appUrl}/cognito`, region: 'eu-west-1' });
@@ -219,11 +219,7 @@ describe('sign-in in the browser', () => {
     await page.goto(appUrl);
     await page.getByRole('textbox', { name: 'Email' }).waitFor();
 
-    const { violations } = await new AxeBuilder({ page }).analyze();
-
-    expect(violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')).toEqual(
-      [],
-    );
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 });

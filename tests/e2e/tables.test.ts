@@ -3,7 +3,6 @@
 // preferences (page size, columns) survive a reload, the e-mail column's order is the server's either
 // way, identifiers never break mid-word, and every table page passes axe. Every person here is fresh;
 // the demo accounts are only looked for, never signed in (they belong to the shell test).
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,6 +12,7 @@ import { ShellPage } from '../support/shell-page.js';
 import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
+import { seriousViolations } from '../support/axe.js';
 
 const stack = inject('localStack');
 const run = randomUUID().slice(0, 6);
@@ -23,13 +23,6 @@ const company = { slug: `tbl-${run}`, companyName: `Table Co ${run}` };
 let browser: Browser;
 let admin: SignedInBrowser;
 let asAdmin: ReturnType<typeof signedInCaller>;
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 async function openPage<Shown extends ShellPage>(
   PageObject: (new (page: Page) => Shown) & { path: string },

@@ -25,7 +25,8 @@ beforeAll(() => {
   mkdirSync(join(webAssetPath, 'assets'));
 
   // The portal in Europe, its web ACL where CloudFront's must be: the ARN crosses regions.
-  app = new App({ context: { '@aws-cdk/core:defaultCrossStackReferences': 'strong' } });
+  // Only the templates are read: the functions' bundles are not built (the portal stack's test builds and loads them).
+  app = new App({ context: { '@aws-cdk/core:defaultCrossStackReferences': 'strong', 'aws:cdk:bundling-stacks': [] } });
   const env = { account: '111111111111' };
   const edgeStack = new PortalEdgeStack(app, 'EdgeTest', { env, crossRegionReferences: true });
   const portalStack = new PortalStack(app, 'PortalTest', {
