@@ -2,7 +2,7 @@
 // required expiry, shown once; rolled with a grace period (the old key keeps working until it ends) and revoked at
 // once. Customers of level 3 manage their own company's keys while its enableDastTriggering is on; analysts of level
 // 7 manage any company's. Every change, and every refused attempt, is recorded as an event.
-import ipaddr from 'ipaddr.js';
+import { isIPv4 } from 'node:net';
 import type { Caller, CompanyRecord } from '../access/caller.js';
 import { canAccessCompany, canListAllCompanies, menuLevels } from '../access/rules.js';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../data/entities/dast-keys.js';
 import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../errors.js';
 import { checkedOrAudited as checkedOrRecorded, eventTransactItem } from '../events/events.js';
+import { canonicalIp } from '../net/ip-address.js';
 import { dastKeyHash } from './dast-key-secret.js';
 import { keyHint, newDastKeyText } from './key-format.js';
 
@@ -111,7 +112,7 @@ function canonicalTarget(text: string, field: string): string {
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw bad('must be an http or https URL');
     if (url.username || url.password) throw bad('must not carry credentials');
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (!hostLabel.test(host) && !ipaddr.isValid(host)) throw bad('does not name a host');
+    if (!hostLabel.test(host) && canonicalIp(host) === undefined) throw bad('does not name a host');
     return `${url.origin}${url.pathname}`;
   }
   const hostPort = /^(.+?)(?::(\d{1,5}))?$/.exec(value.toLowerCase());
@@ -119,8 +120,9 @@ function canonicalTarget(text: string, field: string): string {
   const port = hostPort?.[2];
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) throw bad('has a port out of range');
   if (hostLabel.test(host)) return value.toLowerCase();
-  if (ipaddr.isValid(value)) return ipaddr.parse(value).toString();
-  if (port !== undefined && ipaddr.IPv4.isValidFourPartDecimal(host)) return value;
+  const ip = canonicalIp(value);
+  if (ip !== undefined) return ip;
+  if (port !== undefined && isIPv4(host)) return value;
   throw bad('must be a URL, a host name (*.acme.example allowed) or an IP address');
 }
 
@@ -133,7 +135,8 @@ function canonicalTarget(text: string, field: string): string {
 export function targetAllowed(target: URL, allowedTargets: readonly string[]): boolean {
   const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');
-  const canonicalHost = ipaddr.isValid(host) ? ipaddr.parse(host).toString() : host;
+  const hostIp = canonicalIp(host);
+  const canonicalHost = hostIp ?? host;
   return allowedTargets.some((entry) => {
     if (entry.includes('://')) {
       let allowed: URL;
@@ -149,7 +152,8 @@ export function targetAllowed(target: URL, allowedTargets: readonly string[]): b
         (target.pathname.startsWith(prefix) && (prefix.endsWith('/') || target.pathname[prefix.length] === '/'))
       );
     }
-    if (ipaddr.isValid(entry)) return ipaddr.isValid(host) && ipaddr.parse(entry).toString() === canonicalHost;
+    const entryIp = canonicalIp(entry);
+    if (entryIp !== undefined) return hostIp !== undefined && entryIp === canonicalHost;
     const hostPort = /^(.+?)(?::(\d{1,5}))?$/.exec(entry);
     const entryHost = hostPort?.[1] ?? '';
     const entryPort = hostPort?.[2];

@@ -2,7 +2,6 @@
 // DAST trigger (or an analyst); claimed by one agent in a conditional write; finished with the import that carries
 // its results into the findings (done) or with the agent's reason (failed).
 import { randomBytes } from 'node:crypto';
-import ipaddr from 'ipaddr.js';
 import { batchGetConsistent } from '../data/transactions.js';
 import { agentItemKey, parseAgentItem, type AgentCapability, type AgentItem } from '../data/entities/agents.js';
 import {
@@ -19,6 +18,7 @@ import { parseScanImportItem, scanImportItemKey, type StoredScanImport } from '.
 import type { LocationItem } from '../data/entities/locations.js';
 import { ConflictError, InvalidArgumentError, NotFoundError } from '../errors.js';
 import { parseCidr } from '../locations/cidr-ranges.js';
+import { canonicalIp, inBlock, parseIp, unmapped } from '../net/ip-address.js';
 import { authenticatedAgent } from '../agents/agents.js';
 import { parseAgentCredential } from '../agents/agent-secrets.js';
 import { createScanImport, scanImportOutput, startScanImport } from '../findings/scan-imports.js';
@@ -51,11 +51,12 @@ export function hostInLocation(
   host: string,
   location: Pick<LocationItem, 'cidrs' | 'exclusions' | 'domains'>,
 ): boolean {
-  if (ipaddr.isValid(host)) {
-    const address = ipaddr.process(host);
+  const parsed = parseIp(canonicalIp(host) ?? '');
+  if (parsed) {
+    const address = unmapped(parsed);
     const inside = (text: string) => {
       const range = parseCidr(text, 'stored');
-      return range.address.kind() === address.kind() && address.match(range.address, range.bits);
+      return inBlock(address, range.address, range.bits);
     };
     return location.cidrs.some(inside) && !location.exclusions.some(inside);
   }
