@@ -9,8 +9,6 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
@@ -72,7 +70,9 @@ function parseCredential<S extends z.ZodType>(schema: S, value: unknown, what: s
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw invalidParameter(`${what} is not a WebAuthn credential: ${issue?.path.join('.') || what} ${issue?.message ?? ''}`.trim());
+  throw invalidParameter(
+    `${what} is not a WebAuthn credential: ${issue?.path.join('.') || what} ${issue?.message ?? ''}`.trim(),
+  );
 }
 
 /** The origin the browser signed, read before verifying so that a foreign origin gets its own error. */
@@ -85,7 +85,7 @@ function clientOrigin(clientDataJSON: string): { origin: string; challenge: stri
   } catch {
     // answered below
   }
-  throw invalidParameter('The credential\'s clientDataJSON is not valid client data.');
+  throw invalidParameter("The credential's clientDataJSON is not valid client data.");
 }
 
 interface SignInSession {
@@ -148,7 +148,10 @@ export class PoolWebAuthn {
     try {
       const parsed = parseCredential(registrationCredential, credential, 'Credential');
       if (!pending || pending.expiresAt < Date.now()) {
-        throw new CognitoError('WebAuthnChallengeNotFoundException', 'No passkey registration is waiting for this user.');
+        throw new CognitoError(
+          'WebAuthnChallengeNotFoundException',
+          'No passkey registration is waiting for this user.',
+        );
       }
       const client = clientOrigin(parsed.response.clientDataJSON);
       if (!origins.includes(client.origin)) throw originNotAllowed(client.origin);
@@ -158,7 +161,7 @@ export class PoolWebAuthn {
       let verified;
       try {
         verified = await verifyRegistrationResponse({
-          response: parsed as RegistrationResponseJSON,
+          response: parsed,
           expectedChallenge: pending.challenge,
           expectedOrigin: origins,
           expectedRPID: relyingPartyId,
@@ -167,7 +170,8 @@ export class PoolWebAuthn {
       } catch (error) {
         throw verificationError(error, 'The passkey could not be registered', invalidParameter);
       }
-      if (!verified.verified) throw invalidParameter('The passkey could not be registered: its attestation is not valid.');
+      if (!verified.verified)
+        throw invalidParameter('The passkey could not be registered: its attestation is not valid.');
       const { credential: created } = verified.registrationInfo;
       const passkey: StoredPasskey = {
         credentialId: created.id,
@@ -228,7 +232,10 @@ export class PoolWebAuthn {
       rpID: relyingPartyId,
       timeout: CHALLENGE_TIMEOUT_MS,
       userVerification: this.userVerification,
-      allowCredentials: (user?.passkeys ?? []).map(({ credentialId, transports }) => ({ id: credentialId, transports })),
+      allowCredentials: (user?.passkeys ?? []).map(({ credentialId, transports }) => ({
+        id: credentialId,
+        transports,
+      })),
     });
     const session = randomBytes(48).toString('base64url');
     this.pruneExpiredSessions();
@@ -276,7 +283,7 @@ export class PoolWebAuthn {
       let verified;
       try {
         verified = await verifyAuthenticationResponse({
-          response: parsed as AuthenticationResponseJSON,
+          response: parsed,
           expectedChallenge: session.challenge,
           expectedOrigin: origins,
           expectedRPID: relyingPartyId,
@@ -284,7 +291,7 @@ export class PoolWebAuthn {
             id: passkey.credentialId,
             publicKey: isoBase64URL.toBuffer(passkey.publicKey),
             counter: passkey.counter,
-            transports: passkey.transports as never,
+            transports: passkey.transports,
           },
           requireUserVerification: this.userVerification === 'required',
         });
@@ -329,11 +336,7 @@ function originNotAllowed(origin: string): CognitoError {
 }
 
 /** @simplewebauthn/server throws plain errors: a relying-party mismatch gets Cognito's own type. */
-function verificationError(
-  error: unknown,
-  what: string,
-  refusal: (message: string) => CognitoError,
-): CognitoError {
+function verificationError(error: unknown, what: string, refusal: (message: string) => CognitoError): CognitoError {
   if (error instanceof CognitoError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (/RP ID|rpIdHash/i.test(message)) {
