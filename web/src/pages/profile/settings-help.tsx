@@ -26,8 +26,8 @@ export function SettingsHelp() {
       <p>
         A passkey signs you in with your device&apos;s fingerprint, face or PIN, without waiting for a mail: type your
         e-mail on the sign-in screen and choose Sign in with a passkey. Add a passkey on each device you use; it works
-        on this site only. Removing one here stops it signing you in; your device may still list it until you delete
-        it there.
+        on this site only. Removing one here stops it signing you in; your device may still list it until you delete it
+        there.
       </p>
     </HelpPanel>
   );
