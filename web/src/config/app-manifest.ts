@@ -1,7 +1,7 @@
 // The installable app's web app manifest (built into manifest.webmanifest by vite-plugin-pwa, see vite.config.ts),
 // defined once for the build, the icon script (scripts/render-app-icons.ts) and the tests.
-
 import type { ManifestOptions } from 'vite-plugin-pwa';
+
 /** The shell header's colour: the installed app's title bar matches it. */
 export const appThemeColor = '#0f141a';
 /** The page background of Cloudscape's light mode: the splash screen while the app starts. */
@@ -38,6 +38,5 @@ export function appManifest(productName: string): Partial<ManifestOptions> {
     // it through window.launchQueue (web/src/auth/app-launch.ts) instead of opening a browser tab.
     launch_handler: { client_mode: ['focus-existing', 'auto'] },
     handle_links: 'preferred',
-    capture_links: 'existing-client-navigate',
   };
 }
