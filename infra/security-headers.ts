@@ -69,6 +69,9 @@ export function contentSecurityPolicy(environment: Pick<SecurityHeadersEnvironme
     // The Open Sans files Cloudscape's global styles declare, emitted as separate files by the build.
     "font-src 'self'",
     `connect-src ${["'self'", ...environment.connectOrigins].join(' ')}`,
+    // The installable app: its service worker (/sw.js) and manifest (/manifest.webmanifest), from this origin only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     // The header and footer logos are build settings that may name any https: URL or a data: URL.
     "img-src 'self' data: https:",
     "object-src 'none'",
@@ -109,3 +112,9 @@ export const vaultCacheControl = 'no-store';
 export function isVaultPath(pathname: string): boolean {
   return pathname.startsWith(vaultPathPrefix);
 }
+
+/**
+ * The installable app's service worker, as the web build names it (web/vite.config.ts). Like index.html it is
+ * revalidated on every request (Cache-Control: no-cache), so a deploy reaches every browser at its next start.
+ */
+export const serviceWorkerFile = 'sw.js';

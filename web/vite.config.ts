@@ -7,8 +7,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA, type VitePluginPWAAPI } from 'vite-plugin-pwa';
 import type * as CloudscapeThemingModule from '@cloudscape-design/components/theming';
+import { appManifest } from './src/config/app-manifest.js';
 import { resolveBuildSettings } from './src/config/build-settings.js';
+import { serviceWorkerFile, vaultPageFile } from '../infra/security-headers.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -126,6 +129,59 @@ function fontsAsFiles(): Plugin {
   };
 }
 
+/**
+ * The installable app: manifest.webmanifest (src/config/app-manifest.ts) and a Workbox service worker (sw.js)
+ * that precaches the shell (index.html) and the hashed assets, nothing else, so the app starts offline. Every
+ * navigation but /api/* and /vault/* gets the precached index.html; nothing is cached at run time, so API
+ * answers, runtime-config.json (revalidated on each start), the vault's pages (no-store) and the icons go to
+ * the network as without a service worker. A new version waits until the person chooses Reload to update
+ * (registerType 'prompt'; web/src/components/app-status). The page registers it itself
+ * (virtual:pwa-register/react), so no registerSW.js is emitted.
+ */
+function installableApp(productName: string): Plugin[] {
+  const manifestFilename = 'manifest.webmanifest';
+  const plugins = VitePWA({
+    manifestFilename,
+    filename: serviceWorkerFile,
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: appManifest(productName),
+    // The icons are fetched when the browser installs the app, not precached for every visitor.
+    includeManifestIcons: false,
+    workbox: {
+      globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png}'],
+      // The vault's page is no-store and never part of the shell.
+      globIgnores: [vaultPageFile],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//, /^\/vault\//],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      // One file: no workbox-<hash>.js beside it to keep in step.
+      inlineWorkboxRuntime: true,
+      // The largest chunk is well under this; a larger one would fail the build rather than go uncached.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+  });
+  const shellOnly: Plugin = {
+    name: 'portal-installable-app-shell-only',
+    enforce: 'post',
+    // The plugin precaches the manifest too; it stays a file the browser revalidates (no-cache) instead.
+    buildStart() {
+      const pwa = plugins.find((plugin) => plugin.name === 'vite-plugin-pwa') as Plugin<VitePluginPWAAPI> | undefined;
+      pwa?.api?.extendManifestEntries((entries) =>
+        entries.filter((entry) => typeof entry === 'string' || entry.url !== manifestFilename),
+      );
+    },
+    // The vault's page is not the app: no manifest link in it.
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { filename }) =>
+        path.basename(filename) === vaultPageFile ? html.replace(/\s*<link rel="manifest"[^>]*>/, '') : html,
+    },
+  };
+  return [...plugins, shellOnly];
+}
+
 export default defineConfig(({ mode }) => {
   const settings = resolveBuildSettings(loadEnv(mode, webRoot, 'VITE_'));
   // (loadEnv also takes VITE_* from the process environment.)
@@ -139,6 +195,7 @@ export default defineConfig(({ mode }) => {
       productNameTitle(settings.productName),
       primaryColorTheme(settings.primaryColor),
       fontsAsFiles(),
+      installableApp(settings.productName),
     ],
     resolve: {
       // Cloudscape's error-boundary fallback imports an ICU message parser the app never needs

@@ -33,6 +33,7 @@ import {
   frameOption,
   permissionsPolicy,
   referrerPolicy,
+  serviceWorkerFile,
   strictTransportSecurity,
   vaultCacheControl,
   vaultPageFile,
@@ -297,7 +298,7 @@ export class PortalWeb extends Construct {
       role: deploymentRole,
       logGroup: deploymentLogs,
     });
-    // Everything else (index.html, runtime-config.json, public files) is revalidated on every load.
+    // Everything else (index.html, runtime-config.json, the manifest, public files) is revalidated on every load.
     const entry = new BucketDeployment(this, 'DeployEntry', {
       sources: [
         Source.asset(props.webAssetPath),
@@ -312,7 +313,7 @@ export class PortalWeb extends Construct {
         }),
       ],
       destinationBucket: site,
-      exclude: ['assets/*'],
+      exclude: ['assets/*', serviceWorkerFile],
       // no-cache also bounds CloudFront's copy to the cache policy's 1-second minimum: no invalidation
       // (and no cloudfront:CreateInvalidation on "*") is needed for a new version to show.
       cacheControl: [CacheControl.noCache()],
@@ -321,6 +322,20 @@ export class PortalWeb extends Construct {
     });
     // index.html must never name a bundle that is not there yet.
     entry.node.addDependency(assets);
+    // The installable app's service worker last, revalidated too: it precaches index.html under the revision it
+    // names, so it must never be fetched while the previous index.html is still there (a browser would keep that
+    // shell until the next deploy). Browsers look for a new one at every start; Reload to update brings it in.
+    const serviceWorker = new BucketDeployment(this, 'DeployServiceWorker', {
+      sources: [Source.asset(props.webAssetPath)],
+      destinationBucket: site,
+      exclude: ['*'],
+      include: [serviceWorkerFile],
+      prune: false,
+      cacheControl: [CacheControl.noCache()],
+      role: deploymentRole,
+      logGroup: deploymentLogs,
+    });
+    serviceWorker.node.addDependency(entry);
 
     acknowledgeWildcardGrants(
       deploymentRole,

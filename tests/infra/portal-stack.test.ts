@@ -445,6 +445,9 @@ describe('web (S3 + CloudFront)', () => {
     expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('form-action')).toEqual(["'self'"]);
+    // The installable app's service worker and manifest.
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
+    expect(csp.get('manifest-src')).toEqual(["'self'"]);
     expect(JSON.stringify(headers.ContentSecurityPolicy)).not.toMatch(/unsafe-(inline|eval)/);
     expect(headers.StrictTransportSecurity).toEqual({
       AccessControlMaxAgeSec: 63072000,
@@ -492,17 +495,20 @@ describe('web (S3 + CloudFront)', () => {
       properties(logicalId('AWS::CloudFront::ResponseHeadersPolicy', 'WebSecurityHeaders')).ResponseHeadersPolicyConfig,
     );
     const { appUrl } = inject('localStack');
-    // The app and a route of it (index.html), a missing file (404), the configuration, an API answer, and
+    // The app and a route of it (index.html), a missing file (404), the configuration, the service worker and the
+    // manifest, an API answer, and
     // the uploads route's S3 error.
     const answers = await Promise.all([
       fetch(`${appUrl}/`),
       fetch(`${appUrl}/admin/companies`),
       fetch(`${appUrl}/assets/missing.js`),
       fetch(`${appUrl}/runtime-config.json`),
+      fetch(`${appUrl}/sw.js`),
+      fetch(`${appUrl}/manifest.webmanifest`),
       fetch(`${appUrl}/api/calls/getSession`, { method: 'POST', body: '{"data":{}}' }),
       fetch(`${appUrl}/s3/${inject('localStack').environment.UPLOADS_BUCKET}`),
     ]);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 200, 401, 405]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 200, 200, 200, 401, 405]);
 
     for (const answer of answers) {
       const local = Object.fromEntries(Object.keys(policy).map((name) => [name, answer.headers.get(name)]));
@@ -538,6 +544,44 @@ describe('web (S3 + CloudFront)', () => {
     const entry = deployments.find((deployment) => deployment.Exclude?.includes('assets/*'));
     expect(entry.SystemMetadata['cache-control']).toBe('no-cache');
     expect(entry.Include).toBeUndefined();
+    // The installable app's manifest and icons go with index.html; the service worker on its own (next test).
+    expect(entry.Exclude).toEqual(['assets/*', 'sw.js']);
+  });
+
+  it('deploys the service worker after index.html, revalidated on every request like it', () => {
+    const entryId = logicalId('Custom::CDKBucketDeployment', 'WebDeployEntry');
+    const serviceWorkerId = logicalId('Custom::CDKBucketDeployment', 'WebDeployServiceWorker');
+    const serviceWorker = properties(serviceWorkerId);
+    expect(serviceWorker.Include).toEqual(['sw.js']);
+    expect(serviceWorker.Exclude).toEqual(['*']);
+    expect(serviceWorker.Prune).toBe(false);
+    expect(serviceWorker.SystemMetadata['cache-control']).toBe('no-cache');
+    // It precaches index.html under the revision it names: fetched before the new index.html is there, it would
+    // keep the previous shell until the next deploy.
+    expect([resources[serviceWorkerId]?.DependsOn ?? []].flat()).toContain(entryId);
+    // The default behaviour serves it (no path of its own), so CloudFront keeps it 1 s at most, as index.html.
+    const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution')).DistributionConfig;
+    expect(distribution.CacheBehaviors.map((behavior: any) => behavior.PathPattern)).toEqual(['/vault/*', '/api/*']);
+  });
+
+  it('the local origin revalidates index.html, the service worker, the manifest and the icons, and keeps assets a year', async () => {
+    const { appUrl } = inject('localStack');
+    const manifest = await fetch(`${appUrl}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const { icons } = (await manifest.json()) as { icons: { src: string }[] };
+    const script = (await (await fetch(appUrl)).text()).match(/src="(\/assets\/index-[\w-]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const revalidated = ['/', '/index.html', '/auth/redirect', '/sw.js', ...icons.map((icon) => icon.src)];
+    for (const path of [...revalidated, script!]) {
+      const answer = await fetch(`${appUrl}${path}`);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('cache-control'), path).toBe(
+        path === script ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    }
+    expect((await fetch(`${appUrl}/sw.js`)).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
   });
 
   it('deploys runtime-config.json with the region, the user pool, its client and apiUrl /api', () => {

@@ -7,6 +7,7 @@ import 'virtual:portal-theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { OfflineStart } from './components/app-status/offline-start';
 import { takeSignInToken } from './auth/email-link';
 import { configureAmplify } from './auth/configure-amplify';
 import { branding } from './config/branding';
@@ -26,6 +27,11 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 function showStartFailure(error: unknown): void {
+  if (!navigator.onLine && rootElement) {
+    // The installed app (or a cached tab) opened offline: the shell says so rather than fail.
+    createRoot(rootElement).render(<OfflineStart />);
+    return;
+  }
   console.error('The portal cannot start', error);
   const message = document.createElement('p');
   message.setAttribute('role', 'alert');

@@ -2,7 +2,7 @@
 // page element, behind the auth gate. Every page is code-split (React.lazy via lazyPage), so the sign-in
 // screen loads none of the signed-in pages, nor the session provider, nor the rules themselves.
 import { Suspense, type ReactNode } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
 import { AuthGate } from './components/layout/auth-gate';
 import { lazyPage, type LazyPage } from './components/layout/lazy-page';
 import { PageLoading } from './components/layout/page-loading';
@@ -57,6 +57,11 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/admin/keys_email': MailIdentitiesPage,
 };
 
+/** Each arrival of a link starts the page afresh, over an earlier one too (a launch of the installed app). */
+function AuthRedirectRoute() {
+  return <AuthRedirectPage key={useLocation().key} />;
+}
+
 function withoutShell(page: ReactNode): ReactNode {
   return <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 }
@@ -96,7 +101,7 @@ export const routes: RouteObject[] = [
   // Shown without the shell and without sign-in. (/vault/* is a page of its own, vault.html: see web/src/vault/.)
   {
     path: '/auth/redirect',
-    element: withoutShell(<AuthRedirectPage />),
+    element: withoutShell(<AuthRedirectRoute />),
     handle: { preload: AuthRedirectPage.preload, public: true } satisfies RouteHandle,
   },
   // Everything else sits behind the auth gate: signed out, the sign-in screen on '/' and a link to it

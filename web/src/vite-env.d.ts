@@ -1,4 +1,6 @@
 /// <reference types="vite/client" />
+// The service worker's registration (vite-plugin-pwa): `virtual:pwa-register/react`.
+/// <reference types="vite-plugin-pwa/react" />
 
 // The only build-time settings the app reads (see config/build-settings.ts).
 interface ImportMetaEnv {
