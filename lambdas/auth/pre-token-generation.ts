@@ -34,7 +34,11 @@ export const handler = async (event: PreTokenGenerationTriggerEvent): Promise<Pr
 async function signInProofOf(uid: string, email: string): Promise<SignInProof | undefined> {
   try {
     const secret = await signInSecret();
-    const used = await claimSignInProof({ emailKey: keyFor(secret, 'email', normaliseEmail(email)), uid, now: Date.now() });
+    const used = await claimSignInProof({
+      emailKey: keyFor(secret, 'email', normaliseEmail(email)),
+      uid,
+      now: Date.now(),
+    });
     return used ?? 'passkey';
   } catch (error) {
     // The sign-in itself stands; the claim is left out and events record no proof.

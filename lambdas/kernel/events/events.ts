@@ -109,7 +109,7 @@ async function listEventsPage(where: ListPartition, page: EventsPageRequest) {
   });
   return {
     events: items.map(
-      ({ id, type, summary, createdAt, createdByUid, createdByEmail, createdByName, subject, before, after }) => ({
+      ({
         id,
         type,
         summary,
@@ -117,6 +117,19 @@ async function listEventsPage(where: ListPartition, page: EventsPageRequest) {
         createdByUid,
         createdByEmail,
         createdByName,
+        signInProof,
+        subject,
+        before,
+        after,
+      }) => ({
+        id,
+        type,
+        summary,
+        createdAt,
+        createdByUid,
+        createdByEmail,
+        createdByName,
+        signInProof,
         subject: subject as EventSubject | undefined,
         before,
         after,

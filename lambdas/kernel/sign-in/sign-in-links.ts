@@ -179,8 +179,18 @@ export async function recordSignInMiss(answerHash: string, limits: LinkLimits): 
 function stillUsable(limits: LinkLimits): Condition<typeof signInLinkEntity>[] {
   return [
     { attr: 'usedAt', exists: false },
-    { or: [{ attr: 'misses', exists: false }, { attr: 'misses', lt: limits.maxMisses }] },
-    { or: [{ attr: 'codeMisses', exists: false }, { attr: 'codeMisses', lt: limits.maxCodeMisses }] },
+    {
+      or: [
+        { attr: 'misses', exists: false },
+        { attr: 'misses', lt: limits.maxMisses },
+      ],
+    },
+    {
+      or: [
+        { attr: 'codeMisses', exists: false },
+        { attr: 'codeMisses', lt: limits.maxCodeMisses },
+      ],
+    },
   ];
 }
 
@@ -214,7 +224,14 @@ export async function consumeSignInCode(input: ConsumeCodeInput): Promise<'accep
         .build(UpdateItemCommand)
         .item({ emailKey: input.emailKey, codeMisses: $add(1) })
         // Only against the mail that was read: a newer one starts afresh.
-        .options({ condition: { and: [{ attr: 'tokenHash', eq: link.tokenHash }, { attr: 'usedAt', exists: false }] } })
+        .options({
+          condition: {
+            and: [
+              { attr: 'tokenHash', eq: link.tokenHash },
+              { attr: 'usedAt', exists: false },
+            ],
+          },
+        })
         .send();
       return 'refused';
     }
@@ -223,7 +240,11 @@ export async function consumeSignInCode(input: ConsumeCodeInput): Promise<'accep
       .item({ emailKey: input.emailKey, usedAt: input.now, usedWith: 'code' })
       .options({
         condition: {
-          and: [{ attr: 'tokenHash', eq: link.tokenHash }, { attr: 'codeHash', eq: link.codeHash }, ...stillUsable(input)],
+          and: [
+            { attr: 'tokenHash', eq: link.tokenHash },
+            { attr: 'codeHash', eq: link.codeHash },
+            ...stillUsable(input),
+          ],
         },
       })
       .send();
