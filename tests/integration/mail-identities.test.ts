@@ -10,6 +10,7 @@ import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { getMailSettingsRecord } from '../../lambdas/kernel/data/entities/mail-settings.js';
 import { listEventsCreatedBy } from '../../lambdas/kernel/events/events.js';
 import { callEvent, parseResult } from '../support/call-event.js';
+import { nextMailTo } from '../support/outbox.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
@@ -17,7 +18,7 @@ const settingsTable = 'portal-mail-settings-test';
 process.env.TABLE_NAME = settingsTable;
 resetConfigCache();
 
-const { appUrl, mailUrl } = inject('localStack');
+const { appUrl } = inject('localStack');
 const run = Math.random().toString(36).slice(2, 8);
 let admin: ReturnType<typeof signedInCaller>;
 let adminUid: string;
@@ -28,23 +29,6 @@ async function eventsOf(type: string) {
   return events.filter((event) => event.type === type);
 }
 
-interface StoredMail {
-  from: string;
-  destination: { to: string[] };
-}
-async function mailsTo(email: string): Promise<StoredMail[]> {
-  const store = (await (await fetch(`${mailUrl}/store`)).json()) as { emails: StoredMail[] };
-  return store.emails.filter((mail) => mail.destination.to.includes(email));
-}
-async function nextMailTo(email: string, countBefore: number): Promise<StoredMail> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const mail = (await mailsTo(email))[countBefore];
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`No mail reached ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 const askForLink = async (email: string) =>
   parseResult(await handler(callEvent('sendSignInLink', { email, url: appUrl }, { sourceIp: '198.51.100.77' })));
 

@@ -1,39 +1,22 @@
 // Reads the SES emulator's outbox, as a user reads their inbox.
 import { inject } from 'vitest';
+import { outboxMailsTo, waitForMail, waitForSignInLink, type StoredMail } from './sign-in.js';
 
-interface StoredMail {
-  destination: { to: string[] };
-  subject: string;
-  body: { text?: string; html?: string };
-  at: number;
-}
-
-/**
- * The outbox holds every mail of the run (thousands by its end); a test file reads only those sent since it was
- * loaded (the emulator's `since`, in whole seconds), so a read stays small however long the run has been.
- */
+/** This file's start (epoch seconds): a test file reads only the mails sent since it was loaded. */
 const loadedAt = Math.floor(Date.now() / 1000) - 1;
 
-export async function mailsTo(email: string): Promise<StoredMail[]> {
-  const response = await fetch(`${inject('localStack').mailUrl}/store?since=${loadedAt}`);
-  const store = (await response.json()) as { emails: StoredMail[] };
-  return store.emails.filter((mail) => mail.destination.to.includes(email));
+export function mailsTo(email: string): Promise<StoredMail[]> {
+  return outboxMailsTo(inject('localStack').mailUrl, email, loadedAt);
+}
+
+/** Waits for a new mail to the address (one more than `countBefore`) and returns it. */
+export function nextMailTo(email: string, countBefore: number, timeoutMs = 5000): Promise<StoredMail> {
+  return waitForMail(inject('localStack').mailUrl, email, { since: loadedAt, countBefore, timeoutMs });
 }
 
 /** Waits for a new mail to the address (one more than `countBefore`) and returns its sign-in link. */
-export async function nextSignInLink(email: string, countBefore: number, timeoutMs = 5000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = await mailsTo(email);
-    const mail = mails[countBefore];
-    if (mail) {
-      const link = /https?:\/\/\S+#signin=[\w-]+/.exec(mail.body.text ?? '')?.[0];
-      if (!link) throw new Error(`The mail to ${email} holds no sign-in link`);
-      return link;
-    }
-    if (Date.now() > deadline) throw new Error(`No sign-in mail reached ${email} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export function nextSignInLink(email: string, countBefore: number, timeoutMs = 5000): Promise<string> {
+  return waitForSignInLink(inject('localStack').mailUrl, email, { since: loadedAt, countBefore, timeoutMs });
 }
 
 export function tokenOf(link: string): string {

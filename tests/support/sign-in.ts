@@ -10,16 +10,53 @@ export interface StackAddresses {
   mailUrl: string;
 }
 
-interface StoredMail {
+/** A mail as the SES emulator (aws-ses-v2-local) stores it. */
+export interface StoredMail {
+  from: string;
   destination: { to: string[] };
-  body: { text?: string };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
 }
 
-/** The mails to `email` since `since` (epoch seconds): the emulator filters, so the answer stays small. */
-async function mailsTo(mailUrl: string, email: string, since: number): Promise<StoredMail[]> {
+/**
+ * The mails to `email` since `since` (epoch seconds). The outbox holds every mail of the run, thousands by its end:
+ * the emulator filters by time, so the answer stays small however long the run has been.
+ */
+export async function outboxMailsTo(mailUrl: string, email: string, since: number): Promise<StoredMail[]> {
   const response = await fetch(`${mailUrl}/store?since=${since}`);
   const store = (await response.json()) as { emails: StoredMail[] };
   return store.emails.filter((mail) => mail.destination.to.includes(email));
+}
+
+interface OutboxWait {
+  since: number;
+  /** How many mails to the address there were before: the one waited for is the next. */
+  countBefore: number;
+  timeoutMs: number;
+}
+
+/** Waits for mail number `countBefore` (0-based) to `email` since `since`, and returns it. */
+export async function waitForMail(
+  mailUrl: string,
+  email: string,
+  { since, countBefore, timeoutMs }: OutboxWait,
+): Promise<StoredMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await outboxMailsTo(mailUrl, email, since))[countBefore];
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`No mail reached ${email} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits for that mail, and returns the sign-in link it holds. */
+export async function waitForSignInLink(mailUrl: string, email: string, wait: OutboxWait): Promise<string> {
+  const mail = await waitForMail(mailUrl, email, wait);
+  const link = /https?:\/\/\S+#signin=[\w-]+/.exec(mail.body.text ?? '')?.[0];
+  if (!link) throw new Error(`The mail to ${email} holds no sign-in link`);
+  return link;
 }
 
 /**
@@ -33,7 +70,7 @@ export async function requestSignInLink(
 ): Promise<string> {
   const url = landingPath === undefined ? appUrl : `${appUrl}/?next=${encodeURIComponent(landingPath)}`;
   const since = Math.floor(Date.now() / 1000) - 1;
-  const before = (await mailsTo(mailUrl, email, since)).length;
+  const countBefore = (await outboxMailsTo(mailUrl, email, since)).length;
   const answer = await fetch(`${appUrl}/api/calls/sendSignInLink`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: appUrl },
@@ -46,17 +83,7 @@ export async function requestSignInLink(
     );
   if (answer.status !== 200)
     throw new Error(`sendSignInLink for ${email} answered ${answer.status}: ${await answer.text()}`);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = (await mailsTo(mailUrl, email, since))[before];
-    if (mail) {
-      const link = /https?:\/\/\S+#signin=[\w-]+/.exec(mail.body.text ?? '')?.[0];
-      if (!link) throw new Error(`The mail to ${email} holds no sign-in link`);
-      return link;
-    }
-    if (Date.now() > deadline) throw new Error(`No sign-in mail reached ${email} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return waitForSignInLink(mailUrl, email, { since, countBefore, timeoutMs });
 }
 
 /** A fresh browser context that remembers `email` as the address awaiting its link. */
