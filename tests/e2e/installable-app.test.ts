@@ -5,12 +5,11 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appBackgroundColor, appIcons, appThemeColor } from '../../web/src/config/app-manifest.js';
 import { defaultDistDir, serveWebDist } from '../../scripts/measure-web.js';
-import { chromiumPath, launchBrowser } from '../support/browser.js';
-import { watchCspViolations } from '../support/csp-violations.js';
+import { launchBrowser, launchBrowserWithProfile } from '../support/browser.js';
 import { requestSignInLink, signInInBrowser } from '../support/sign-in.js';
 import { createTestUser } from '../support/users.js';
 
@@ -55,26 +54,6 @@ function cachedUrls(page: Page): Promise<string[]> {
   });
 }
 
-/**
- * A browser with a profile of its own, where the app can be installed (a test context is an incognito-like
- * one, which Chromium refuses to install into), watched for CSP violations as every test context is.
- */
-async function browserWithProfile(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'portal-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  await watchCspViolations(context);
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
-
 describe('the installable app', () => {
   it('has a manifest naming the app, standalone, with PNG icons of their sizes, a maskable one among them', async () => {
     const html = await (await fetch(appUrl)).text();
@@ -114,7 +93,7 @@ describe('the installable app', () => {
   it('passes Chromium installability check, its service worker controls the page, and it precaches only the shell and hashed assets', async () => {
     // http://127.0.0.1 is a secure context (a potentially trustworthy origin), as https:// is on AWS.
     expect(new URL(appUrl).hostname).toBe('127.0.0.1');
-    const { context, close } = await browserWithProfile();
+    const { context, close } = await launchBrowserWithProfile();
     try {
       const page = await controlledPage(context);
       expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
@@ -216,7 +195,7 @@ describe('the installable app', () => {
 
   it('signs in with a sign-in link arriving as a launch of the installed app (window.launchQueue), the token never in an address bar', async () => {
     const { email } = await createTestUser({ displayName: 'Lena Launch' });
-    const { context, close } = await browserWithProfile();
+    const { context, close } = await launchBrowserWithProfile();
     try {
       // Install the app from its page (CDP PWA.install, as the browser's Install button), the person having asked
       // for a link in this browser (emailForSignIn); the portal's tab is open.

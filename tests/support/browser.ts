@@ -1,28 +1,34 @@
 // Headless Debian Chromium driven by playwright-core (no browser download: the system's chromium). Every
 // context it opens, newPage()'s own included, reports Content-Security-Policy violations (csp-violations.ts).
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { watchCspViolations } from './csp-violations.js';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+/** The switches every test browser runs with: headless, no sandbox (containers), nothing in the background. */
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function checkChromium(): void {
   if (!existsSync(chromiumPath)) {
     throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   }
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  checkChromium();
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   // Playwright has no hook for new contexts; browser.newPage() goes through newContext() too.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
@@ -31,4 +37,22 @@ export async function launchBrowser(): Promise<Browser> {
     return context;
   };
   return browser;
+}
+
+/**
+ * A browser with a profile of its own in a temporary folder, watched for CSP violations too: where Chromium lets a
+ * web app be installed (it refuses in the incognito-like contexts of launchBrowser). `close` removes the profile.
+ */
+export async function launchBrowserWithProfile(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  checkChromium();
+  const profile = mkdtempSync(join(tmpdir(), 'portal-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, args: chromiumArgs });
+  await watchCspViolations(context);
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
