@@ -74,6 +74,9 @@ export const emailForSignIn = {
 export const signInLinkPath = '/auth/redirect';
 const fragmentKey = 'signin';
 
+/** The token of a link's `#signin=<token>` fragment ('' when empty), or null when the fragment names none. */
+const tokenInFragment = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get(fragmentKey);
+
 let takenToken: string | undefined;
 /** Every token that arrived in this document, so a launch repeating the page's own link is not taken twice. */
 const arrivedTokens = new Set<string>();
@@ -85,9 +88,7 @@ const arrivedTokens = new Set<string>();
  */
 export function takeSignInToken(): string | undefined {
   if (window.location.pathname !== signInLinkPath) return takenToken;
-  const hash = window.location.hash.replace(/^#/, '');
-  if (hash === '') return takenToken;
-  const token = new URLSearchParams(hash).get(fragmentKey) ?? undefined;
+  const token = tokenInFragment(window.location.hash) ?? undefined;
   if (token !== undefined) {
     takenToken = token === '' ? undefined : token;
     if (takenToken) arrivedTokens.add(takenToken);
@@ -110,7 +111,7 @@ export function receiveSignInLink(address: string): string | undefined {
     return undefined;
   }
   if (url.origin !== window.location.origin || url.pathname !== signInLinkPath) return undefined;
-  const token = new URLSearchParams(url.hash.replace(/^#/, '')).get(fragmentKey);
+  const token = tokenInFragment(url.hash);
   if (!token || arrivedTokens.has(token)) return undefined;
   arrivedTokens.add(token);
   takenToken = token;
