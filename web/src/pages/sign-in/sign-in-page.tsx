@@ -13,6 +13,7 @@ import { branding } from '../../config/branding';
 import { EmailField } from '../../components/sign-in/email-field';
 import { LiveMessage } from '../../components/sign-in/live-message';
 import { LoginWithLinkButton } from '../../components/sign-in/login-with-link-button';
+import { PasskeySignIn } from './passkey-sign-in';
 
 /** Spec 8: shown when the link could not be requested and the server gave no message. */
 export const cannotSendLinkMessage = 'Cannot send sign-in link. Please contact support.';
@@ -80,6 +81,7 @@ export default function SignInPage() {
                 autoFocus
               />
               <LoginWithLinkButton loading={loading} />
+              <PasskeySignIn email={email} onEmailProblem={setFieldError} landingPath={landingPath} />
             </SpaceBetween>
             <LiveMessage type="success" message={success} testId="sign-in-success" />
             <LiveMessage type="error" message={error} testId="sign-in-error" />
