@@ -79,12 +79,16 @@ export class PortalAuth extends Construct {
     this.grantReadSignInSecret(verifyAuthChallengeResponse);
     const preTokenGeneration = new PortalFunction(this, 'PreTokenGeneration', {
       handler: 'preTokenGeneration',
-      description: 'Cognito PreTokenGeneration: adds userType and accessLevel to the ID token, records sign-ins',
+      description:
+        'Cognito PreTokenGeneration: adds userType, accessLevel and the sign-in proof to the ID token, records sign-ins',
       timeout: triggerTimeout,
-      environment: { TABLE_NAME: data.table.tableName },
+      environment: { TABLE_NAME: data.table.tableName, ...secretEnvironment },
     }).function;
     data.grantRead(preTokenGeneration);
-    // A sign-in records its time on the user's profile (lastSignInAt): one UpdateItem, nothing else.
+    // The sign-in link's record is keyed by the e-mail's HMAC: the proof the verify trigger recorded is read there.
+    this.grantReadSignInSecret(preTokenGeneration);
+    // A sign-in records its time on the user's profile (lastSignInAt) and claims its proof on the link's record:
+    // UpdateItems, nothing else.
     preTokenGeneration.addToRolePolicy(
       new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [data.table.tableArn] }),
     );

@@ -1012,11 +1012,14 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets pre-token-generation read the table and update items (the sign-in time), nothing else', () => {
+  it('lets pre-token-generation read the table, update items (the sign-in time, the proof) and read the sign-in secret, nothing else', () => {
     const actions = actionsOf(statementsOf(portalFunctions.preTokenGeneration)).filter((a) => !a.startsWith('logs:'));
     expect(actions).toContain('dynamodb:UpdateItem');
+    expect(actions).toContain('secretsmanager:GetSecretValue');
     for (const action of actions)
-      expect(action).toMatch(/^dynamodb:(GetItem|BatchGetItem|Query|ConditionCheckItem|UpdateItem)$/);
+      expect(action).toMatch(
+        /^(dynamodb:(GetItem|BatchGetItem|Query|ConditionCheckItem|UpdateItem)|secretsmanager:GetSecretValue)$/,
+      );
   });
 
   it('lets the verify trigger read and write the table and read the sign-in secret', () => {
