@@ -1,14 +1,13 @@
 // The sign-in screen's second way in, shown once a sign-in mail is on its way: "Enter the code from the e-mail".
 // The mail's code is its link's secret in a form to type, for when the link opens on another device (the phone)
 // or a mail filter opens links before the person does. It signs in here through the same custom challenge as
-// the link (Amplify signIn with CUSTOM_WITHOUT_SRP, confirmSignIn with `code:<digits>`); using it ends the link.
+// the link (web/src/auth/sign-in-code.ts, loaded when the code is submitted); using it ends the link.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { confirmSignIn, signIn } from 'aws-amplify/auth';
-import { codeAnswer, signInCodeProblem } from '../../../../lambdas/kernel/sign-in/sign-in-code';
+import { signInCodeProblem } from '../../../../lambdas/kernel/sign-in/sign-in-code';
 import { emailForSignIn } from '../../auth/email-link';
 import { useAuth } from '../auth/auth-context';
 import { CodeField } from './code-field';
@@ -44,18 +43,14 @@ export function SignInCodeForm({ email, landingPath }: SignInCodeFormProps) {
     setLoading(true);
     setError(undefined);
     try {
-      const started = await signIn({ username: email, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
-      let signedIn = started.isSignedIn;
-      if (!signedIn && started.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE') {
-        signedIn = (await confirmSignIn({ challengeResponse: codeAnswer(code) })).isSignedIn;
-      }
-      if (!signedIn) throw Object.assign(new Error('not signed in'), { name: 'NotAuthorizedException' });
+      const { signInWithCode } = await import('../../auth/sign-in-code');
+      await signInWithCode(email, code);
       emailForSignIn.remove();
       await refresh();
       await navigate(landingPath ?? '/', { replace: true });
     } catch (caught) {
-      const name = caught instanceof Error ? caught.name : '';
-      setError(name === 'NotAuthorizedException' ? wrongCodeMessage : codeSignInFailedMessage);
+      const refused = caught instanceof Error && caught.name === 'CodeRefused';
+      setError(refused ? wrongCodeMessage : codeSignInFailedMessage);
     } finally {
       setLoading(false);
     }
