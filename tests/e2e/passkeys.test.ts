@@ -84,7 +84,7 @@ describe('passkeys in the browser', () => {
       .toContain('This passkey was not accepted');
     expect(await page.getByRole('button', { name: /, user menu$/ }).count()).toBe(0);
     await context.close();
-  });
+  }, 90_000);
 
   it('says so when the passkey dialog ends without a passkey', async () => {
     const { email } = await createTestUser({ displayName: 'Cass Cancel' });

@@ -121,11 +121,15 @@ export function StepUpDialog() {
     }
   };
 
+  // Mounted only while open: a modal's layer is appended to the page when it mounts, so the dialog made now lies
+  // above the one whose action asked for it (a form in a modal, such as Create DAST key), not beneath it.
+  if (!open) return null;
   return (
     <Modal
-      visible={open}
+      visible
       onDismiss={() => finish(false)}
       header="Confirm it's you"
+      closeAriaLabel="Close"
       footer={
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
