@@ -1,15 +1,21 @@
 // Passkeys as a person uses them, in headless Chromium with its virtual authenticator (the DevTools WebAuthn
 // domain): add one on Settings, see it listed, sign out, sign in with it (no mail), remove it, and see sign-in
 // with it refused. WebAuthn refuses an IP address as relying party, so the page is opened on the same stack's
-// localhost address (an allowed origin), where the local pool's relying party is `localhost`.
+// localhost address (an allowed origin), where the local pool's relying party is `localhost`. A person with a
+// passkey whose sign-in is older than 10 minutes confirms an action that matters (step-up) with it.
+import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
+import { listEventsCreatedBy } from '../../lambdas/kernel/events/events.js';
+import { ageSignIn } from '../support/aged-sign-in.js';
 import { launchBrowser } from '../support/browser.js';
 import { ShellPage } from '../support/shell-page.js';
 import { signInInBrowser } from '../support/sign-in.js';
 import { createTestUser } from '../support/users.js';
 
-const { appUrl, mailUrl } = inject('localStack');
+const stack = inject('localStack');
+const { appUrl, mailUrl } = stack;
 const siteUrl = appUrl.replace('//127.0.0.1:', '//localhost:');
 let browser: Browser;
 
@@ -102,4 +108,35 @@ describe('passkeys in the browser', () => {
       .toContain('The passkey dialog was closed before a passkey was chosen');
     await context.close();
   });
+
+  it("confirms it's you with the passkey when a sign-in older than 10 minutes creates a DAST key", async () => {
+    const slug = `passkey-step-up-${randomUUID().slice(0, 8)}`;
+    await createCompanyAs(
+      { uid: 'tests', email: 'tests@example.com' },
+      { slug, companyName: `Passkey Step-up ${slug}`, flags: { enableDast: true, enableDastTriggering: true } },
+    );
+    const user = await createTestUser({ accessLevel: 3, companies: [slug], displayName: 'Sam Stepup' });
+    const { context, page } = await signInInBrowser(browser, { appUrl: siteUrl, mailUrl }, user.email);
+    await virtualAuthenticator(context, page);
+    await page.goto(`${siteUrl}/profile`);
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByRole('rowheader', { name: 'Passkey 1' }).waitFor({ timeout: 10_000 });
+
+    await ageSignIn(page, stack, { email: user.email, ageSeconds: 20 * 60 });
+    await page.goto(`${siteUrl}/admin/dast`);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Create key' }).click();
+    const create = page.getByRole('dialog', { name: 'Create DAST key' });
+    const name = `Passkey step-up ${randomUUID().slice(0, 8)}`;
+    await create.getByRole('textbox', { name: 'Name' }).fill(name);
+    await create.getByRole('textbox', { name: 'Allowed targets' }).fill('https://app.acme.example/');
+    await create.getByRole('button', { name: 'Create key' }).click();
+    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    await stepUp.getByRole('button', { name: 'Use a passkey' }).click();
+
+    await page.getByRole('dialog', { name: `Key created: ${name}` }).waitFor({ timeout: 20_000 });
+    const { events } = await listEventsCreatedBy(user.uid, { limit: 5, descending: true });
+    expect(events.find((event) => event.type === 'dastKeyCreated')).toMatchObject({ signInProof: 'passkey' });
+    await context.close();
+  }, 90_000);
 });
