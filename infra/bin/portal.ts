@@ -1,7 +1,7 @@
 // The CDK app: reads the deploy parameters from context and checks the stack with cdk-nag's AWS Solutions pack.
 //   npx cdk deploy -c senderEmail=no-reply@example.org -c firstAdminEmail=admin@example.org \
 //     [-c supportEmail=support@example.org] [-c allowedOrigins=https://portal.example.org]
-//     [-c revealUnknownAccounts=true] [-c senderIdentityExists=true]
+//     [-c revealUnknownAccounts=true] [-c senderIdentityExists=true] [-c passkeyDomain=portal.example.org]
 //     [-c algoliaAppId=<id> -c algoliaSearchKeySecretArn=<ARN> -c algoliaAdminKeySecretArn=<ARN>]
 //     [-c webAclArn=<ARN of an existing CLOUDFRONT web ACL, instead of the SecurityPortalEdge stack's>]
 // Two stacks: SecurityPortalEdge (the web ACL, always us-east-1) and SecurityPortal (the rest, in the CLI's region);
@@ -32,6 +32,12 @@ for (const origin of extraAllowedOrigins) {
       `allowedOrigins: "${origin}" is not an origin such as https://portal.example.org (no path, no slash)`,
     );
   }
+}
+
+// The passkeys' relying party: a domain name (no scheme); by default the distribution's own.
+const passkeyRelyingPartyId = context('passkeyDomain');
+if (passkeyRelyingPartyId !== undefined && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(passkeyRelyingPartyId)) {
+  throw new Error(`passkeyDomain: "${passkeyRelyingPartyId}" is not a domain name such as portal.example.org`);
 }
 
 // A real Algolia application: all three or none; secrets by complete ARN (the IAM grant names it exactly).
@@ -85,6 +91,7 @@ const stack = new PortalStack(app, 'SecurityPortal', {
   firstAdminEmail: firstAdminEmail ?? 'first-admin@example.com',
   supportEmail: context('supportEmail'),
   extraAllowedOrigins,
+  ...(passkeyRelyingPartyId ? { passkeyRelyingPartyId } : {}),
   revealUnknownAccounts: context('revealUnknownAccounts') === 'true',
   algolia:
     algoliaContext.appId && algoliaContext.searchKeySecretArn && algoliaContext.adminKeySecretArn

@@ -1,11 +1,14 @@
-// Sign-in: a Cognito user pool whose only way in is the custom challenge answered with the token of a mailed
-// link (the four triggers decide), the web's app client, and the HMAC key that hashes e-mails in table keys.
+// Sign-in: a Cognito user pool whose ways in are the custom challenge answered with the token of a mailed link
+// (the four triggers decide) and a passkey (Cognito's own WebAuthn, USER_AUTH's WEB_AUTHN challenge), the web's
+// app client, and the HMAC key that hashes e-mails in table keys.
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  type CfnUserPool,
   ClientAttributes,
   FeaturePlan,
   Mfa,
+  PasskeyUserVerification,
   UserPool,
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
@@ -19,9 +22,9 @@ export interface PortalAuthProps {
   /** The table the verify and pre-token-generation triggers read (and the verify trigger writes). */
   readonly data: PortalData;
   /**
-   * Cognito feature plan. Custom auth and PreTokenGeneration V1 need nothing beyond Lite; PLUS adds threat
-   * protection at a per-user price.
-   * @default FeaturePlan.LITE
+   * Cognito feature plan. Passkeys (choice-based sign-in, USER_AUTH) need Essentials; PLUS adds threat protection
+   * at a higher per-user price. Lite cannot have passkeys.
+   * @default FeaturePlan.ESSENTIALS
    */
   readonly featurePlan?: FeaturePlan;
   /**
@@ -76,12 +79,16 @@ export class PortalAuth extends Construct {
     this.grantReadSignInSecret(verifyAuthChallengeResponse);
     const preTokenGeneration = new PortalFunction(this, 'PreTokenGeneration', {
       handler: 'preTokenGeneration',
-      description: 'Cognito PreTokenGeneration: adds userType and accessLevel to the ID token, records sign-ins',
+      description:
+        'Cognito PreTokenGeneration: adds userType, accessLevel and the sign-in proof to the ID token, records sign-ins',
       timeout: triggerTimeout,
-      environment: { TABLE_NAME: data.table.tableName },
+      environment: { TABLE_NAME: data.table.tableName, ...secretEnvironment },
     }).function;
     data.grantRead(preTokenGeneration);
-    // A sign-in records its time on the user's profile (lastSignInAt): one UpdateItem, nothing else.
+    // The sign-in link's record is keyed by the e-mail's HMAC: the proof the verify trigger recorded is read there.
+    this.grantReadSignInSecret(preTokenGeneration);
+    // A sign-in records its time on the user's profile (lastSignInAt) and claims its proof on the link's record:
+    // UpdateItems, nothing else.
     preTokenGeneration.addToRolePolicy(
       new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [data.table.tableArn] }),
     );
@@ -102,14 +109,21 @@ export class PortalAuth extends Construct {
         requireSymbols: true,
         tempPasswordValidity: Duration.days(1),
       },
-      featurePlan: props.featurePlan ?? FeaturePlan.LITE,
+      featurePlan: props.featurePlan ?? FeaturePlan.ESSENTIALS,
+      // Passkeys as a first factor. Cognito requires PASSWORD in the list, but nobody has a password anyone knows
+      // (users are created with a suppressed invitation) and the app client allows no password flow outside
+      // USER_AUTH, where a password would need one to exist.
+      signInPolicy: { allowedFirstAuthFactors: { password: true, passkey: true } },
+      // The authenticator must verify the person (biometrics or PIN), not only their presence.
+      passkeyUserVerification: PasskeyUserVerification.REQUIRED,
       lambdaTriggers: { defineAuthChallenge, createAuthChallenge, verifyAuthChallengeResponse, preTokenGeneration },
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
-      // Only the custom flow (CDK adds ALLOW_REFRESH_TOKEN_AUTH): no password or SRP flow exists to attack.
-      authFlows: { custom: true },
+      // The custom flow (the link) and USER_AUTH (passkeys); CDK adds ALLOW_REFRESH_TOKEN_AUTH. No password or
+      // SRP flow exists to attack.
+      authFlows: { custom: true, user: true },
       generateSecret: false,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
@@ -140,6 +154,15 @@ export class PortalAuth extends Construct {
             },
           ]),
     );
+  }
+
+  /**
+   * The passkeys' relying party: the site's domain (no scheme), known only once the web's distribution exists,
+   * so it is set here rather than in the constructor. Passkeys are bound to it: changing it orphans every
+   * registered passkey.
+   */
+  usePasskeysOn(relyingPartyId: string): void {
+    (this.userPool.node.defaultChild as CfnUserPool).webAuthnRelyingPartyId = relyingPartyId;
   }
 
   /** GetSecretValue on the sign-in secret, nothing more. */

@@ -282,6 +282,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureTable(dynamoDbClient, tableName);
 
     const issuer = `${appUrl}/cognito/${userPoolId}`;
+    const allowedOrigins = environment.ALLOWED_ORIGINS!.split(',');
     const cognito: LocalCognito = await createLocalCognito({
       region,
       userPoolId,
@@ -289,6 +290,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       issuer,
       dataDir: path.join(options.dataDir, 'cognito'),
       basePath: '/cognito',
+      // Passkeys: WebAuthn refuses an IP address as relying party, so they work on the localhost origin (an
+      // allowed origin of the same server); on AWS the pool's WebAuthnRelyingPartyID is the site's domain.
+      webAuthn: {
+        relyingPartyId: 'localhost',
+        origins: allowedOrigins.filter((origin) => new URL(origin).hostname === 'localhost'),
+      },
       triggers: {
         defineAuthChallenge: define.handler as never,
         createAuthChallenge: create.handler as never,
@@ -322,7 +329,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const searchRoute = createSearchRoute({ basePath: searchBasePath, handler: search.handler, originHeaders });
 
     let ready = false;
-    const allowedOrigins = environment.ALLOWED_ORIGINS!.split(',');
     const runtimeConfig = (req: IncomingMessage) => {
       const requestOrigin = `http://${req.headers.host ?? ''}`;
       const origin = allowedOrigins.includes(requestOrigin) ? requestOrigin : appUrl;

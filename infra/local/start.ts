@@ -50,6 +50,7 @@ try {
 Security portal is running${reset ? ' (data reset)' : ''}.
 
   App:          ${stack.appUrl}
+  Passkeys:     ${stack.appUrl.replace('//127.0.0.1:', '//localhost:')}   (the same app; WebAuthn needs a domain, not an IP)
   Mail outbox:  ${stack.mailUrl}   (sign-in links arrive here)
   S3 emulator:  ${stack.s3Endpoint}   (s3rver; browsers upload through ${stack.appUrl}/s3/)
   Import queue: ${stack.sqsEndpoint}   (SQS for the handlers; delivers to the import function)

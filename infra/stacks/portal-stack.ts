@@ -38,6 +38,12 @@ export interface PortalStackProps extends StackProps {
   /** @default false */
   readonly revealUnknownAccounts?: boolean;
   /**
+   * The passkeys' relying party id: the domain people open the portal on (e.g. a custom domain of
+   * extraAllowedOrigins, `portal.example.com`). Passkeys work only on that domain and its subdomains.
+   * @default - the distribution's own domain name
+   */
+  readonly passkeyRelyingPartyId?: string;
+  /**
    * A real Algolia application for the template search, instead of the portal's own endpoint: the web
    * searches it, keys are signed with its search-only key, and template changes are mirrored to it.
    * @default - the portal's own search endpoint
@@ -95,6 +101,7 @@ export class PortalStack extends Stack {
     // The distribution's own address may receive sign-in links. No dependency cycle: the distribution needs
     // the API's id only, not its function, so the function can name the distribution.
     const siteOrigins = [web.origin, ...(props.extraAllowedOrigins ?? [])];
+    auth.usePasskeysOn(props.passkeyRelyingPartyId ?? web.distribution.distributionDomainName);
     api.allowSignInLinksTo(siteOrigins);
 
     // After the web: the uploads bucket logs to its access-log bucket and allows posts from its origins.

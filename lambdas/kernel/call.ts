@@ -54,6 +54,12 @@ export interface SignedInCall<Input = unknown, Output = unknown, Ahead = undefin
    * one caller (the authorization matrix, the bad-input fuzzing, the bench) runs this one as a caller of its own.
    */
   endsCallerSessions?: true;
+  /**
+   * The call asks for a fresh sign-in proof (step-up): the token's auth_time must be at most
+   * STEP_UP_MAX_AGE_SECONDS old, else it is refused with StepUpRequiredError before `run`, writing nothing. A
+   * function decides from the valid input (e.g. only a risk acceptance of a review call).
+   */
+  freshProof?: true | ((input: Input) => boolean);
   /** The output's type comes from the output schema alone (the contract the web is typed by), not from `run`. */
   run(input: Input, context: SignedInCallContext<Ahead>): Promise<NoInfer<Output>>;
 }
@@ -79,6 +85,12 @@ export function defineSignedInCall<Input, Output, Ahead = undefined>(
 /** Whether a valid call makes the caller's own token unusable (see SignedInCall.endsCallerSessions). */
 export function endsCallerSessions(call: AnyCall): boolean {
   return 'endsCallerSessions' in call && call.endsCallerSessions === true;
+}
+
+/** Whether this valid input of the call needs a fresh sign-in proof (see SignedInCall.freshProof). */
+export function needsFreshProof(call: AnyCall, input: unknown): boolean {
+  if (!('freshProof' in call) || call.freshProof === undefined) return false;
+  return call.freshProof === true || call.freshProof(input);
 }
 
 export interface CallRegistry {

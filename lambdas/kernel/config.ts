@@ -56,6 +56,10 @@ const configSchema = z.object({
    * typos, and a bound on guesses by someone who holds a link but not its address.
    */
   SIGN_IN_LINK_MAX_MISSES: intFrom(5),
+  /** Wrong codes a sign-in mail takes: the last one ends its code and its link. */
+  SIGN_IN_CODE_MAX_MISSES: intFrom(5),
+  /** How old a sign-in proof may be for the calls that ask for a fresh one (freshProof). */
+  STEP_UP_MAX_AGE_SECONDS: intFrom(600),
   SIGN_IN_IP_LIMIT: intFrom(30),
   SIGN_IN_IP_WINDOW_SECONDS: intFrom(600),
   /** Unknown e-mails are answered like known ones unless the operator turns this on. */

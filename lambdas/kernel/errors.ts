@@ -45,6 +45,22 @@ export class UnauthenticatedError extends CallError {
     super('UNAUTHENTICATED', message);
   }
 }
+/** Why a signed-in caller was refused for a stale proof: the web recognises it and offers to confirm. */
+export const stepUpRequiredReason = 'STEP_UP_REQUIRED';
+
+/**
+ * A call that asks for a fresh sign-in proof (freshProof), made with a token whose sign-in is older than that.
+ * UNAUTHENTICATED with `details.reason` STEP_UP_REQUIRED: the session itself is still good.
+ */
+export class StepUpRequiredError extends CallError {
+  constructor(maxAgeSeconds: number) {
+    super(
+      'UNAUTHENTICATED',
+      `Confirm it's you: this action needs a sign-in proof from the last ${Math.round(maxAgeSeconds / 60)} minutes.`,
+      { reason: stepUpRequiredReason, maxAgeSeconds },
+    );
+  }
+}
 export class PermissionDeniedError extends CallError {
   constructor(message = 'You do not have access to this.') {
     super('PERMISSION_DENIED', message);

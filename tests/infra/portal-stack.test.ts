@@ -169,14 +169,30 @@ describe('sign-in (Cognito)', () => {
     expect(lambdaConfig.PreTokenGenerationConfig).toBeUndefined();
   });
 
-  it('has one app client: custom flow and refresh only, no secret, no user-existence errors, revocation on', () => {
+  it('has one app client: custom flow, USER_AUTH (passkeys) and refresh only, no secret, no user-existence errors, revocation on', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    const client = properties(logicalId('AWS::Cognito::UserPoolClient', 'AuthUserPoolWebClient'));
+    // Passkeys add USER_AUTH; still no password or SRP flow.
+    expect([...client.ExplicitAuthFlows].sort()).toEqual([
+      'ALLOW_CUSTOM_AUTH',
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_AUTH',
+    ]);
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
-      ExplicitAuthFlows: ['ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       GenerateSecret: false,
       PreventUserExistenceErrors: 'ENABLED',
       EnableTokenRevocation: true,
       AllowedOAuthFlowsUserPoolClient: false,
+    });
+  });
+
+  it("offers passkeys: Essentials plan, WEB_AUTHN as a first factor, the site's domain as relying party, verified users", () => {
+    const pool = properties(logicalId('AWS::Cognito::UserPool', 'AuthUserPool'));
+    expect(pool.UserPoolTier).toBe('ESSENTIALS');
+    expect(pool.Policies.SignInPolicy.AllowedFirstAuthFactors).toEqual(['PASSWORD', 'WEB_AUTHN']);
+    expect(pool.WebAuthnUserVerification).toBe('required');
+    expect(pool.WebAuthnRelyingPartyID).toEqual({
+      'Fn::GetAtt': [logicalId('AWS::CloudFront::Distribution', 'WebDistribution'), 'DomainName'],
     });
   });
 
@@ -996,11 +1012,14 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets pre-token-generation read the table and update items (the sign-in time), nothing else', () => {
+  it('lets pre-token-generation read the table, update items (the sign-in time, the proof) and read the sign-in secret, nothing else', () => {
     const actions = actionsOf(statementsOf(portalFunctions.preTokenGeneration)).filter((a) => !a.startsWith('logs:'));
     expect(actions).toContain('dynamodb:UpdateItem');
+    expect(actions).toContain('secretsmanager:GetSecretValue');
     for (const action of actions)
-      expect(action).toMatch(/^dynamodb:(GetItem|BatchGetItem|Query|ConditionCheckItem|UpdateItem)$/);
+      expect(action).toMatch(
+        /^(dynamodb:(GetItem|BatchGetItem|Query|ConditionCheckItem|UpdateItem)|secretsmanager:GetSecretValue)$/,
+      );
   });
 
   it('lets the verify trigger read and write the table and read the sign-in secret', () => {

@@ -198,13 +198,13 @@ describe('VerifyAuthChallengeResponse', () => {
 });
 
 describe('PreTokenGeneration', () => {
-  it('adds userType and accessLevel from users_access', async () => {
+  it('adds userType and accessLevel from users_access, and the sign-in proof (no link or code used: a passkey)', async () => {
     const { uid, email } = await createTestUser({ userType: 'analyst', accessLevel: 5 });
     const event = await preTokenGeneration(
       baseEvent('TokenGeneration_Authentication', { userAttributes: { sub: uid, email }, groupConfiguration: {} }),
     );
     expect(event.response.claimsOverrideDetails).toEqual({
-      claimsToAddOrOverride: { userType: 'analyst', accessLevel: '5' },
+      claimsToAddOrOverride: { userType: 'analyst', accessLevel: '5', signInProof: 'passkey' },
     });
   });
 

@@ -12,6 +12,8 @@ export interface LocalStackInfo {
   userPoolId: string;
   userPoolClientId: string;
   environment: Record<string, string>;
+  /** The stack's data folder: its local Cognito keeps the pool's signing key there (cognito/pool-keys.json). */
+  dataDir: string;
 }
 
 declare module 'vitest' {
@@ -44,6 +46,7 @@ export async function setup(project: TestProject): Promise<void> {
     userPoolId: stack.userPoolId,
     userPoolClientId: stack.userPoolClientId,
     environment: stack.environment,
+    dataDir,
   });
 }
 

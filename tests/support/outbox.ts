@@ -24,3 +24,22 @@ export function tokenOf(link: string): string {
   if (!token) throw new Error('The link has no token');
   return token;
 }
+
+/** The one-time code of a sign-in mail, as a person reads it in the text part (and, the same, in the HTML). */
+export function codeOf(mail: { body: { text?: string; html?: string } }): string {
+  const code = /^ {4}(\d{8})$/m.exec(mail.body.text ?? '')?.[1];
+  if (!code) throw new Error('The mail holds no sign-in code');
+  if (!mail.body.html?.includes(`>${code}</p>`)) throw new Error('The HTML part does not show the same code');
+  return code;
+}
+
+/** Waits for a new sign-in mail to the address (one more than `countBefore`): its link and its code. */
+export async function nextSignInMail(
+  email: string,
+  countBefore: number,
+  timeoutMs = 5000,
+): Promise<{ link: string; code: string }> {
+  const link = await nextSignInLink(email, countBefore, timeoutMs);
+  const mail = (await mailsTo(email))[countBefore]!;
+  return { link, code: codeOf(mail) };
+}

@@ -126,6 +126,12 @@ export class CustomAuth {
     return this.issue(user, record, 'TokenGeneration_RefreshTokens', clientMetadata);
   }
 
+  /** Tokens for a sign-in another flow (a passkey) has already verified; PreTokenGeneration runs as for a link. */
+  async signInVerified(user: PoolUser, clientMetadata: Metadata): Promise<AuthenticationResult> {
+    if (!user.enabled) throw notAuthorized('User is disabled.');
+    return this.issue(user, Math.floor(Date.now() / 1000), 'TokenGeneration_Authentication', clientMetadata);
+  }
+
   /** Define decides: tokens, failure, or another challenge made by Create. */
   private async nextRound(
     session: AuthSession,

@@ -18,8 +18,10 @@ import { RefreshTokenStore } from './refresh-tokens.js';
 import { TokenIssuer } from './token-issuer.js';
 import type { CognitoTriggers } from './triggers.js';
 import { UserStore } from './user-store.js';
+import { PoolWebAuthn, type WebAuthnSettings } from './webauthn.js';
 
 export type { CognitoTriggers } from './triggers.js';
+export type { WebAuthnSettings } from './webauthn.js';
 
 export interface LocalCognitoOptions {
   region: string;
@@ -40,6 +42,11 @@ export interface LocalCognitoOptions {
   refreshTokenValiditySeconds?: number;
   /** Lifetime of a custom-auth Session string. @default 180 */
   authSessionValiditySeconds?: number;
+  /**
+   * Passkeys: the relying party and the origins allowed to use it, as the pool's WebAuthn settings on AWS.
+   * @default - none: the WebAuthn operations answer WebAuthnConfigurationMissingException
+   */
+  webAuthn?: WebAuthnSettings;
 }
 
 export interface LocalCognito {
@@ -76,7 +83,8 @@ export async function createLocalCognito(options: LocalCognitoOptions): Promise<
   const tokens = await TokenIssuer.open(dataDir, issuer, accessTokenValiditySeconds);
   const pool = { region, userPoolId, clientId };
   const auth = new CustomAuth(pool, triggers, users, refreshTokens, tokens, authSessionValiditySeconds);
-  const operations = poolOperations({ userPoolId, clientId, users, refreshTokens, tokens, auth });
+  const webAuthn = new PoolWebAuthn(options.webAuthn, users, auth, tokens);
+  const operations = poolOperations({ userPoolId, clientId, users, refreshTokens, tokens, auth, webAuthn });
 
   async function dispatch(req: IncomingMessage): Promise<object> {
     const body = await readJsonBody(req);

@@ -7,6 +7,7 @@ import { CognitoError, invalidParameter, notAuthorized, parseInput, userNotFound
 import type { RefreshTokenStore } from './refresh-tokens.js';
 import type { TokenIssuer } from './token-issuer.js';
 import { attributeList, type PoolUser, type UserStore } from './user-store.js';
+import type { PoolWebAuthn } from './webauthn.js';
 
 export interface Operation {
   admin?: boolean;
@@ -20,6 +21,7 @@ export interface PoolServices {
   refreshTokens: RefreshTokenStore;
   tokens: TokenIssuer;
   auth: CustomAuth;
+  webAuthn: PoolWebAuthn;
 }
 
 const stringMap = z.record(z.string(), z.string());
@@ -39,7 +41,7 @@ function describeUser(user: PoolUser) {
 }
 
 export function poolOperations(pool: PoolServices): Record<string, Operation> {
-  const { users, refreshTokens, tokens, auth } = pool;
+  const { users, refreshTokens, tokens, auth, webAuthn } = pool;
 
   const checkClient = (clientId: string) => {
     if (clientId !== pool.clientId) {
@@ -92,7 +94,13 @@ export function poolOperations(pool: PoolServices): Record<string, Operation> {
           if (!refreshToken) throw invalidParameter('Missing required parameter REFRESH_TOKEN');
           return { AuthenticationResult: await auth.refresh(refreshToken, ClientMetadata), ChallengeParameters: {} };
         }
-        // The app client allows only the custom flow and refresh (no passwords, no SRP).
+        if (AuthFlow === 'USER_AUTH') {
+          // Choice-based sign-in, with passkeys as its one choice (the pool allows no passwords or codes).
+          const username = AuthParameters?.USERNAME;
+          if (!username) throw invalidParameter('Missing required parameter USERNAME');
+          return webAuthn.initiate(username, AuthParameters?.PREFERRED_CHALLENGE);
+        }
+        // The app client allows only the custom flow, passkeys and refresh (no passwords, no SRP).
         throw invalidParameter(`${AuthFlow} flow not enabled for this client`);
       },
     },
@@ -110,6 +118,12 @@ export function poolOperations(pool: PoolServices): Record<string, Operation> {
           input,
         );
         checkClient(ClientId);
+        if (ChallengeName === 'WEB_AUTHN') {
+          const credential = ChallengeResponses?.CREDENTIAL;
+          if (credential === undefined) throw invalidParameter('Missing required parameter CREDENTIAL');
+          if (!Session) throw notAuthorized('Invalid session for the user, session is expired.');
+          return webAuthn.respond(Session, credential, ClientMetadata);
+        }
         if (ChallengeName !== 'CUSTOM_CHALLENGE') throw invalidParameter(`Unsupported challenge name ${ChallengeName}`);
         const answer = ChallengeResponses?.ANSWER;
         if (answer === undefined) throw invalidParameter('Missing required parameter ANSWER');
@@ -154,6 +168,51 @@ export function poolOperations(pool: PoolServices): Record<string, Operation> {
         const { AccessToken } = parseInput(z.object({ AccessToken: nonEmpty }), input);
         const user = await tokenUser(AccessToken);
         return { Username: user.sub, UserAttributes: attributeList(user) };
+      },
+    },
+
+    StartWebAuthnRegistration: {
+      async run(input) {
+        const { AccessToken } = parseInput(z.object({ AccessToken: nonEmpty }), input);
+        return { CredentialCreationOptions: await webAuthn.startRegistration(await tokenUser(AccessToken)) };
+      },
+    },
+
+    CompleteWebAuthnRegistration: {
+      async run(input) {
+        const { AccessToken, Credential } = parseInput(
+          z.object({ AccessToken: nonEmpty, Credential: z.unknown() }),
+          input,
+        );
+        const user = await tokenUser(AccessToken);
+        if (Credential === undefined) throw invalidParameter('Missing required parameter Credential');
+        await webAuthn.completeRegistration(user, Credential);
+        return {};
+      },
+    },
+
+    ListWebAuthnCredentials: {
+      async run(input) {
+        const { AccessToken, MaxResults, NextToken } = parseInput(
+          z.object({
+            AccessToken: nonEmpty,
+            MaxResults: z.number().int().min(1).max(20).optional(),
+            NextToken: z.string().optional(),
+          }),
+          input,
+        );
+        return webAuthn.list(await tokenUser(AccessToken), MaxResults, NextToken);
+      },
+    },
+
+    DeleteWebAuthnCredential: {
+      async run(input) {
+        const { AccessToken, CredentialId } = parseInput(
+          z.object({ AccessToken: nonEmpty, CredentialId: nonEmpty }),
+          input,
+        );
+        await webAuthn.remove(await tokenUser(AccessToken), CredentialId);
+        return {};
       },
     },
 

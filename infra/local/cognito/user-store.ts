@@ -13,6 +13,25 @@ export interface PoolUser {
   enabled: boolean;
   createdAt: number; // epoch milliseconds
   updatedAt: number;
+  /** The user's passkeys (WebAuthn credentials); absent for users who never registered one. */
+  passkeys?: StoredPasskey[];
+}
+
+/** A registered passkey, with what verifying its next assertion needs. */
+export interface StoredPasskey {
+  /** base64url, as WebAuthn's JSON carries it. */
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** The signature counter of the last accepted assertion (0 for authenticators that keep none). */
+  counter: number;
+  transports: string[];
+  /** 'platform' or 'cross-platform', when the browser said. */
+  attachment?: string;
+  name: string;
+  relyingPartyId: string;
+  createdAt: number; // epoch milliseconds
+  lastUsedAt?: number;
 }
 
 export interface AttributeType {
@@ -134,6 +153,38 @@ export class UserStore {
 
   async delete(user: PoolUser): Promise<void> {
     this.users.delete(user.sub);
+    await this.save();
+  }
+
+  /** The user holding a credential id: credential ids are unique in the pool. */
+  findByPasskey(credentialId: string): { user: PoolUser; passkey: StoredPasskey } | undefined {
+    for (const user of this.users.values()) {
+      const passkey = user.passkeys?.find((candidate) => candidate.credentialId === credentialId);
+      if (passkey) return { user, passkey };
+    }
+    return undefined;
+  }
+
+  async addPasskey(user: PoolUser, passkey: StoredPasskey): Promise<void> {
+    if (this.findByPasskey(passkey.credentialId)) {
+      throw invalidParameter('This passkey is already registered.');
+    }
+    user.passkeys = [...(user.passkeys ?? []), passkey];
+    await this.save();
+  }
+
+  async removePasskey(user: PoolUser, credentialId: string): Promise<boolean> {
+    const before = user.passkeys?.length ?? 0;
+    user.passkeys = (user.passkeys ?? []).filter((passkey) => passkey.credentialId !== credentialId);
+    if (user.passkeys.length === before) return false;
+    await this.save();
+    return true;
+  }
+
+  /** After an accepted assertion: the new signature counter and the time of use. */
+  async recordPasskeyUse(passkey: StoredPasskey, counter: number): Promise<void> {
+    passkey.counter = counter;
+    passkey.lastUsedAt = Date.now();
     await this.save();
   }
 

@@ -12,5 +12,7 @@ export const createDastKey = defineSignedInCall({
   input: z.strictObject({ slug: companySlug, ...dastKeyFields }),
   output: z.object({ key: z.string(), dastKey: dastKeyDoc }),
   access: levelAtLeast(menuLevels.dastKeys),
+  // A new key is a credential: it needs a fresh sign-in proof (step-up).
+  freshProof: true,
   run: ({ slug, ...input }, { caller }) => createDastKeyAs(caller, slug, input),
 });

@@ -1,7 +1,7 @@
 // decideFindingReview: an analyst answers a customer's request — a retest: `fixed` (the status becomes fixed)
 // or `stillPresent`; a risk acceptance: `accept` (risk_accepted until the date asked) or `decline` — with a
 // note the customer reads. `requestedAt` is the request the analyst saw: ABORTED when it was answered or
-// changed meanwhile.
+// changed meanwhile. Accepting a risk asks for a fresh sign-in proof.
 import { defineSignedInCall } from '../../kernel/call.js';
 import { decideReviewAs } from '../../kernel/remediation/finding-reviews.js';
 import { serviceFindingsAccess } from '../../kernel/findings/service-access.js';
@@ -14,5 +14,7 @@ export const decideFindingReview = defineSignedInCall({
   input: decideFindingReviewInput,
   output: z.object({ entry: reviewLogEntry }),
   access: serviceFindingsAccess,
+  // Accepting a risk needs a fresh sign-in proof (step-up); the other answers do not.
+  freshProof: (input) => input.decision === 'accept',
   run: async (input, { caller }) => ({ entry: await decideReviewAs(caller, input) }),
 });

@@ -23,6 +23,8 @@ export const eventRecord = z.object({
   createdByEmail: z.string(),
   /** The actor's display name when the event was written; absent if they had none. */
   createdByName: z.optional(z.string()),
+  /** How the actor's sign-in was proved (link, code, passkey), when their token said (step-up actions always). */
+  signInProof: z.optional(z.string()),
   /** What the event is about: a user, a company, a service (events written before this field lack it). */
   subject: z.optional(
     z.object({

@@ -16,5 +16,7 @@ export const rollDastKey = defineSignedInCall({
   }),
   output: z.object({ key: z.string(), dastKey: dastKeyDoc, previous: dastKeyDoc }),
   access: levelAtLeast(menuLevels.dastKeys),
+  // A new key is a credential: it needs a fresh sign-in proof (step-up).
+  freshProof: true,
   run: ({ slug, ...input }, { caller }) => rollDastKeyAs(caller, slug, input),
 });

@@ -10,7 +10,9 @@ import { sendMail } from '../../kernel/mail/mailer.js';
 import { countSignInRequest } from '../../kernel/sign-in/ip-throttle.js';
 import {
   createLinkToken,
+  createSignInCode,
   hashLinkToken,
+  hashSignInCode,
   keyFor,
   normaliseEmail,
   signInLinkUrl,
@@ -47,10 +49,13 @@ export const sendSignInLink = definePublicCall({
     if (!user && config.REVEAL_UNKNOWN_ACCOUNTS) throw new PermissionDeniedError(unknownAccountMessage);
 
     const token = createLinkToken();
+    const code = createSignInCode();
+    const emailKey = keyFor(secret, 'email', email);
     const mail = user
       ? signInMail({
           to: user.email,
           link: signInLinkUrl(origin, token, landingPath),
+          code,
           productName: config.PRODUCT_NAME,
           expiresAt: started + config.SIGN_IN_LINK_TTL_SECONDS * 1000,
           timeZone: input.timeZone,
@@ -58,9 +63,10 @@ export const sendSignInLink = definePublicCall({
       : undefined;
     // Unknown addresses get a record too, so throttling and timing do not tell them apart.
     await issueSignInLink({
-      emailKey: keyFor(secret, 'email', email),
+      emailKey,
       uid: user?.uid,
       tokenHash: hashLinkToken(token),
+      codeHash: hashSignInCode(secret, emailKey, code),
       now: started,
       lifetimeSeconds: config.SIGN_IN_LINK_TTL_SECONDS,
       minIntervalSeconds: config.SIGN_IN_EMAIL_INTERVAL_SECONDS,

@@ -25,6 +25,8 @@ export const updateCompanyUser = defineSignedInCall({
   }),
   output: memberRow,
   access: levelAtLeast(menuLevels.manageUsers),
+  // Changing a member's access level needs a fresh sign-in proof (step-up); their services alone do not.
+  freshProof: (input) => input.accessLevel !== undefined,
   readAhead: ({ uid }) => loadUserRecords(uid),
   async run({ slug, uid: _uid, version, ...change }, { caller, ahead }) {
     if (!canAccessCompany(caller.access, slug, menuLevels.manageUsers)) throw new PermissionDeniedError(companyDenied);

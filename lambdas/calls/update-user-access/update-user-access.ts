@@ -24,6 +24,8 @@ export const updateUserAccess = defineSignedInCall({
   }),
   output: userRow,
   access: levelAtLeast(9),
+  // Changing someone's access needs a fresh sign-in proof (step-up).
+  freshProof: true,
   readAhead: ({ uid }) => loadUserRecords(uid),
   async run({ uid, version, ...change }, { caller, ahead }) {
     const { access: target, user } = await targetUser(ahead);

@@ -1,4 +1,5 @@
 // Who is calling, as the server established it: the verified token plus the caller's own records.
+import type { SignInProof } from '../sign-in/sign-in-code.js';
 
 /** A customer's standing in one company: their level there and the services enabled for them there. */
 export interface Membership {
@@ -69,6 +70,8 @@ export interface Caller {
   email: string;
   /** The token's auth_time, in ms since epoch. */
   authTime: number;
+  /** How that sign-in was proved (the token's signInProof claim), when the token says. */
+  signInProof?: SignInProof;
   user: UserRecord | undefined;
   access: UserAccessRecord;
   preferences: UserPreferencesRecord | undefined;

@@ -26,8 +26,12 @@ export interface EventInput {
   after?: unknown;
 }
 
-/** Who acts: the caller, whose display name (if they have one) is kept with the event. */
-export type EventActor = Pick<Caller, 'uid' | 'email'> & { user?: Pick<NonNullable<Caller['user']>, 'displayName'> };
+/**
+ * Who acts: the caller, whose display name (if they have one) is kept with the event, and how their sign-in was
+ * proved (link, code or passkey) when the token said.
+ */
+export type EventActor = Pick<Caller, 'uid' | 'email'> &
+  Partial<Pick<Caller, 'signInProof'>> & { user?: Pick<NonNullable<Caller['user']>, 'displayName'> };
 
 /** The write of one event, to go in the same transaction as the change it records. */
 export function eventWrite(actor: EventActor, event: EventInput, now = Date.now()) {
@@ -35,6 +39,7 @@ export function eventWrite(actor: EventActor, event: EventInput, now = Date.now(
     createdByUid: actor.uid,
     createdByEmail: actor.email,
     createdByName: actor.user?.displayName?.trim() || undefined,
+    signInProof: actor.signInProof,
     createdAt: now,
     id: randomUUID(),
     type: event.type,
@@ -104,7 +109,7 @@ async function listEventsPage(where: ListPartition, page: EventsPageRequest) {
   });
   return {
     events: items.map(
-      ({ id, type, summary, createdAt, createdByUid, createdByEmail, createdByName, subject, before, after }) => ({
+      ({
         id,
         type,
         summary,
@@ -112,6 +117,19 @@ async function listEventsPage(where: ListPartition, page: EventsPageRequest) {
         createdByUid,
         createdByEmail,
         createdByName,
+        signInProof,
+        subject,
+        before,
+        after,
+      }) => ({
+        id,
+        type,
+        summary,
+        createdAt,
+        createdByUid,
+        createdByEmail,
+        createdByName,
+        signInProof,
         subject: subject as EventSubject | undefined,
         before,
         after,

@@ -3,16 +3,25 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import type { Caller } from '../access/caller.js';
-import type { AnyCall, AnyPublicCall, AnySignedInCall, CallRegistry, RequestInfo } from '../call.js';
+import {
+  needsFreshProof,
+  type AnyCall,
+  type AnyPublicCall,
+  type AnySignedInCall,
+  type CallRegistry,
+  type RequestInfo,
+} from '../call.js';
 import { readConfig } from '../config.js';
 import {
   InvalidArgumentError,
   NotFoundError,
   PermissionDeniedError,
+  StepUpRequiredError,
   UnauthenticatedError,
   toErrorResponse,
 } from '../errors.js';
 import { logger } from '../logger.js';
+import { signInProofClaim, signInProofs, type SignInProof } from '../sign-in/sign-in-code.js';
 import { loadUserRecords } from '../users/user-records.js';
 import { requireOriginSecret } from './origin-secret.js';
 
@@ -123,8 +132,9 @@ async function runSignedIn(call: AnySignedInCall, event: CallEvent, request: Req
   try {
     const caller = await callerRecords;
     if (!call.access.allows(caller)) throw new PermissionDeniedError();
-    if (!prepared) return await call.run(parseInput(call, readData(event)), { request, caller, ahead: noReadAhead });
-    return await call.run(prepared.input(), { request, caller, ahead: prepared.ahead });
+    const input = prepared ? prepared.input() : parseInput(call, readData(event));
+    requireFreshProof(call, input, caller);
+    return await call.run(input, { request, caller, ahead: prepared?.ahead ?? noReadAhead });
   } finally {
     // Nothing of this invocation outlives it, whatever the answer (Lambda freezes the process after it).
     await prepared?.settled;
@@ -132,6 +142,16 @@ async function runSignedIn(call: AnySignedInCall, event: CallEvent, request: Req
 }
 
 const noReadAhead = Promise.resolve(undefined);
+
+/**
+ * Step-up, in one place for every call that declares freshProof: the sign-in behind the token (auth_time) must be
+ * recent, else the call is refused before it reads or writes anything of its own.
+ */
+function requireFreshProof(call: AnySignedInCall, input: unknown, caller: Caller): void {
+  if (!needsFreshProof(call, input)) return;
+  const maxAgeSeconds = readConfig().STEP_UP_MAX_AGE_SECONDS;
+  if (Date.now() - caller.authTime > maxAgeSeconds * 1000) throw new StepUpRequiredError(maxAgeSeconds);
+}
 
 interface PreparedReadAhead {
   /** The parsed input, or the InvalidArgumentError it would have raised; asked for only once the caller may call. */
@@ -173,6 +193,7 @@ const claimsSchema = z.object({
   sub: z.string().check(z.minLength(1)),
   auth_time: z.coerce.number(),
   token_use: z.literal('id'),
+  [signInProofClaim]: z.optional(z.string()),
 });
 
 type TokenIdentity = z.infer<typeof claimsSchema>;
@@ -188,7 +209,7 @@ function tokenIdentity(claims: JwtClaims | undefined): TokenIdentity {
  * The server adds what the authorizer cannot know: that the access record still exists and that the session
  * was not revoked after the token was issued.
  */
-async function authenticate({ sub, auth_time }: TokenIdentity): Promise<Caller> {
+async function authenticate({ sub, auth_time, ...token }: TokenIdentity): Promise<Caller> {
   const authTime = auth_time * 1000;
   const records = await loadUserRecords(sub);
   if (!records.access) throw new UnauthenticatedError('Your account has no access to this portal.');
@@ -200,9 +221,16 @@ async function authenticate({ sub, auth_time }: TokenIdentity): Promise<Caller> 
     uid: sub,
     email: records.access.email,
     authTime,
+    ...proofOf(token[signInProofClaim]),
     user: records.user,
     access: records.access,
     preferences: records.preferences,
     invitations: records.invitations,
   };
+}
+
+/** The token's signInProof claim (PreTokenGeneration), when it is one of the known proofs. */
+function proofOf(claim: string | undefined): { signInProof?: SignInProof } {
+  const proof = signInProofs.find((known) => known === claim);
+  return proof === undefined ? {} : { signInProof: proof };
 }

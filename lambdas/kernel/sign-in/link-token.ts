@@ -1,9 +1,22 @@
 // Sign-in link tokens: 256 random bits, of which only a SHA-256 hash is ever stored.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { landingPathParameter } from './landing-path.js';
 
 export function createLinkToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** The mail's code: eight random digits (sign-in-code.ts), leading zeros kept. */
+export function createSignInCode(): string {
+  return String(randomInt(0, 100_000_000)).padStart(8, '0');
+}
+
+/**
+ * Only an HMAC of the code is stored, with the server secret and bound to its address: eight digits are
+ * few enough that a plain hash of a leaked record would give the code away at once.
+ */
+export function hashSignInCode(secret: string, emailKey: string, code: string): string {
+  return createHmac('sha256', secret).update(`code:${emailKey}:${code}`, 'utf8').digest('base64url');
 }
 
 export function hashLinkToken(token: string): string {

@@ -5,6 +5,7 @@
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { isConditionalCheckFailure } from '../data/conditional.js';
 import { signInLinkEntity, signInTokenEntity } from '../data/entities/sign-in.js';
@@ -15,6 +16,8 @@ export interface IssueLinkInput {
   emailKey: string;
   uid: string | undefined;
   tokenHash: string;
+  /** HMAC of the mail's one-time code (hashSignInCode); a mail without a code leaves it out. */
+  codeHash?: string;
   now: number;
   lifetimeSeconds: number;
   minIntervalSeconds: number;
@@ -27,6 +30,7 @@ function linkItem(input: Omit<IssueLinkInput, 'minIntervalSeconds'>) {
     emailKey: input.emailKey,
     uid: input.uid ?? '',
     tokenHash: input.tokenHash,
+    ...(input.codeHash !== undefined && { codeHash: input.codeHash }),
     createdAt: input.now,
     expiresAt,
     ttl: Math.ceil(expiresAt / 1000) + 24 * 3600,
@@ -86,6 +90,8 @@ export interface LinkLimits {
   now: number;
   /** Attempts with another address after which the link is dead. */
   maxMisses: number;
+  /** Wrong codes after which the link (and its code) is dead. */
+  maxCodeMisses: number;
 }
 
 export interface ConsumeLinkInput extends LinkLimits {
@@ -118,26 +124,14 @@ export async function consumeSignInLink(input: ConsumeLinkInput): Promise<LinkAt
   if (!link.uid || link.uid !== input.uid) return 'refused';
   if (link.expiresAt <= input.now) return 'refused';
   if ((link.misses ?? 0) >= input.maxMisses) return 'refused';
+  if ((link.codeMisses ?? 0) >= input.maxCodeMisses) return 'refused';
   try {
     // The write is the authority: two racing verifications of the same token cannot both pass it, and a
     // miss counted meanwhile is seen.
     await signInLinkEntity
       .build(UpdateItemCommand)
-      .item({ emailKey: input.emailKey, usedAt: input.now })
-      .options({
-        condition: {
-          and: [
-            { attr: 'usedAt', exists: false },
-            { attr: 'tokenHash', eq: link.tokenHash },
-            {
-              or: [
-                { attr: 'misses', exists: false },
-                { attr: 'misses', lt: input.maxMisses },
-              ],
-            },
-          ],
-        },
-      })
+      .item({ emailKey: input.emailKey, usedAt: input.now, usedWith: 'link' })
+      .options({ condition: { and: [{ attr: 'tokenHash', eq: link.tokenHash }, ...stillUsable(input)] } })
       .send();
     return 'accepted';
   } catch (error) {
@@ -176,6 +170,123 @@ export async function recordSignInMiss(answerHash: string, limits: LinkLimits): 
     link.uid !== '' &&
     link.usedAt === undefined &&
     link.expiresAt > limits.now &&
-    (link.misses ?? 0) < limits.maxMisses;
+    (link.misses ?? 0) < limits.maxMisses &&
+    (link.codeMisses ?? 0) < limits.maxCodeMisses;
   return live ? 'otherAddress' : 'refused';
+}
+
+/** The conditions under which a link (or its code) may still be used: not used, not worn out by either count. */
+function stillUsable(limits: LinkLimits): Condition<typeof signInLinkEntity>[] {
+  return [
+    { attr: 'usedAt', exists: false },
+    {
+      or: [
+        { attr: 'misses', exists: false },
+        { attr: 'misses', lt: limits.maxMisses },
+      ],
+    },
+    {
+      or: [
+        { attr: 'codeMisses', exists: false },
+        { attr: 'codeMisses', lt: limits.maxCodeMisses },
+      ],
+    },
+  ];
+}
+
+export interface ConsumeCodeInput extends LinkLimits {
+  emailKey: string;
+  uid: string;
+  /** The HMAC of the typed code, or undefined for an answer that cannot be a code (wrong length, letters). */
+  codeHash: string | undefined;
+}
+
+/**
+ * `accepted` only for the right code of this user's current, unused, unexpired mail: then the link is used up
+ * too, by the same single conditional write. Any other answer while the mail is still good counts one wrong
+ * code on its record (one conditional update, nothing else); the `maxCodeMisses`th ends link and code. A code
+ * of an older mail is simply wrong: only the current mail's code hash is kept.
+ */
+export async function consumeSignInCode(input: ConsumeCodeInput): Promise<'accepted' | 'refused'> {
+  const { Item: link } = await signInLinkEntity
+    .build(GetItemCommand)
+    .key({ emailKey: input.emailKey })
+    .options({ consistent: true })
+    .send();
+  // No mail of this user with a code, or one that can no longer be used: nothing to count against.
+  if (!link?.codeHash || !link.uid || link.uid !== input.uid) return 'refused';
+  if (link.usedAt !== undefined || link.expiresAt <= input.now) return 'refused';
+  if ((link.misses ?? 0) >= input.maxMisses || (link.codeMisses ?? 0) >= input.maxCodeMisses) return 'refused';
+  const right = input.codeHash !== undefined && sameHash(link.codeHash, input.codeHash);
+  try {
+    if (!right) {
+      await signInLinkEntity
+        .build(UpdateItemCommand)
+        .item({ emailKey: input.emailKey, codeMisses: $add(1) })
+        // Only against the mail that was read: a newer one starts afresh.
+        .options({
+          condition: {
+            and: [
+              { attr: 'tokenHash', eq: link.tokenHash },
+              { attr: 'usedAt', exists: false },
+            ],
+          },
+        })
+        .send();
+      return 'refused';
+    }
+    await signInLinkEntity
+      .build(UpdateItemCommand)
+      .item({ emailKey: input.emailKey, usedAt: input.now, usedWith: 'code' })
+      .options({
+        condition: {
+          and: [
+            { attr: 'tokenHash', eq: link.tokenHash },
+            { attr: 'codeHash', eq: link.codeHash },
+            ...stillUsable(input),
+          ],
+        },
+      })
+      .send();
+    return 'accepted';
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return 'refused';
+    throw error;
+  }
+}
+
+/** How long after its use a link or code may still be taken as a new token's sign-in proof. */
+const proofClaimWindowMs = 5 * 60 * 1000;
+
+/**
+ * What proved the sign-in whose tokens are being issued now: the link or the code this user used moments ago,
+ * claimed once (a second issuance, or a later sign-in by other means, finds it claimed), or undefined when no
+ * custom-auth use waits to be claimed (a passkey sign-in).
+ */
+export async function claimSignInProof(input: {
+  emailKey: string;
+  uid: string;
+  now: number;
+}): Promise<'link' | 'code' | undefined> {
+  try {
+    const { Attributes: link } = await signInLinkEntity
+      .build(UpdateItemCommand)
+      .item({ emailKey: input.emailKey, proofClaimedAt: input.now })
+      .options({
+        condition: {
+          and: [
+            { attr: 'uid', eq: input.uid },
+            { attr: 'usedAt', gte: input.now - proofClaimWindowMs },
+            { attr: 'usedWith', exists: true },
+            { attr: 'proofClaimedAt', exists: false },
+          ],
+        },
+        returnValues: 'ALL_NEW',
+      })
+      .send();
+    return link?.usedWith === 'code' ? 'code' : link?.usedWith === 'link' ? 'link' : undefined;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
 }

@@ -10,11 +10,20 @@ import { randomBytes } from 'node:crypto';
 import { AdminCreateUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { KeyValueStorageInterface } from 'aws-amplify/utils';
-import { createLocalCognito, type CognitoTriggers, type LocalCognito } from '../../../infra/local/cognito/index.js';
+import {
+  createLocalCognito,
+  type CognitoTriggers,
+  type LocalCognito,
+  type WebAuthnSettings,
+} from '../../../infra/local/cognito/index.js';
 
 export const REGION = 'eu-west-1';
 export const USER_POOL_ID = 'eu-west-1_local';
 export const CLIENT_ID = 'local-web-client';
+/** The passkey settings test pools use: the relying party is localhost, the site is on port 5173. */
+export const PASSKEY_ORIGIN = 'http://localhost:5173';
+export const PASSKEY_RP_ID = 'localhost';
+export const passkeySettings: WebAuthnSettings = { relyingPartyId: PASSKEY_RP_ID, origins: [PASSKEY_ORIGIN] };
 
 export interface TriggerLog {
   /** The code Create issued last, by e-mail: what the magic link would carry. */
@@ -83,7 +92,7 @@ export interface RunningPool {
 export async function startPool(
   dataDir: string,
   triggers: CognitoTriggers,
-  options: { port?: number; authSessionValiditySeconds?: number } = {},
+  options: { port?: number; authSessionValiditySeconds?: number; webAuthn?: WebAuthnSettings } = {},
 ): Promise<RunningPool> {
   let cognito: LocalCognito | undefined;
   const server: Server = createServer((req, res) => {
@@ -104,6 +113,7 @@ export async function startPool(
     issuer,
     dataDir,
     triggers,
+    ...(options.webAuthn && { webAuthn: options.webAuthn }),
     ...(options.authSessionValiditySeconds !== undefined && {
       authSessionValiditySeconds: options.authSessionValiditySeconds,
     }),

@@ -1,6 +1,19 @@
 // The JSON 1.1 transport as a browser or an SDK sees it: CORS, errors, bad input, sessions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CompleteWebAuthnRegistrationCommand,
+  DeleteWebAuthnCredentialCommand,
+  InitiateAuthCommand,
+  ListWebAuthnCredentialsCommand,
+  RespondToAuthChallengeCommand,
+  StartWebAuthnRegistrationCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { SoftwareAuthenticator } from './software-authenticator.js';
+import {
+  PASSKEY_ORIGIN,
+  PASSKEY_RP_ID,
+  passkeySettings,
+  tokenVerifiers,
   callPool,
   CLIENT_ID,
   adminClient,
@@ -21,9 +34,10 @@ let pool: RunningPool;
 beforeAll(async () => {
   dataDir = await tempDataDir();
   // A short session lifetime lets one test watch a session expire.
-  pool = await startPool(dataDir.path, testTriggers(log), { authSessionValiditySeconds: 1 });
+  pool = await startPool(dataDir.path, testTriggers(log), { authSessionValiditySeconds: 1, webAuthn: passkeySettings });
   const admin = adminClient(pool.endpoint);
   await createUser(admin, 'ada@example.com');
+  await createUser(admin, 'grace@example.com');
   admin.destroy();
 });
 
@@ -210,5 +224,106 @@ describe('local Cognito transport', () => {
     const huge = await callPool(pool.endpoint, 'InitiateAuth', JSON.stringify({ padding: 'x'.repeat(512 * 1024) }));
     expect(huge).toMatchObject({ status: 413, body: { __type: 'SerializationException' } });
     expect((await initiate()).status).toBe(200);
+  });
+});
+
+describe("local Cognito passkeys, through AWS's own client", () => {
+  it('registers, lists, signs in with and deletes a passkey as Cognito does', async () => {
+    const client = adminClient(pool.endpoint);
+    const authenticator = new SoftwareAuthenticator(PASSKEY_ORIGIN, PASSKEY_RP_ID);
+    const { AccessToken } = await signInRaw(pool.endpoint, log, 'grace@example.com');
+
+    const started = await client.send(new StartWebAuthnRegistrationCommand({ AccessToken }));
+    const options = started.CredentialCreationOptions as Record<string, any>;
+    expect(options).toMatchObject({
+      rp: { id: PASSKEY_RP_ID },
+      user: { id: expect.any(String), name: 'grace@example.com' },
+      challenge: expect.any(String),
+      pubKeyCredParams: expect.arrayContaining([{ type: 'public-key', alg: -7 }]),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    await client.send(
+      new CompleteWebAuthnRegistrationCommand({
+        AccessToken,
+        Credential: authenticator.register({ challenge: options.challenge }),
+      }),
+    );
+
+    const listed = await client.send(new ListWebAuthnCredentialsCommand({ AccessToken }));
+    expect(listed.Credentials).toEqual([
+      {
+        CredentialId: authenticator.id,
+        FriendlyCredentialName: 'Passkey 1',
+        RelyingPartyId: PASSKEY_RP_ID,
+        AuthenticatorAttachment: 'platform',
+        AuthenticatorTransports: ['internal'],
+        CreatedAt: expect.any(Date),
+      },
+    ]);
+    expect(listed.NextToken).toBeUndefined();
+
+    const challenge = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_AUTH',
+        ClientId: CLIENT_ID,
+        AuthParameters: { USERNAME: 'grace@example.com', PREFERRED_CHALLENGE: 'WEB_AUTHN' },
+      }),
+    );
+    expect(challenge.ChallengeName).toBe('WEB_AUTHN');
+    const requestOptions = JSON.parse(challenge.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS ?? '{}');
+    expect(requestOptions).toMatchObject({
+      rpId: PASSKEY_RP_ID,
+      challenge: expect.any(String),
+      userVerification: 'required',
+      allowCredentials: [{ id: authenticator.id, type: 'public-key', transports: ['internal'] }],
+    });
+    const signedIn = await client.send(
+      new RespondToAuthChallengeCommand({
+        ChallengeName: 'WEB_AUTHN',
+        ClientId: CLIENT_ID,
+        Session: challenge.Session,
+        ChallengeResponses: {
+          USERNAME: challenge.ChallengeParameters?.USERNAME ?? '',
+          CREDENTIAL: JSON.stringify(authenticator.assert(requestOptions)),
+        },
+      }),
+    );
+    const { idVerifier } = await tokenVerifiers(pool);
+    const claims = await idVerifier.verify(signedIn.AuthenticationResult?.IdToken ?? '');
+    expect(claims.email).toBe('grace@example.com');
+    expect(signedIn.AuthenticationResult?.RefreshToken).toEqual(expect.any(String));
+
+    await client.send(new DeleteWebAuthnCredentialCommand({ AccessToken, CredentialId: authenticator.id }));
+    expect((await client.send(new ListWebAuthnCredentialsCommand({ AccessToken }))).Credentials).toEqual([]);
+    await expect(
+      client.send(new DeleteWebAuthnCredentialCommand({ AccessToken, CredentialId: authenticator.id })),
+    ).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+
+    const again = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_AUTH',
+        ClientId: CLIENT_ID,
+        AuthParameters: { USERNAME: 'grace@example.com', PREFERRED_CHALLENGE: 'WEB_AUTHN' },
+      }),
+    );
+    const againOptions = JSON.parse(again.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS ?? '{}');
+    expect(againOptions.allowCredentials).toEqual([]);
+    await expect(
+      client.send(
+        new RespondToAuthChallengeCommand({
+          ChallengeName: 'WEB_AUTHN',
+          ClientId: CLIENT_ID,
+          Session: again.Session,
+          ChallengeResponses: {
+            USERNAME: again.ChallengeParameters?.USERNAME ?? '',
+            CREDENTIAL: JSON.stringify(authenticator.assert(againOptions)),
+          },
+        }),
+      ),
+    ).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'The passkey is not registered for this user.',
+    });
+    client.destroy();
   });
 });

@@ -368,11 +368,57 @@ function errorForResponse(status: number, body: unknown): CallError | undefined 
   return new CallError(code, message ?? code, error?.details, message !== undefined, serverStatus);
 }
 
-/** Calls `name` with `input`; resolves with the call's result or throws a CallError. */
+/** The server's reason for a call that needs a sign-in proof from the last 10 minutes (errors.ts). */
+export const stepUpRequiredReason = 'STEP_UP_REQUIRED';
+
+/** True for the step-up refusal: the session is still good, the action needs a fresh proof. */
+export function isStepUpRequired(error: unknown): error is CallError {
+  return (
+    error instanceof CallError &&
+    error.code === 'unauthenticated' &&
+    isObject(error.details) &&
+    error.details.reason === stepUpRequiredReason
+  );
+}
+
+/** Asks the person to prove it is them again; resolves true once fresh tokens are stored, false if they cancel. */
+export type StepUpHandler = (name: CallName) => Promise<boolean>;
+
+let stepUpHandler: StepUpHandler | undefined;
+
+/**
+ * Sets what runs when a call is refused for a stale sign-in proof (the "Confirm it's you" dialog); the call is then
+ * sent once more. Returns a function that removes it.
+ */
+export function setStepUpHandler(handler: StepUpHandler): () => void {
+  stepUpHandler = handler;
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = undefined;
+  };
+}
+
+/**
+ * Calls `name` with `input`; resolves with the call's result or throws a CallError. A step-up refusal goes to the
+ * step-up handler, and the call is retried once after a fresh proof; cancelled, the refusal is thrown as it came.
+ */
 export async function callFunction<Name extends CallName>(
   name: Name,
   input: CallInput<Name>,
   options: CallOptions = {},
+): Promise<CallOutput<Name>> {
+  try {
+    return await sendCall(name, input, options);
+  } catch (error) {
+    const handler = stepUpHandler;
+    if (!isStepUpRequired(error) || !handler || !(await handler(name))) throw error;
+    return sendCall(name, input, options);
+  }
+}
+
+async function sendCall<Name extends CallName>(
+  name: Name,
+  input: CallInput<Name>,
+  options: CallOptions,
 ): Promise<CallOutput<Name>> {
   if (!clientConfig) throw new Error('configureCalls() must run before the first call');
   const { apiUrl, getIdToken } = clientConfig;
@@ -418,7 +464,8 @@ export async function callFunction<Name extends CallName>(
 
     const error = errorForResponse(status, body);
     if (error) {
-      if (error.code === 'unauthenticated' && !publicCalls.has(name)) {
+      // A step-up refusal is no ended session: nobody is signed out for it.
+      if (error.code === 'unauthenticated' && !publicCalls.has(name) && !isStepUpRequired(error)) {
         for (const listener of [...unauthenticatedListeners]) listener(name);
       }
       throw error;

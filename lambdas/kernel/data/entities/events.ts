@@ -19,6 +19,8 @@ const eventSchema = item({
   createdByEmail: string(),
   /** The actor's display name when the event was written. */
   createdByName: string().optional(),
+  /** How the actor's sign-in was proved (link, code, passkey), when their token said: step-up actions always do. */
+  signInProof: string().optional(),
   type: string(),
   summary: string(),
   /** What the event is about (EventSubject in kernel/events). */

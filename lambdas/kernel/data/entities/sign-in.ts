@@ -21,6 +21,14 @@ export const signInLinkEntity = new Entity({
     usedAt: number().optional(),
     /** Attempts with this link's token that named another address; at the limit the link is dead. */
     misses: number().optional(),
+    /** HMAC of the mail's one-time code (link-token.ts hashSignInCode); absent for links mailed without one. */
+    codeHash: string().optional(),
+    /** Wrong codes typed for this link; at the limit (SIGN_IN_CODE_MAX_MISSES) link and code are dead. */
+    codeMisses: number().optional(),
+    /** What was used, written with usedAt: the link's token or the code. */
+    usedWith: string().optional(),
+    /** When the token issued for that use took it as its sign-in proof (PreTokenGeneration, at most once). */
+    proofClaimedAt: number().optional(),
     /** Epoch seconds: DynamoDB TTL removes stale links; expiry itself is checked in code. */
     ttl: number(),
   }),

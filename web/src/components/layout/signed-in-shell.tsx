@@ -1,9 +1,11 @@
-// The signed-in side of the route table's gate: the session provider around the app layout.
+// The signed-in side of the route table's gate: the session provider around the app layout, and the step-up
+// dialog any call that needs a fresh sign-in proof opens.
 // Loaded lazily, so none of it (nor getSession) is part of the sign-in screen.
 import { useEffect } from 'react';
 import { useMatches } from 'react-router-dom';
 import type { RouteHandle } from '../../shell-pages';
 import { SessionProvider } from '../session/session-provider';
+import { StepUpDialog } from '../step-up/step-up-dialog';
 import { PortalAppLayout } from './app-layout';
 
 export default function SignedInShell() {
@@ -16,6 +18,7 @@ export default function SignedInShell() {
   return (
     <SessionProvider>
       <PortalAppLayout />
+      <StepUpDialog />
     </SessionProvider>
   );
 }

@@ -28,6 +28,7 @@ import { useNotifications } from '../../components/notifications/notifications-c
 import { anonymousUserName, handleOf, useSession } from '../../components/session/session-context';
 import { UserAvatar } from '../../components/user-menu/user-avatar';
 import type { ColorScheme } from '../../config/color-scheme';
+import { PasskeysSection } from './passkeys-section';
 import { SettingsHelp } from './settings-help';
 
 interface ProfileValues {
@@ -164,114 +165,117 @@ export default function ProfilePage() {
         </Header>
       }
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Form
-          actions={
-            <Button
-              variant="primary"
-              formAction="submit"
-              loading={saving}
-              loadingText="Saving your settings"
-              disabled={conflict !== undefined}
-            >
-              Save
-            </Button>
-          }
-        >
-          <SpaceBetween size="l">
-            {conflict ? (
-              <ConflictAlert
-                message={conflict.message}
-                current={
-                  <KeyValuePairs
-                    columns={1}
-                    items={[
-                      { label: 'Display name', value: conflict.current.displayName || anonymousUserName },
-                      { label: 'Photo address', value: conflict.current.photoURL || 'None (the default avatar)' },
-                    ]}
-                  />
-                }
-                onReapply={() => rebaseOn(conflict.current, true)}
-                onDiscard={() => rebaseOn(conflict.current, false)}
-              />
-            ) : null}
-            <FormErrorAlert message={problem.message ?? problem.fieldErrors.version} />
-            <Container header={<Header variant="h2">Profile</Header>}>
-              <SpaceBetween size="l">
-                <FormField
-                  label="Display name"
-                  description={`Shown in the header and to the people you work with: a plain name, without web or e-mail addresses. Empty: '${anonymousUserName}'.`}
-                  errorText={problem.fieldErrors.displayName}
-                >
-                  <Input
-                    value={values.displayName}
-                    placeholder={anonymousUserName}
-                    disabled={saving}
-                    onChange={({ detail }) => set('displayName', detail.value)}
-                  />
-                </FormField>
-                <FormField
-                  label="Photo address"
-                  description="An https:// address of a picture; empty for the default avatar."
-                  errorText={problem.fieldErrors.photoURL}
-                >
-                  <Input
-                    type="url"
-                    value={values.photoURL}
-                    placeholder="https://"
-                    disabled={saving}
-                    inputMode="url"
-                    onChange={({ detail }) => set('photoURL', detail.value)}
-                  />
-                </FormField>
-                <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-                  <Box variant="span" color="text-body-secondary">
-                    Preview:
-                  </Box>
-                  <UserAvatar
-                    key={values.photoURL}
-                    photoURL={photoUrlProblem(values.photoURL) ? undefined : values.photoURL.trim() || undefined}
-                  />
-                </SpaceBetween>
-                <Box variant="small" color="text-body-secondary">
-                  Your handle is {handleOf(user)}.
-                </Box>
-              </SpaceBetween>
-            </Container>
-            <Container header={<Header variant="h2">Preferences</Header>}>
-              <SpaceBetween size="l">
-                <FormField
-                  label="Default company"
-                  description="The company selected when you sign in; the same as the switch in the user menu."
-                  errorText={problem.fieldErrors.defaultCompany}
-                >
-                  {companyOptions.length > 0 ? (
-                    <Select
-                      selectedOption={companyOptions.find((option) => option.value === values.defaultCompany) ?? null}
-                      options={companyOptions}
-                      placeholder="Choose a company"
-                      disabled={saving || companyOptions.length < 2}
-                      filteringType={companyOptions.length > 8 ? 'auto' : 'none'}
-                      onChange={({ detail }) => set('defaultCompany', detail.selectedOption.value ?? '')}
+      <SpaceBetween size="l">
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Form
+            actions={
+              <Button
+                variant="primary"
+                formAction="submit"
+                loading={saving}
+                loadingText="Saving your settings"
+                disabled={conflict !== undefined}
+              >
+                Save
+              </Button>
+            }
+          >
+            <SpaceBetween size="l">
+              {conflict ? (
+                <ConflictAlert
+                  message={conflict.message}
+                  current={
+                    <KeyValuePairs
+                      columns={1}
+                      items={[
+                        { label: 'Display name', value: conflict.current.displayName || anonymousUserName },
+                        { label: 'Photo address', value: conflict.current.photoURL || 'None (the default avatar)' },
+                      ]}
                     />
-                  ) : (
-                    <Alert type="info" statusIconAriaLabel="Info">
-                      You do not belong to any company yet.
-                    </Alert>
-                  )}
-                </FormField>
-                <FormField label="Colour scheme" errorText={problem.fieldErrors.colorScheme}>
-                  <RadioGroup
-                    value={values.colorScheme}
-                    items={colorSchemeItems}
-                    onChange={({ detail }) => set('colorScheme', detail.value as ColorScheme)}
-                  />
-                </FormField>
-              </SpaceBetween>
-            </Container>
-          </SpaceBetween>
-        </Form>
-      </form>
+                  }
+                  onReapply={() => rebaseOn(conflict.current, true)}
+                  onDiscard={() => rebaseOn(conflict.current, false)}
+                />
+              ) : null}
+              <FormErrorAlert message={problem.message ?? problem.fieldErrors.version} />
+              <Container header={<Header variant="h2">Profile</Header>}>
+                <SpaceBetween size="l">
+                  <FormField
+                    label="Display name"
+                    description={`Shown in the header and to the people you work with: a plain name, without web or e-mail addresses. Empty: '${anonymousUserName}'.`}
+                    errorText={problem.fieldErrors.displayName}
+                  >
+                    <Input
+                      value={values.displayName}
+                      placeholder={anonymousUserName}
+                      disabled={saving}
+                      onChange={({ detail }) => set('displayName', detail.value)}
+                    />
+                  </FormField>
+                  <FormField
+                    label="Photo address"
+                    description="An https:// address of a picture; empty for the default avatar."
+                    errorText={problem.fieldErrors.photoURL}
+                  >
+                    <Input
+                      type="url"
+                      value={values.photoURL}
+                      placeholder="https://"
+                      disabled={saving}
+                      inputMode="url"
+                      onChange={({ detail }) => set('photoURL', detail.value)}
+                    />
+                  </FormField>
+                  <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+                    <Box variant="span" color="text-body-secondary">
+                      Preview:
+                    </Box>
+                    <UserAvatar
+                      key={values.photoURL}
+                      photoURL={photoUrlProblem(values.photoURL) ? undefined : values.photoURL.trim() || undefined}
+                    />
+                  </SpaceBetween>
+                  <Box variant="small" color="text-body-secondary">
+                    Your handle is {handleOf(user)}.
+                  </Box>
+                </SpaceBetween>
+              </Container>
+              <Container header={<Header variant="h2">Preferences</Header>}>
+                <SpaceBetween size="l">
+                  <FormField
+                    label="Default company"
+                    description="The company selected when you sign in; the same as the switch in the user menu."
+                    errorText={problem.fieldErrors.defaultCompany}
+                  >
+                    {companyOptions.length > 0 ? (
+                      <Select
+                        selectedOption={companyOptions.find((option) => option.value === values.defaultCompany) ?? null}
+                        options={companyOptions}
+                        placeholder="Choose a company"
+                        disabled={saving || companyOptions.length < 2}
+                        filteringType={companyOptions.length > 8 ? 'auto' : 'none'}
+                        onChange={({ detail }) => set('defaultCompany', detail.selectedOption.value ?? '')}
+                      />
+                    ) : (
+                      <Alert type="info" statusIconAriaLabel="Info">
+                        You do not belong to any company yet.
+                      </Alert>
+                    )}
+                  </FormField>
+                  <FormField label="Colour scheme" errorText={problem.fieldErrors.colorScheme}>
+                    <RadioGroup
+                      value={values.colorScheme}
+                      items={colorSchemeItems}
+                      onChange={({ detail }) => set('colorScheme', detail.value as ColorScheme)}
+                    />
+                  </FormField>
+                </SpaceBetween>
+              </Container>
+            </SpaceBetween>
+          </Form>
+        </form>
+        <PasskeysSection />
+      </SpaceBetween>
     </ContentLayout>
   );
 }

@@ -22,6 +22,13 @@ export function SettingsHelp() {
         Auto follows your device; Light and Dark stay as chosen. The header&apos;s toggle and Ctrl + J (⌘ + J on a Mac)
         change it for this browser.
       </p>
+      <h3>Passkeys</h3>
+      <p>
+        A passkey signs you in with your device&apos;s fingerprint, face or PIN, without waiting for a mail: type your
+        e-mail on the sign-in screen and choose Sign in with a passkey. Add a passkey on each device you use; it works
+        on this site only. Removing one here stops it signing you in; your device may still list it until you delete it
+        there.
+      </p>
     </HelpPanel>
   );
 }

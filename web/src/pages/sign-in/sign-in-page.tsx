@@ -13,6 +13,8 @@ import { branding } from '../../config/branding';
 import { EmailField } from '../../components/sign-in/email-field';
 import { LiveMessage } from '../../components/sign-in/live-message';
 import { LoginWithLinkButton } from '../../components/sign-in/login-with-link-button';
+import { SignInCodeForm } from '../../components/sign-in/sign-in-code-form';
+import { PasskeySignIn } from './passkey-sign-in';
 
 /** Spec 8: shown when the link could not be requested and the server gave no message. */
 export const cannotSendLinkMessage = 'Cannot send sign-in link. Please contact support.';
@@ -25,6 +27,8 @@ export default function SignInPage() {
   const [loading, setLoading] = useState(false);
   const [success, setSuccess] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
+  /** The address the last mail went to: its code can be typed here. */
+  const [sentTo, setSentTo] = useState<string | undefined>();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,6 +47,7 @@ export default function SignInPage() {
       });
       if (reply.success) {
         emailForSignIn.save(address);
+        setSentTo(address);
         setSuccess(reply.message);
         setError(undefined);
       } else {
@@ -80,11 +85,17 @@ export default function SignInPage() {
                 autoFocus
               />
               <LoginWithLinkButton loading={loading} />
+              <PasskeySignIn email={email} onEmailProblem={setFieldError} landingPath={landingPath} />
             </SpaceBetween>
             <LiveMessage type="success" message={success} testId="sign-in-success" />
             <LiveMessage type="error" message={error} testId="sign-in-error" />
           </Container>
         </form>
+        {sentTo ? (
+          <Container>
+            <SignInCodeForm email={sentTo} landingPath={landingPath} />
+          </Container>
+        ) : null}
         {branding.showLoginFooterLogos ? <LoginFooterLogos /> : null}
       </div>
     </main>

@@ -241,6 +241,7 @@ export default function VaultRequestPage() {
           visible
           onDismiss={() => setReply(undefined)}
           header={reply.label}
+          closeAriaLabel="Close"
           footer={
             <Box float="right">
               <Button variant="primary" onClick={() => setReply(undefined)}>
