@@ -86,6 +86,8 @@ import { listMailIdentities } from './list-mail-identities/list-mail-identities.
 import { addMailIdentity } from './add-mail-identity/add-mail-identity.js';
 import { removeMailIdentity } from './remove-mail-identity/remove-mail-identity.js';
 import { updateMailSettings } from './update-mail-settings/update-mail-settings.js';
+import { getSlaPolicy } from './get-sla-policy/get-sla-policy.js';
+import { updateSlaPolicy } from './update-sla-policy/update-sla-policy.js';
 
 export const callRegistry = createRegistry([
   // sign-in and session
@@ -188,4 +190,7 @@ export const callRegistry = createRegistry([
   addMailIdentity,
   removeMailIdentity,
   updateMailSettings,
+  // a company's SLA policy: days to fix per severity
+  getSlaPolicy,
+  updateSlaPolicy,
 ]);

@@ -62,6 +62,7 @@ const accounts = {
       'Administration/Manage companies',
       'Administration/Manage users',
       'Administration/Notifications',
+      'Administration/SLA policy',
       'Administration/Platform users',
       'Administration/Platform services',
       'Administration/E-mail keys',
@@ -84,6 +85,7 @@ const accounts = {
       'Administration/Manage companies',
       'Administration/Manage users',
       'Administration/Notifications',
+      'Administration/SLA policy',
       'Administration/DAST keys',
     ],
     deniedRoute: '/admin/app/users',
@@ -91,7 +93,14 @@ const accounts = {
   // analyst 5, no company: reports by the admin override; vault links; manage users; no DAST keys.
   junior: {
     email: 'junior@example.com',
-    menu: [...everyone, ...allReports, ...vaultLinks, 'Administration/Manage users', 'Administration/Notifications'],
+    menu: [
+      ...everyone,
+      ...allReports,
+      ...vaultLinks,
+      'Administration/Manage users',
+      'Administration/Notifications',
+      'Administration/SLA policy',
+    ],
     deniedRoute: '/templates',
   },
   // customer 3, Acme Corp: every report (level 2+), manage users, DAST keys (Acme triggers DAST).
@@ -102,6 +111,7 @@ const accounts = {
       ...allReports,
       'Administration/Manage users',
       'Administration/Notifications',
+      'Administration/SLA policy',
       'Administration/DAST keys',
     ],
     deniedRoute: '/analyst/agents',

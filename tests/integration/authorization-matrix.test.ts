@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { handler } from '../../lambdas/api/handler.js';
 import { callRegistry } from '../../lambdas/calls/registry.js';
 import { endsCallerSessions, type AnyCall } from '../../lambdas/kernel/call.js';
+import { getSlaPolicyRecord } from '../../lambdas/kernel/data/entities/sla-policies.js';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
@@ -142,6 +143,15 @@ const matrix: Record<string, MatrixRow> = {
   listEvents: { input: () => ({ limit: 5 }), expect: everyoneSignedIn },
   handleSupportEmail: { input: () => ({ message: 'matrix', request_type: 'question' }), expect: everyoneSignedIn },
   getCompany: { input: () => ({ slug: 'acme' }), expect: acmeReaders },
+  getSlaPolicy: { input: () => ({ slug: 'acme' }), expect: acmeReaders },
+  updateSlaPolicy: {
+    input: async () => ({
+      slug: 'acme',
+      days: { critical: 7, high: 30, medium: 90, low: 180 },
+      expectedVersion: (await getSlaPolicyRecord('acme')).version,
+    }),
+    expect: acmeAdministrators,
+  },
   setDefaultCompany: { input: () => ({ slug: 'acme' }), expect: acmeReaders },
   updateProfile: { input: () => ({ version: 1, displayName: 'Matrix Person' }), expect: everyoneSignedIn },
   listPlatformServices: { input: () => ({}), expect: everyoneSignedIn },

@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { endsCallerSessions, type AnyCall } from '../../lambdas/kernel/call.js';
 import { readConfig } from '../../lambdas/kernel/config.js';
+import { getSlaPolicyRecord } from '../../lambdas/kernel/data/entities/sla-policies.js';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
@@ -418,6 +419,12 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
     addMailIdentity: async () => ({ identity: `inputs-${next()}.example.org` }),
     removeMailIdentity: async () => ({ identity: await seedMailIdentity(`inputs-${next()}.example.org`) }),
     updateMailSettings: () => unchangedMailSettings(),
+    getSlaPolicy: async () => ({ slug: company }),
+    updateSlaPolicy: async () => ({
+      slug: company,
+      days: { critical: 7, high: 30, medium: 90, low: 180 },
+      expectedVersion: (await getSlaPolicyRecord(company)).version,
+    }),
     updatePlatformService: async () => ({
       name: 'cloud',
       version: (await listPlatformServices()).find((service) => service.name === 'cloud')!.version,

@@ -28,6 +28,7 @@ const VaultSharePage = lazyPage(() => import('./pages/analyst/vault/vault-share-
 const VaultRequestPage = lazyPage(() => import('./pages/analyst/vault/vault-request-page'));
 const LocationsPage = lazyPage(() => import('./pages/analyst/locations/locations-page'));
 const NotificationsPage = lazyPage(() => import('./pages/admin/company/notifications/notifications-page'));
+const SlaPolicyPage = lazyPage(() => import('./pages/admin/company/sla-policy/sla-policy-page'));
 const AgentsPage = lazyPage(() => import('./pages/analyst/agents/agents-page'));
 const DastKeysPage = lazyPage(() => import('./pages/admin/dast/dast-keys-page'));
 const MailIdentitiesPage = lazyPage(() => import('./pages/admin/keys-email/mail-identities-page'));
@@ -52,6 +53,7 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/analyst/vault/request': VaultRequestPage,
   '/analyst/locations': LocationsPage,
   '/admin/company/notifications': NotificationsPage,
+  '/admin/company/sla': SlaPolicyPage,
   '/analyst/agents': AgentsPage,
   '/admin/dast': DastKeysPage,
   '/admin/keys_email': MailIdentitiesPage,

@@ -159,6 +159,14 @@ export const shellPages: readonly ShellPage[] = [
     gate: { rule: 'manageUsers' },
   },
   {
+    path: '/admin/company/sla',
+    title: 'SLA policy',
+    navLabel: 'SLA policy',
+    section: 'administration',
+    group: 'Companies',
+    gate: { rule: 'manageUsers' },
+  },
+  {
     path: '/admin/app/users',
     title: 'Platform users',
     navLabel: 'Platform users',

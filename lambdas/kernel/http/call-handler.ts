@@ -111,7 +111,11 @@ function parseInput(call: AnyCall, data: unknown): unknown {
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((issue) => ({
     field: issue.path.map(String).join('.') || undefined,
-    message: issue.message,
+    // A strict object's extra keys are named (zod/mini's own message is only "Invalid input").
+    message:
+      issue.code === 'unrecognized_keys'
+        ? `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`
+        : issue.message,
   }));
   const message = issues.map((issue) => (issue.field ? `${issue.field}: ${issue.message}` : issue.message)).join('; ');
   throw new InvalidArgumentError(message || 'Invalid request', { issues });

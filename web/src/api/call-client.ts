@@ -89,6 +89,8 @@ import type { listMailIdentities } from '../../../lambdas/calls/list-mail-identi
 import type { addMailIdentity } from '../../../lambdas/calls/add-mail-identity/add-mail-identity';
 import type { removeMailIdentity } from '../../../lambdas/calls/remove-mail-identity/remove-mail-identity';
 import type { updateMailSettings } from '../../../lambdas/calls/update-mail-settings/update-mail-settings';
+import type { getSlaPolicy } from '../../../lambdas/calls/get-sla-policy/get-sla-policy';
+import type { updateSlaPolicy } from '../../../lambdas/calls/update-sla-policy/update-sla-policy';
 
 import type * as z from 'zod/mini';
 
@@ -235,6 +237,8 @@ export interface CallContracts {
   addMailIdentity: ContractOf<typeof addMailIdentity>;
   removeMailIdentity: ContractOf<typeof removeMailIdentity>;
   updateMailSettings: ContractOf<typeof updateMailSettings>;
+  getSlaPolicy: ContractOf<typeof getSlaPolicy>;
+  updateSlaPolicy: ContractOf<typeof updateSlaPolicy>;
   // Customer reports.
   getReportsOverview: ContractOf<typeof getReportsOverview>;
   getServiceReport: ContractOf<typeof getServiceReport>;
