@@ -6,6 +6,10 @@
 //   - a body that is no JSON object with "data", or data the schema refuses, is answered 400 INVALID_ARGUMENT
 //     and sends no write to DynamoDB;
 //   - an input the schema accepts may succeed; when it is refused (404, 409, …) no write landed.
+// Every generated input is judged here as the handler judges it (the same body parsing, the same schema). The
+// handler's answer to a refused input is built from its refusal alone (the body's fault, or the schema's issues:
+// each field and message), so an input refused for exactly the reasons of one already sent for the same call is
+// not sent again: it would take the same path to the same answer. Every input the schema accepts is sent.
 // The fuzzing runs in a table of its own on the same DynamoDB Local, so the writes valid inputs make (companies,
 // services switched off, …) never reach the table the other suites share.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -53,14 +57,24 @@ async function newAdminClaims(displayName: string): Promise<Record<string, strin
 }
 
 /**
- * A call that ends the caller's sessions (signOut) is sent as an administrator of its own, replaced once a valid
- * input has signed them out: the fuzzing administrator's token stays good, and every body still reaches the schema.
+ * A call that ends the caller's sessions (signOut) is sent as an administrator of its own, who signs in again once
+ * a valid input has signed them out: the fuzzing administrator's token stays good, and every body still reaches
+ * the schema.
  */
 let sessionEnder: Record<string, string> | undefined;
 async function claimsFor(call: AnyCall): Promise<Record<string, string>> {
   if (!endsCallerSessions(call)) return claims;
   sessionEnder ??= await newAdminClaims('Fuzz Session Ender');
   return sessionEnder;
+}
+
+/**
+ * The token of a sign-in after the sign-out: auth_time has whole seconds, and a sign-out counts every sign-in
+ * of its own second (or of the ended token's second) as before it (kernel/sign-in/sign-out.ts).
+ */
+function signedInAgain(ended: Record<string, string>): Record<string, string> {
+  const authTime = Math.max(Math.ceil(Date.now() / 1000), Number(ended.auth_time) + 1);
+  return { ...ended, auth_time: String(authTime) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -71,20 +85,38 @@ interface Sent {
   isBase64Encoded?: boolean;
 }
 
-/** What the handler must do with a body: refuse it (400) or treat it as a valid call (anything but a 5xx). */
-function verdictOn(call: AnyCall, sent: Sent): 'refuse' | 'valid' {
+/** Why the handler must refuse a body: the body's fault, or the schema's issues as the answer names them. */
+type Refusal = { fault: string } | { issues: { field?: string; message: string }[] };
+
+/**
+ * Why the handler must refuse a body (call-handler.ts readData and parseInput, whose answer is built from this
+ * alone), or undefined for a body whose data the schema accepts: a valid call, answered with anything but a 5xx.
+ */
+function refusalOf(call: AnyCall, sent: Sent): Refusal | undefined {
   const text = sent.isBase64Encoded ? Buffer.from(sent.body ?? '', 'base64').toString('utf8') : (sent.body ?? '');
-  if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) return 'refuse';
+  if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) return { fault: 'too large' };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return 'refuse';
+    return { fault: 'not JSON' };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !Object.hasOwn(parsed, 'data'))
-    return 'refuse';
-  return call.input.safeParse((parsed as { data: unknown }).data ?? {}).success ? 'valid' : 'refuse';
+    return { fault: 'no object with data' };
+  const result = call.input.safeParse((parsed as { data: unknown }).data ?? {});
+  if (result.success) return undefined;
+  return {
+    issues: result.error.issues.map((issue) => ({
+      ...(issue.path.length > 0 ? { field: issue.path.map(String).join('.') } : {}),
+      message: issue.message,
+    })),
+  };
 }
+
+/** Per call, the refusals already sent to the handler (see the top of this file), as JSON. */
+const refusalsSent = new Map<string, Set<string>>();
+const refusalsSentFor = (call: AnyCall) =>
+  refusalsSent.get(call.name) ?? refusalsSent.set(call.name, new Set()).get(call.name)!;
 
 const describeSent = (sent: Sent) => {
   const body = sent.body ?? '(no body)';
@@ -92,6 +124,13 @@ const describeSent = (sent: Sent) => {
 };
 
 async function check(call: AnyCall, sent: Sent): Promise<void> {
+  const refusal = refusalOf(call, sent);
+  if (refusal !== undefined) {
+    const sentBefore = refusalsSentFor(call);
+    const reason = JSON.stringify(refusal);
+    if (sentBefore.has(reason)) return;
+    sentBefore.add(reason);
+  }
   const callerClaims = await claimsFor(call);
   const event = callEvent(call.name, {}, { claims: callerClaims, origin: appUrl }) as {
     body?: string;
@@ -99,15 +138,14 @@ async function check(call: AnyCall, sent: Sent): Promise<void> {
   };
   event.body = sent.body;
   event.isBase64Encoded = sent.isBase64Encoded ?? false;
-  const verdict = verdictOn(call, sent);
 
   const {
     result: { result, outcomes },
     requests,
   } = await dynamoDbRequestsOf(() => dynamoDbOutcomesOf(() => handler(event as never)));
   const { statusCode, body: text } = result as { statusCode: number; body: string };
-  if (statusCode === 200 && callerClaims === sessionEnder) sessionEnder = undefined;
-  const body = JSON.parse(text) as { error?: { status?: string; message?: string } };
+  if (statusCode === 200 && callerClaims === sessionEnder) sessionEnder = signedInAgain(sessionEnder);
+  const body = JSON.parse(text) as { error?: { status?: string; message?: string; details?: unknown } };
   const context = `${call.name} ← ${describeSent(sent)}\n→ ${statusCode} ${text.slice(0, 500)}\nDynamoDB: ${requests.join(', ') || 'none'}`;
 
   expect(statusCode, context).toBeGreaterThanOrEqual(200);
@@ -116,9 +154,11 @@ async function check(call: AnyCall, sent: Sent): Promise<void> {
     expect(typeof body.error?.message, context).toBe('string');
     expect(body.error!.message!.trim().length, context).toBeGreaterThan(0);
   }
-  if (verdict === 'refuse') {
+  if (refusal !== undefined) {
     expect(statusCode, context).toBe(400);
     expect(body.error?.status, context).toBe('INVALID_ARGUMENT');
+    // The answer names the schema's issues, and nothing else decides it.
+    if ('issues' in refusal) expect(body.error?.details, context).toEqual({ issues: refusal.issues });
     expect(
       requests.filter((command) => writeCommand.test(command)),
       context,
@@ -491,6 +531,12 @@ export function fuzzRegistryShard(shard: number, shards: number): void {
           await fc.assert(
             fc.asyncProperty(rawBody, (sent) => check(call, sent)),
             { numRuns: runs.bodies },
+          );
+          // The handler was sent refused inputs of this call, the body's faults among them.
+          expect([...refusalsSentFor(call)]).toEqual(
+            expect.arrayContaining(
+              [{ fault: 'not JSON' }, { fault: 'no object with data' }].map((refusal) => JSON.stringify(refusal)),
+            ),
           );
         });
       });
