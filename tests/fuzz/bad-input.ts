@@ -29,7 +29,7 @@ import { companyPartition } from '../../lambdas/kernel/data/entities/memberships
 import { platformServiceListPartition } from '../../lambdas/kernel/data/entities/platform-services.js';
 import { userListPartition, userPartition } from '../../lambdas/kernel/data/entities/users.js';
 import { tableDesign } from '../../lambdas/kernel/data/table-design.js';
-import { maxBodyBytes } from '../../lambdas/kernel/http/call-handler.js';
+import { inputIssues, maxBodyBytes } from '../../lambdas/kernel/http/call-handler.js';
 import { callEvent } from '../support/call-event.js';
 import { dynamoDbOutcomesOf, isBookkeepingWrite, landedWrites, writeCommand } from '../support/dynamodb-outcomes.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
@@ -105,12 +105,7 @@ function refusalOf(call: AnyCall, sent: Sent): Refusal | undefined {
     return { fault: 'no object with data' };
   const result = call.input.safeParse((parsed as { data: unknown }).data ?? {});
   if (result.success) return undefined;
-  return {
-    issues: result.error.issues.map((issue) => ({
-      ...(issue.path.length > 0 ? { field: issue.path.map(String).join('.') } : {}),
-      message: issue.message,
-    })),
-  };
+  return { issues: inputIssues(result.error.issues) };
 }
 
 /** Per call, the refusals already sent to the handler (see the top of this file), as JSON. */

@@ -106,17 +106,22 @@ function readData(event: CallEvent): unknown {
   return (body as { data: unknown }).data ?? {};
 }
 
-function parseInput(call: AnyCall, data: unknown): unknown {
-  const parsed = call.input.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || undefined,
+/** The issues of an input its schema refused, as the answer names them: the field's path, and what is wrong. */
+export function inputIssues(issues: readonly z.core.$ZodIssue[]): { field?: string; message: string }[] {
+  return issues.map((issue) => ({
+    ...(issue.path.length > 0 ? { field: issue.path.map(String).join('.') } : {}),
     // A strict object's extra keys are named (zod/mini's own message is only "Invalid input").
     message:
       issue.code === 'unrecognized_keys'
         ? `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`
         : issue.message,
   }));
+}
+
+function parseInput(call: AnyCall, data: unknown): unknown {
+  const parsed = call.input.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issues = inputIssues(parsed.error.issues);
   const message = issues.map((issue) => (issue.field ? `${issue.field}: ${issue.message}` : issue.message)).join('; ');
   throw new InvalidArgumentError(message || 'Invalid request', { issues });
 }
