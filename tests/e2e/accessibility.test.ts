@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { mustBeSignedInText, ShellPage } from '../support/shell-page.js';
-import { requestSignInLink, signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import { requestSignInLink, type SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
@@ -27,8 +28,8 @@ beforeAll(async () => {
     createTestUser(),
   ]);
   [admin, customer, welcomeLink] = await Promise.all([
-    signInInBrowser(browser, stack, adminUser.email),
-    signInInBrowser(browser, stack, customerUser.email),
+    openSignedIn(browser, stack, adminUser.email),
+    openSignedIn(browser, stack, customerUser.email),
     requestSignInLink(stack, newcomer.email),
   ]);
   // No entrance animations: axe then measures colours as they end up, not half faded in.

@@ -9,7 +9,8 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { verifyDastKey } from '../../lambdas/kernel/dast-keys/verify-dast-key.js';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
@@ -30,7 +31,7 @@ beforeAll(async () => {
     companies: [slug],
     displayName: 'Dana Keys',
   });
-  manager = await signInInBrowser(browser, stack, user.email);
+  manager = await openSignedIn(browser, stack, user.email);
 });
 
 afterAll(async () => {
