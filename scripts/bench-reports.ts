@@ -394,7 +394,7 @@ export async function measureReports(options: {
   log('reports: a PDF of 1,000 findings (5 runs)…');
   const pdf = await measurePdfExport({ claims: options.claims, origin: options.stack.appUrl, slug: options.largeSlug });
   log('reports: the pages in Chromium (their JavaScript, then 10 runs to the first chart)…');
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ serviceWorkers: 'allow' });
   try {
     const { email, storageState } = await signInReportCustomer(browser, options.stack);
     const pages = {} as ReportMeasures['pages'];

@@ -51,7 +51,7 @@ export async function measureSendToOutbox(stack: StackAddresses, samples = 20): 
 /** A mailed link opened in a fresh Chromium context that holds emailForSignIn, until Home's heading is visible. */
 export async function measureLinkToHome(stack: StackAddresses, samples = 10): Promise<RoundTrip> {
   const run = Date.now().toString(36);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ serviceWorkers: 'allow' });
   const times: number[] = [];
   try {
     for (let index = 0; index <= samples; index += 1) {

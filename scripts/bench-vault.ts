@@ -82,7 +82,7 @@ export interface VaultMeasures {
 }
 
 export async function measureVault(appUrl: string, runs = 10): Promise<VaultMeasures> {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ serviceWorkers: 'allow' });
   try {
     const files = await measureVaultPageFiles(browser, await benchShareLink(appUrl, { kind: 'text', text: 'bench' }));
     const samples: number[] = [];

@@ -217,7 +217,7 @@ async function timeToVisible(browser: Browser, url: string, selector: string): P
 /** The JS and CSS the sign-in page loads until its form shows (one load, cold cache), without timings. */
 export async function measureSignInPageFiles(distDir = defaultDistDir): Promise<PageFiles> {
   const server = await serveWebDist(distDir);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ serviceWorkers: 'allow' });
   try {
     return summarise(await recordSignInFiles(browser, server.origin));
   } finally {
@@ -229,7 +229,7 @@ export async function measureSignInPageFiles(distDir = defaultDistDir): Promise<
 export async function measureSignInPage(options: MeasureOptions = {}): Promise<SignInPageMeasurement> {
   const runs = options.runs ?? 10;
   const server = await serveWebDist(options.distDir ?? defaultDistDir);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ serviceWorkers: 'allow' });
   try {
     const files = await recordSignInFiles(browser, server.origin);
     const formTimes: number[] = [];
@@ -341,7 +341,7 @@ export async function measureFirstSignedInPage(
     webRoot: options.distDir ?? defaultDistDir,
     settings: { SIGN_IN_IP_LIMIT: '100000' },
   });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ serviceWorkers: 'allow' });
   try {
     const eventsTable = (page: Page) =>
       page.getByRole('table', { name: 'Your events' }).waitFor({ state: 'visible', timeout: 30_000 });

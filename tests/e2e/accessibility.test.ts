@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { mustBeSignedInText, ShellPage } from '../support/shell-page.js';
-import { requestSignInLink, signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import { openWithLocalStorage, requestSignInLink, type SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
@@ -27,8 +28,8 @@ beforeAll(async () => {
     createTestUser(),
   ]);
   [admin, customer, welcomeLink] = await Promise.all([
-    signInInBrowser(browser, stack, adminUser.email),
-    signInInBrowser(browser, stack, customerUser.email),
+    openSignedIn(browser, stack, adminUser.email),
+    openSignedIn(browser, stack, customerUser.email),
     requestSignInLink(stack, newcomer.email),
   ]);
   // No entrance animations: axe then measures colours as they end up, not half faded in.
@@ -48,16 +49,12 @@ async function isDark(page: Page): Promise<boolean> {
   return page.evaluate(() => document.body.classList.contains('awsui-dark-mode'));
 }
 
-/** A signed-out browser in `scheme`. */
-async function signedOutContext(scheme: Scheme): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    reducedMotion: 'reduce',
-    storageState: {
-      cookies: [],
-      origins: [{ origin: new URL(stack.appUrl).origin, localStorage: [{ name: 'colorScheme', value: scheme }] }],
-    },
-  });
-  return context;
+/** Opens the sign-in screen in a new signed-out browser that has `scheme` chosen. */
+async function openSignedOut(scheme: Scheme): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await openWithLocalStorage(page, stack.appUrl, [{ name: 'colorScheme', value: scheme }]);
+  return { context, page };
 }
 
 /** Opens `path` in the shell and waits until the page has loaded its data. */
@@ -110,10 +107,8 @@ describe.each<Scheme>(['light', 'dark'])('in %s mode', (scheme) => {
   });
 
   it('the signed-out pages (sign-in screen, the guard’s link, the Welcome dialog) have none', async () => {
-    const context = await signedOutContext(scheme);
+    const { context, page } = await openSignedOut(scheme);
     try {
-      const page = await context.newPage();
-      await page.goto(stack.appUrl);
       await page.getByRole('textbox', { name: 'Email' }).waitFor();
       expect(await isDark(page)).toBe(scheme === 'dark');
       expect(await seriousViolations(page)).toEqual([]);

@@ -24,7 +24,8 @@ import { postCall } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
 import { mailsTo, nextSignInLink } from '../support/outbox.js';
 import { ShellPage } from '../support/shell-page.js';
-import { contextAwaitingLink, signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import { contextAwaitingLink, type SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 import { seriousViolations } from '../support/axe.js';
@@ -74,7 +75,7 @@ beforeAll(async () => {
   ]);
   member = memberUser;
   const users = [adminUser, editorUser, managerUser, leaverUser];
-  const sessions = await Promise.all(users.map((user) => signInInBrowser(browser, stack, user.email)));
+  const sessions = await Promise.all(users.map((user) => openSignedIn(browser, stack, user.email)));
   [admin, editor, manager, leaver] = users.map((user, index) => ({ ...user, session: sessions[index]! })) as [
     Person,
     Person,

@@ -11,7 +11,8 @@ import { seedAgent } from '../support/agent-fixtures.js';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { seedLocation } from '../support/location-fixtures.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
   const user = await createTestUser({ userType: 'analyst', accessLevel: 7, displayName: 'Ari Agents' });
   const chosen = await signedInCaller(user)('setDefaultCompany', { slug });
   expect(chosen.statusCode, JSON.stringify(chosen.body)).toBe(200);
-  analyst = await signInInBrowser(browser, stack, user.email);
+  analyst = await openSignedIn(browser, stack, user.email);
 });
 
 afterAll(async () => {

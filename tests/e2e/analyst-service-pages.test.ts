@@ -11,7 +11,8 @@ import { AnalystServicePage, servicePaths } from '../support/analyst-pages.js';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { toast } from '../support/admin-pages.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
     displayName: 'Pia Passwords',
   });
   const sessions = await Promise.all(
-    [analystUser, juniorUser, managerUser].map((user) => signInInBrowser(browser, stack, user.email)),
+    [analystUser, juniorUser, managerUser].map((user) => openSignedIn(browser, stack, user.email)),
   );
   analyst = { ...analystUser, session: sessions[0]! };
   junior = sessions[1]!;

@@ -9,7 +9,8 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createDemoLookalike, createTestUser } from '../support/users.js';
 
@@ -36,9 +37,9 @@ beforeAll(async () => {
     ['viewer@acme.example', 'manager@acme.example'].map(createDemoLookalike),
   );
   [viewer, manager, multi] = await Promise.all([
-    signInInBrowser(browser, stack, viewerUser!.email),
-    signInInBrowser(browser, stack, managerUser!.email),
-    signInInBrowser(browser, stack, multiUser.email),
+    openSignedIn(browser, stack, viewerUser!.email),
+    openSignedIn(browser, stack, managerUser!.email),
+    openSignedIn(browser, stack, multiUser.email),
   ]);
   await Promise.all([viewer, manager, multi].map(({ page }) => page.emulateMedia({ reducedMotion: 'reduce' })));
 }, 120_000);

@@ -14,7 +14,8 @@ import { ageSignIn } from '../support/aged-sign-in.js';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { nextSignInMail } from '../support/outbox.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
@@ -37,7 +38,7 @@ beforeAll(async () => {
     displayName: 'Dana Keys',
   });
   managerUser = user;
-  manager = await signInInBrowser(browser, stack, user.email);
+  manager = await openSignedIn(browser, stack, user.email);
 });
 
 afterAll(async () => {

@@ -11,7 +11,8 @@ import { kernelAnalyst } from '../support/agent-fixtures.js';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { seedLocation } from '../support/location-fixtures.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
@@ -46,7 +47,7 @@ beforeAll(async () => {
     companies: [slug],
     displayName: 'Sam Scans',
   });
-  manager = await signInInBrowser(browser, stack, user.email);
+  manager = await openSignedIn(browser, stack, user.email);
 });
 
 afterAll(async () => {

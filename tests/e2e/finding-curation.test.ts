@@ -14,7 +14,8 @@ import { dialogNamed } from '../support/admin-pages.js';
 import { AnalystServicePage, servicePaths } from '../support/analyst-pages.js';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
@@ -102,7 +103,7 @@ beforeAll(async () => {
   expect(template.statusCode, JSON.stringify(template.body)).toBe(200);
   templateId = template.body.result.templateId;
 
-  const sessions = await Promise.all([annUser, benUser].map((user) => signInInBrowser(browser, stack, user.email)));
+  const sessions = await Promise.all([annUser, benUser].map((user) => openSignedIn(browser, stack, user.email)));
   await Promise.all(sessions.map(({ page }) => page.emulateMedia({ reducedMotion: 'reduce' })));
   ann = { email: annUser.email, call: asAnn, session: sessions[0]! };
   ben = { email: benUser.email, call: asBen, session: sessions[1]! };

@@ -18,7 +18,7 @@ const stack = { appUrl, mailUrl };
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser({ serviceWorkers: 'allow' });
 });
 afterAll(async () => {
   await browser?.close();

@@ -6,7 +6,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
@@ -16,7 +17,7 @@ let analyst: SignedInBrowser;
 beforeAll(async () => {
   browser = await launchBrowser();
   const user = await createTestUser({ userType: 'analyst', accessLevel: 7, displayName: 'Lia Locations' });
-  analyst = await signInInBrowser(browser, stack, user.email);
+  analyst = await openSignedIn(browser, stack, user.email);
 });
 
 afterAll(async () => {

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getMailSettingsRecord } from '../../lambdas/kernel/data/entities/mail-settings.js';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
@@ -19,7 +20,7 @@ let admin: SignedInBrowser;
 beforeAll(async () => {
   browser = await launchBrowser();
   const user = await createTestUser({ userType: 'analyst', accessLevel: 9, displayName: 'Mia Mail' });
-  admin = await signInInBrowser(browser, stack, user.email);
+  admin = await openSignedIn(browser, stack, user.email);
   // No entrance animations: axe then measures colours as they end up, not half faded in (the flash bar).
   await admin.page.emulateMedia({ reducedMotion: 'reduce' });
 });

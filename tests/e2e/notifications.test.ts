@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
@@ -25,7 +26,7 @@ beforeAll(async () => {
   viewerEmail = (await createTestUser({ accessLevel: 1, companies: [slug], servicesEnabled: ['dast'] })).email;
   browser = await launchBrowser();
   const user = await createTestUser({ accessLevel: 3, companies: [slug], displayName: 'Nora Notify' });
-  manager = await signInInBrowser(browser, stack, user.email);
+  manager = await openSignedIn(browser, stack, user.email);
 });
 
 afterAll(async () => {

@@ -9,7 +9,8 @@ import { ProfilePage, toast } from '../support/admin-pages.js';
 import { launchBrowser } from '../support/browser.js';
 import { nextSignInLink } from '../support/outbox.js';
 import { mustBeSignedInText, ShellPage } from '../support/shell-page.js';
-import { contextAwaitingLink, requestSignInLink, signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import { contextAwaitingLink, requestSignInLink, type SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
@@ -32,7 +33,7 @@ beforeAll(async () => {
     createTestUser({ accessLevel: 3, companies: ['acme'], displayName: 'Mia Manager' }),
     createTestUser({ accessLevel: 1, companies: ['acme'], displayName: 'Cy Customer' }),
   ]);
-  const sessions = await Promise.all(users.map((user) => signInInBrowser(browser, stack, user.email)));
+  const sessions = await Promise.all(users.map((user) => openSignedIn(browser, stack, user.email)));
   [admin, manager, customer] = users.map((user, index) => ({ email: user.email, session: sessions[index]! })) as [
     Person,
     Person,
@@ -109,7 +110,7 @@ describe('the page pattern', () => {
 
   it('the side navigation starts closed in a new browser, then stays as the person left it across reloads', async () => {
     const user = await createTestUser({ displayName: 'Nia Navigator' });
-    const { context, page } = await signInInBrowser(browser, stack, user.email);
+    const { context, page } = await openSignedIn(browser, stack, user.email);
     try {
       const shell = new ShellPage(page);
       expect(await shell.navigation.isVisible()).toBe(false);

@@ -9,7 +9,8 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import { seedFindings } from '../support/seed-findings.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
@@ -36,8 +37,8 @@ beforeAll(async () => {
   // The analyst works on this company: it is their selected one.
   expect((await signedInCaller(analystUser)('setDefaultCompany', { slug })).statusCode).toBe(200);
   [customer, analyst] = await Promise.all([
-    signInInBrowser(browser, stack, customerUser.email),
-    signInInBrowser(browser, stack, analystUser.email),
+    openSignedIn(browser, stack, customerUser.email),
+    openSignedIn(browser, stack, analystUser.email),
   ]);
 }, 120_000);
 

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AnalystServicePage, servicePaths } from '../support/analyst-pages.js';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
     files: [{ name: 'probe.json', contentLength: 1 }],
   });
   expect(probe.statusCode, 'createScanImport needs the local stack to run its uploads bucket').toBe(200);
-  session = await signInInBrowser(browser, stack, analyst.email);
+  session = await openSignedIn(browser, stack, analyst.email);
   await session.page.emulateMedia({ reducedMotion: 'reduce' });
   session.page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());

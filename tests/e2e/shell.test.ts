@@ -8,7 +8,8 @@ import { userAccessEntity } from '../../lambdas/kernel/data/entities/users.js';
 import { postCall } from '../support/api.js';
 import { launchBrowser } from '../support/browser.js';
 import { accessDeniedText, mustBeSignedInText, ShellPage } from '../support/shell-page.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { createDemoLookalike, createTestUser } from '../support/users.js';
 import { seriousViolations } from '../support/axe.js';
 
@@ -148,9 +149,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const user = await createTestUser({ displayName: 'Rae Revoked' });
   const [revokedSession, ...sessions] = await Promise.all([
-    signInInBrowser(browser, stack, user.email),
+    openSignedIn(browser, stack, user.email),
     ...Object.values(accounts).map(async (account) =>
-      signInInBrowser(browser, stack, (await createDemoLookalike(account.email)).email),
+      openSignedIn(browser, stack, (await createDemoLookalike(account.email)).email),
     ),
   ]);
   revocable = { ...user, session: revokedSession };

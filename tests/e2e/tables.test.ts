@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CompaniesPage, ListTable, ManageUsersPage, PlatformUsersPage } from '../support/admin-pages.js';
 import { launchBrowser } from '../support/browser.js';
 import { ShellPage } from '../support/shell-page.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 import { seriousViolations } from '../support/axe.js';
@@ -44,7 +45,7 @@ beforeAll(async () => {
       createTestUser({ email: `member-${index}-${run}@test.example`, companies: [company.slug] }),
     ),
   ]);
-  admin = await signInInBrowser(browser, stack, adminUser.email);
+  admin = await openSignedIn(browser, stack, adminUser.email);
   await admin.page.emulateMedia({ reducedMotion: 'reduce' });
 });
 

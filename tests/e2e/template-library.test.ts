@@ -13,7 +13,8 @@ import { toast } from '../support/admin-pages.js';
 import { seriousViolations } from '../support/axe.js';
 import { seedFindings as seedFindingItems } from '../support/seed-findings.js';
 import { launchBrowser } from '../support/browser.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { TemplateLibraryPage } from '../support/template-pages.js';
 import { createTestUser } from '../support/users.js';
@@ -38,8 +39,8 @@ beforeAll(async () => {
   ]);
   asFirst = signedInCaller(one);
   [first, second] = await Promise.all([
-    signInInBrowser(browser, stack, one.email),
-    signInInBrowser(browser, stack, two.email),
+    openSignedIn(browser, stack, one.email),
+    openSignedIn(browser, stack, two.email),
   ]);
   await Promise.all([first, second].map(({ page }) => page.emulateMedia({ reducedMotion: 'reduce' })));
 });

@@ -11,7 +11,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
@@ -21,7 +22,7 @@ let analyst: SignedInBrowser;
 beforeAll(async () => {
   browser = await launchBrowser();
   const user = await createTestUser({ userType: 'analyst', accessLevel: 5, displayName: 'Vera Vault' });
-  analyst = await signInInBrowser(browser, stack, user.email);
+  analyst = await openSignedIn(browser, stack, user.email);
   await analyst.page.emulateMedia({ reducedMotion: 'reduce' });
 });
 

@@ -26,13 +26,23 @@ function checkChromium(): void {
   }
 }
 
-export async function launchBrowser(): Promise<Browser> {
+export interface BrowserOptions {
+  /**
+   * Whether the portal's service worker may install in the browser's contexts (a context may still say otherwise).
+   * It precaches every hashed asset (about 3 MB) in each new context, some 2.5 s of a core each time, and a test
+   * reads nothing of it unless it is about the installable app: test browsers block it by default. 'allow' is what
+   * a visitor's browser does; the installable-app test and the measurements of load times (scripts/) use it.
+   */
+  serviceWorkers?: 'allow' | 'block';
+}
+
+export async function launchBrowser({ serviceWorkers = 'block' }: BrowserOptions = {}): Promise<Browser> {
   checkChromium();
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  // Playwright has no hook for new contexts; browser.newPage() goes through newContext() too.
+  // Playwright has no hook for new contexts; browser.newContext() goes through newContext() too.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    const context = await newContext({ serviceWorkers, ...options });
     await watchCspViolations(context);
     return context;
   };
