@@ -8,7 +8,8 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { getSlaPolicyRecord, putSlaPolicyRecord } from '../../lambdas/kernel/data/entities/sla-policies.js';
 import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
-import { signInInBrowser, type SignedInBrowser } from '../support/sign-in.js';
+import type { SignedInBrowser } from '../support/sign-in.js';
+import { openSignedIn } from '../support/signed-in-browser.js';
 import { createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
@@ -21,7 +22,7 @@ beforeAll(async () => {
   await createCompanyAs({ uid: 'test', email: 'test' }, { slug, companyName: `SLA E2E ${run}`, flags: {} });
   browser = await launchBrowser();
   const user = await createTestUser({ accessLevel: 3, companies: [slug], displayName: 'Sally SLA' });
-  manager = await signInInBrowser(browser, stack, user.email);
+  manager = await openSignedIn(browser, stack, user.email);
 });
 
 afterAll(async () => {
