@@ -110,10 +110,11 @@ function readData(event: CallEvent): unknown {
 export function inputIssues(issues: readonly z.core.$ZodIssue[]): { field?: string; message: string }[] {
   return issues.map((issue) => ({
     ...(issue.path.length > 0 ? { field: issue.path.map(String).join('.') } : {}),
-    // A strict object's extra keys are named (zod/mini's own message is only "Invalid input").
+    // A strict object's extra keys are named, in zod's English words, whether or not a locale was loaded (without
+    // one, zod/mini says only "Invalid input").
     message:
       issue.code === 'unrecognized_keys'
-        ? `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}`
+        ? `Unrecognized key${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}`
         : issue.message,
   }));
 }
