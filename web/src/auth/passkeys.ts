@@ -3,11 +3,10 @@
 import {
   associateWebAuthnCredential,
   deleteWebAuthnCredential,
-  getCurrentUser,
   listWebAuthnCredentials,
   signIn,
-  signOut,
 } from 'aws-amplify/auth';
+import { signOutAnyone } from './custom-challenge';
 
 export interface Passkey {
   id: string;
@@ -22,13 +21,7 @@ export class PasskeySignInError extends Error {
 
 /** Signs `email` in with one of their passkeys: the browser's own dialog, no mail. */
 export async function signInWithPasskey(email: string): Promise<void> {
-  try {
-    await getCurrentUser();
-    // Someone is signed in already: a passkey must never add to another user's session.
-    await signOut();
-  } catch {
-    // nobody signed in
-  }
+  await signOutAnyone();
   const result = await signIn({
     username: email.trim(),
     options: { authFlowType: 'USER_AUTH', preferredChallenge: 'WEB_AUTHN' },

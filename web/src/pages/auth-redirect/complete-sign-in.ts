@@ -1,5 +1,5 @@
 // Completes e-mail-link sign-in with Amplify's custom auth flow (ARCHITECTURE "Sign-in", step 2).
-import { confirmSignIn, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
+import { signInWithCustomChallenge } from '../../auth/custom-challenge';
 import { isLinkForAnotherAddress } from '../../../../lambdas/kernel/sign-in/link-refusal';
 
 /** Spec 8 (auth/invalid-action-code): a used, expired or mismatched link, or none at all. */
@@ -22,19 +22,7 @@ export class SignInLinkError extends Error {
 /** Signs `email` in with the link's token; resolves once Amplify reports the user signed in. */
 export async function completeSignInWithLink(email: string, token: string | undefined): Promise<void> {
   if (!token) throw new SignInLinkError(invalidLinkMessage);
-  try {
-    await getCurrentUser();
-    // Someone is signed in already: a link must never add to (or keep) another user's session.
-    await signOut();
-  } catch {
-    // nobody signed in
-  }
-  const started = await signIn({ username: email.trim(), options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
-  let signedIn = started.isSignedIn;
-  if (!signedIn && started.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE') {
-    const confirmed = await confirmSignIn({ challengeResponse: token });
-    signedIn = confirmed.isSignedIn;
-  }
+  const signedIn = await signInWithCustomChallenge(email, token);
   // Any other next step (e.g. a second challenge) means the token was not accepted.
   if (!signedIn) throw new SignInLinkError(invalidLinkMessage);
 }
