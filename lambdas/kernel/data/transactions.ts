@@ -71,6 +71,32 @@ export async function transactOnVersion(items: TransactItem[]): Promise<boolean>
 }
 
 /**
+ * Puts `item` (its keys included) if the stored item's version is still `expectedVersion` (0: none stored yet), with
+ * `also` (the event that records the change) in the same transaction; false when the version is not.
+ */
+export function putOnVersion(
+  item: Record<string, unknown>,
+  expectedVersion: number,
+  also: TransactItem[] = [],
+): Promise<boolean> {
+  return transactOnVersion([
+    {
+      Put: {
+        TableName: readConfig().TABLE_NAME,
+        Item: item,
+        ...(expectedVersion === 0
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : {
+              ConditionExpression: 'version = :expected',
+              ExpressionAttributeValues: { ':expected': expectedVersion },
+            }),
+      },
+    },
+    ...also,
+  ]);
+}
+
+/**
  * The items of these keys (at most 100) in one consistent BatchGet, sending again what DynamoDB leaves
  * unprocessed with a growing pause. Items come back in no particular order.
  */

@@ -3,7 +3,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client.js';
 import { readConfig } from '../../config.js';
-import { transactOnVersion, type TransactItem } from '../transactions.js';
+import { putOnVersion, type TransactItem } from '../transactions.js';
 
 export const mailKinds = ['signIn', 'invitation', 'notification'] as const;
 export type MailKind = (typeof mailKinds)[number];
@@ -44,19 +44,5 @@ export async function putMailSettingsRecord(
   expectedVersion: number,
   also: TransactItem[] = [],
 ): Promise<boolean> {
-  return transactOnVersion([
-    {
-      Put: {
-        TableName: readConfig().TABLE_NAME,
-        Item: { ...key, ...next },
-        ...(expectedVersion === 0
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : {
-              ConditionExpression: 'version = :expected',
-              ExpressionAttributeValues: { ':expected': expectedVersion },
-            }),
-      },
-    },
-    ...also,
-  ]);
+  return putOnVersion({ ...key, ...next }, expectedVersion, also);
 }

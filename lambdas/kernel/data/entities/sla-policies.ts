@@ -3,7 +3,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../client.js';
 import { readConfig } from '../../config.js';
-import { transactOnVersion, type TransactItem } from '../transactions.js';
+import { putOnVersion, type TransactItem } from '../transactions.js';
 import { defaultSlaDays, slaSeverities, type SlaDays } from '../../../contracts/sla.js';
 
 export interface SlaPolicyRecord {
@@ -43,19 +43,5 @@ export function putSlaPolicyRecord(
   expectedVersion: number,
   also: TransactItem[] = [],
 ): Promise<boolean> {
-  return transactOnVersion([
-    {
-      Put: {
-        TableName: readConfig().TABLE_NAME,
-        Item: { ...keyOf(next.slug), ...next },
-        ...(expectedVersion === 0
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : {
-              ConditionExpression: 'version = :expected',
-              ExpressionAttributeValues: { ':expected': expectedVersion },
-            }),
-      },
-    },
-    ...also,
-  ]);
+  return putOnVersion({ ...keyOf(next.slug), ...next }, expectedVersion, also);
 }
