@@ -6,23 +6,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
+import { decodeJwt, importJWK, SignJWT } from 'jose';
 import type { Page } from 'playwright-core';
+import { poolKeysFileName, type StoredKeys } from '../../infra/local/cognito/token-issuer.js';
 import { signInLinkEntity } from '../../lambdas/kernel/data/entities/sign-in.js';
 import { keyFor } from '../../lambdas/kernel/sign-in/link-token.js';
 import { signInSecret } from '../../lambdas/kernel/sign-in/sign-in-secret.js';
-
-interface PoolKeys {
-  kid: string;
-  privateJwk: JWK;
-}
 
 export async function ageSignIn(
   page: Page,
   stack: { dataDir: string; userPoolClientId: string },
   { email, ageSeconds }: { email: string; ageSeconds: number },
 ): Promise<void> {
-  const keys = JSON.parse(readFileSync(join(stack.dataDir, 'cognito', 'pool-keys.json'), 'utf8')) as PoolKeys;
+  const keys = JSON.parse(readFileSync(join(stack.dataDir, 'cognito', poolKeysFileName), 'utf8')) as StoredKeys;
   const prefix = `CognitoIdentityServiceProvider.${stack.userPoolClientId}.`;
   const stored = await page.evaluate((keyPrefix) => {
     const user = localStorage.getItem(`${keyPrefix}LastAuthUser`);

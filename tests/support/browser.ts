@@ -39,7 +39,7 @@ export interface BrowserOptions {
 export async function launchBrowser({ serviceWorkers = 'block' }: BrowserOptions = {}): Promise<Browser> {
   checkChromium();
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  // Playwright has no hook for new contexts; browser.newContext() goes through newContext() too.
+  // Playwright has no hook for new contexts; browser.newPage() goes through newContext() too.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext({ serviceWorkers, ...options });

@@ -17,7 +17,10 @@ import { JsonFile } from './json-file.js';
 import { notAuthorized } from './protocol.js';
 import type { PoolUser } from './user-store.js';
 
-interface StoredKeys {
+/** The file in the pool's data folder that keeps its signing key (and the pseudonym secret). */
+export const poolKeysFileName = 'pool-keys.json';
+
+export interface StoredKeys {
   kid: string;
   privateJwk: JWK;
   /** Seeds the stand-in usernames given to unknown sign-in names (see `pseudonym`). */
@@ -77,7 +80,7 @@ export class TokenIssuer {
 
   /** Loads the key pair from dataDir, creating it on first start so tokens survive a restart. */
   static async open(dataDir: string, issuer: string, validitySeconds: number): Promise<TokenIssuer> {
-    const file = new JsonFile<StoredKeys>(join(dataDir, 'pool-keys.json'));
+    const file = new JsonFile<StoredKeys>(join(dataDir, poolKeysFileName));
     let stored = await file.read();
     if (!stored) {
       const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
