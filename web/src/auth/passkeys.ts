@@ -6,7 +6,7 @@ import {
   listWebAuthnCredentials,
   signIn,
 } from 'aws-amplify/auth';
-import { signOutAnyone } from './custom-challenge';
+import { prepareNewSignIn } from './custom-challenge';
 
 export interface Passkey {
   id: string;
@@ -21,7 +21,7 @@ export class PasskeySignInError extends Error {
 
 /** Signs `email` in with one of their passkeys: the browser's own dialog, no mail. */
 export async function signInWithPasskey(email: string): Promise<void> {
-  await signOutAnyone();
+  await prepareNewSignIn();
   const result = await signIn({
     username: email.trim(),
     options: { authFlowType: 'USER_AUTH', preferredChallenge: 'WEB_AUTHN' },

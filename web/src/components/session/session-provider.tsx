@@ -14,6 +14,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { isAnalyst } from '../../../../lambdas/kernel/access/rules';
+import { noteSignOut } from '../../auth/sign-out-moment';
 import { CallError, callFunction, onUnauthenticated, type CallOutput } from '../../api/call-client';
 import { PageLoading } from '../layout/page-loading';
 import { SessionContext, type SessionContextValue } from './session-context';
@@ -72,6 +73,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             // The browser signs out all the same; a 401 means the server refuses the token already.
             if (!isCode(error, 'unauthenticated')) console.warn('Ending the session on the server failed', error);
           }
+          noteSignOut();
         }
         await amplifySignOut(everywhere ? { global: true } : undefined);
       } finally {
