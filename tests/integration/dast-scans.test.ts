@@ -24,6 +24,7 @@ import { seedAgent } from '../support/agent-fixtures.js';
 import { originSecretHeaders } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { seedLocation } from '../support/location-fixtures.js';
+import { updateLocationAs } from '../../lambdas/kernel/locations/locations.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
 
@@ -250,6 +251,88 @@ describe('DAST endpoint: trigger, scan, status', () => {
     expect(read.result.statusCode).toBe(200);
     // A queued scan: the key, then the job.
     expect(read.requests).toEqual(['UpdateItemCommand', 'GetItemCommand']);
+  });
+});
+
+describe('DAST endpoint: the location’s scan window', () => {
+  const hhmm = (at: number) => new Date(at).toISOString().slice(11, 16);
+  const hour = 3_600_000;
+  /** A daily window, in UTC, from `from` to `to` (instants; only their time of day counts). */
+  const dailyWindow = (from: number, to: number) => ({
+    days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as (
+      'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun'
+    )[],
+    start: hhmm(from),
+    end: hhmm(to),
+    timeZone: 'UTC',
+  });
+  // A company of its own: a scan left waiting for its window holds one of the company's few places.
+  let windowSlug: string;
+  beforeAll(async () => {
+    ({ slug: windowSlug } = await newCompany('dwindow'));
+  });
+
+  it('queues a scan triggered outside the window with when it will run; no agent claims it until the window opens', async () => {
+    const now = Date.now();
+    const night = await seedLocation(windowSlug, {
+      name: `Night site ${randomUUID().slice(0, 6)}`,
+      cidrs: ['192.0.2.0/24'],
+      domains: ['night.acme.example'],
+      scanWindow: dailyWindow(now + 2 * hour, now + 3 * hour),
+    });
+    const { key, keyId } = await newKey({ allowedTargets: ['https://night.acme.example/'] }, windowSlug);
+    const queued = await trigger(key, { target: 'https://night.acme.example/', locationId: night.locationId });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    // The window opens at the start of its minute, two hours from now.
+    const opens = Math.floor((now + 2 * hour) / 60_000) * 60_000;
+    expect(queued.body).toMatchObject({ status: 'queued', runsAfter: new Date(opens).toISOString() });
+    const scanId = queued.body.scanId as string;
+    expect((await status(key, scanId)).body).toMatchObject({ status: 'queued', runsAfter: queued.body.runsAfter });
+    const [event] = await keyEvents(keyId);
+    expect(event!.summary).toContain("it waits for the location's scan window, which opens");
+
+    const { agent, credential } = await seedAgent(windowSlug, { locationId: night.locationId, name: 'Night ZAP' });
+    const reference = new ReferenceAgent(
+      {
+        portal: appUrl,
+        agentId: agent.agentId,
+        slug: windowSlug,
+        locationId: night.locationId,
+        credential,
+        heartbeatIntervalSeconds: 60,
+      },
+      reportFileRunner(zapFixture),
+    );
+    expect(await reference.runNextJob()).toBeUndefined();
+    expect(await getScanJob(scanId)).toMatchObject({ status: 'queued', notBefore: opens });
+
+    // The window as it is when the agent asks decides: opened around now, the job is claimed and run.
+    await updateLocationAs(admin, windowSlug, night.locationId, night.version, {
+      name: night.name,
+      kind: night.kind,
+      cidrs: night.cidrs,
+      exclusions: night.exclusions,
+      domains: night.domains,
+      networkLabel: night.networkLabel,
+      isDefault: false,
+      scanWindow: dailyWindow(now - hour, now + hour),
+    });
+    expect(await reference.runNextJob()).toEqual({ jobId: scanId, importId: expect.any(String) });
+  });
+
+  it('queues at once (no runsAfter) inside the window', async () => {
+    const now = Date.now();
+    const open = await seedLocation(windowSlug, {
+      name: `Day site ${randomUUID().slice(0, 6)}`,
+      cidrs: ['198.18.0.0/24'],
+      domains: ['day.acme.example'],
+      scanWindow: dailyWindow(now - hour, now + hour),
+    });
+    const { key } = await newKey({ allowedTargets: ['https://day.acme.example/'] }, windowSlug);
+    const queued = await trigger(key, { target: 'https://day.acme.example/', locationId: open.locationId });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    expect(queued.body.runsAfter).toBeUndefined();
+    expect((await getScanJob(queued.body.scanId))?.notBefore).toBeUndefined();
   });
 });
 

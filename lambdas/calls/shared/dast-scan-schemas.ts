@@ -10,6 +10,7 @@ export const dastScanRow = z.object({
   locationId: z.string(),
   status: z.enum(scanJobStatuses),
   queuedAt: z.number(),
+  notBefore: z.optional(z.number()),
   queuedBy: z.string(),
   claimedAt: z.optional(z.number()),
   finishedAt: z.optional(z.number()),

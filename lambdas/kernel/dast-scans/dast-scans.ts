@@ -17,9 +17,11 @@ import { verifyDastKey, type VerifiedDastKey } from '../dast-keys/verify-dast-ke
 import { InvalidArgumentError, NotFoundError, PermissionDeniedError, ResourceExhaustedError } from '../errors.js';
 import { recordEvent, type EventActor } from '../events/events.js';
 import { cancelJob, settleJobs, settleUnfinishedJobs } from '../scan-jobs/job-endings.js';
+import { windowTimeText } from '../locations/scan-window.js';
 import { getScanJob, queueScanJob, type QueueRequest, type ScanJobItem } from '../scan-jobs/scan-jobs.js';
 
 export const dastScansPath = '/api/dast/v1/scans';
+const iso = (ms: number) => new Date(ms).toISOString();
 /** Queued or running DAST scans a company may have at once; the next trigger is answered 429. */
 export const maxActiveDastScans = 5;
 /** What a trigger past that limit is told to wait, in seconds (a ZAP baseline scan takes minutes). */
@@ -30,6 +32,8 @@ export interface DastTriggerAnswer {
   scanId: string;
   status: 'queued';
   statusUrl: string;
+  /** Queued while its location's scan window is closed: when the window opens, the earliest the scan runs. */
+  runsAfter?: string;
 }
 
 export type DastScanStatus = 'queued' | 'running' | 'importing' | 'done' | 'failed' | 'cancelled' | 'expired';
@@ -48,6 +52,8 @@ export interface DastScanView {
   target: string;
   createdAt: string;
   updatedAt: string;
+  /** While queued for a scan window that has not opened yet: when it opens. */
+  runsAfter?: string;
   importId?: string;
   error?: string;
   /** Why it ended without results (failed, cancelled, expired). */
@@ -193,17 +199,28 @@ export async function triggerDastScan(
     }
     throw error;
   }
+  const waitsFor = job.notBefore && location.scanWindow ? windowTimeText(location.scanWindow, job.notBefore) : '';
   await recordKeyEvent(
     key,
     'dastScanQueued',
-    `Queued a DAST scan of ${target.slice(0, 200)} at "${location.name}" with the key ${key.keyId}`,
-    { scanId: job.jobId, target, locationId: location.locationId },
+    `Queued a DAST scan of ${target.slice(0, 200)} at "${location.name}" with the key ${key.keyId}` +
+      (waitsFor ? `; it waits for the location's scan window, which opens ${waitsFor}` : ''),
+    {
+      scanId: job.jobId,
+      target,
+      locationId: location.locationId,
+      ...(job.notBefore ? { runsAfter: iso(job.notBefore) } : {}),
+    },
   );
-  return { scanId: job.jobId, status: 'queued', statusUrl: `${dastScansPath}/${job.jobId}` };
+  return {
+    scanId: job.jobId,
+    status: 'queued',
+    statusUrl: `${dastScansPath}/${job.jobId}`,
+    ...(job.notBefore ? { runsAfter: iso(job.notBefore) } : {}),
+  };
 }
 
 const unknownScan = () => new NotFoundError('scanId: this company has no DAST scan with this id');
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The job of a scan id, if it is this key's company's DAST scan; another company's is answered as unknown. */
 async function companyScan(key: VerifiedDastKey, scanId: string | undefined): Promise<ScanJobItem> {
@@ -234,6 +251,9 @@ async function scanView(job: ScanJobItem, key: VerifiedDastKey): Promise<DastSca
     target: job.target,
     createdAt: iso(job.queuedAt),
     updatedAt: iso(updatedAt),
+    ...(job.status === 'queued' && job.notBefore && job.notBefore > Date.now()
+      ? { runsAfter: iso(job.notBefore) }
+      : {}),
     ...(job.importId ? { importId: job.importId } : {}),
     ...(job.status === 'failed' && job.error ? { error: job.error.slice(0, 500) } : {}),
     ...(ended && job.error ? { reason: job.error.slice(0, 500) } : {}),

@@ -15,6 +15,8 @@ export interface DastScanRow {
   locationId: string;
   status: ScanJobItem['status'];
   queuedAt: number;
+  /** Queued while its location's scan window was closed: when the window opens. */
+  notBefore?: number;
   queuedBy: string;
   claimedAt?: number;
   finishedAt?: number;
@@ -31,6 +33,7 @@ export function scanRow(job: ScanJobItem): DastScanRow {
     locationId: job.locationId,
     status: job.status,
     queuedAt: job.queuedAt,
+    ...(job.notBefore !== undefined ? { notBefore: job.notBefore } : {}),
     queuedBy: job.queuedBy,
     ...(job.claimedAt !== undefined ? { claimedAt: job.claimedAt } : {}),
     ...(job.finishedAt !== undefined ? { finishedAt: job.finishedAt } : {}),

@@ -20,8 +20,10 @@ import { ConflictError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { logger } from '../logger.js';
 
-/** A queued job no agent claimed for this long expires. */
+/** A queued job no agent claimed for this long expires, counted from when its scan window opened. */
 export const queuedJobLifetimeMs = 24 * 60 * 60 * 1000;
+/** From when a queued job could first be claimed: queued, or its location's scan window opening after that. */
+const claimableSince = (job: ScanJobItem) => Math.max(job.queuedAt, job.notBefore ?? 0);
 /** A running job fails when its agent missed this many heartbeats in a row. */
 export const missedHeartbeatsToFail = 3;
 export const agentSilenceLimitMs = missedHeartbeatsToFail * heartbeatIntervalSeconds * 1000;
@@ -64,10 +66,12 @@ const at = (ms: number) => new Date(ms).toISOString();
 /** How a job ends now that no one finishes it, or undefined while it may still finish. */
 export function staleEnding(job: ScanJobItem, agent: AgentItem | undefined, now: number): JobEnding | undefined {
   if (job.status === 'queued') {
-    return now - job.queuedAt > queuedJobLifetimeMs
+    return now - claimableSince(job) > queuedJobLifetimeMs
       ? {
           status: 'expired',
-          reason: `No agent of its location claimed it within ${queuedJobLifetimeMs / 3_600_000} hours.`,
+          reason:
+            `No agent of its location claimed it within ${queuedJobLifetimeMs / 3_600_000} hours` +
+            `${job.notBefore ? ' of its scan window opening' : ''}.`,
         }
       : undefined;
   }
@@ -93,7 +97,7 @@ export function staleEnding(job: ScanJobItem, agent: AgentItem | undefined, now:
  * its agent in the job for longer than the silence limit (its agent's heartbeats then decide).
  */
 export function maybeStale(job: ScanJobItem, now: number): boolean {
-  if (job.status === 'queued') return now - job.queuedAt > queuedJobLifetimeMs;
+  if (job.status === 'queued') return now - claimableSince(job) > queuedJobLifetimeMs;
   return job.status === 'running' && now - (job.claimedAt ?? 0) > agentSilenceLimitMs;
 }
 

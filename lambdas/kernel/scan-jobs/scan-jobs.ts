@@ -15,9 +15,10 @@ import {
   type ScanJobItem,
 } from '../data/entities/scan-jobs.js';
 import { parseScanImportItem, scanImportItemKey, type StoredScanImport } from '../data/entities/scan-imports.js';
-import type { LocationItem } from '../data/entities/locations.js';
+import { getLocationItem, type LocationItem } from '../data/entities/locations.js';
 import { ConflictError, InvalidArgumentError, NotFoundError } from '../errors.js';
 import { parseCidr } from '../locations/cidr-ranges.js';
+import { nextWindowStart, windowOpenAt } from '../locations/scan-window.js';
 import { canonicalIp, inBlock, parseIp, unmapped } from '../net/ip-address.js';
 import { authenticatedAgent } from '../agents/agents.js';
 import { parseAgentCredential } from '../agents/agent-secrets.js';
@@ -75,7 +76,10 @@ export interface QueueRequest {
   activeLimit?: { max: number; refusal: () => Error };
 }
 
-/** Queues a job at a location, its target checked against the location's ranges and domains. */
+/**
+ * Queues a job at a location, its target checked against the location's ranges and domains. Queued while the
+ * location's scan window is closed, it waits for the window's next opening (`notBefore`).
+ */
 export async function queueScanJob(request: QueueRequest, now = Date.now()): Promise<ScanJobItem> {
   const host = targetHost(request.target);
   if (!hostInLocation(host, request.location)) {
@@ -95,6 +99,8 @@ export async function queueScanJob(request: QueueRequest, now = Date.now()): Pro
     queuedBy: request.queuedBy,
     version: 1,
   };
+  const opens = nextWindowStart(request.location.scanWindow, now);
+  if (opens > now) job.notBefore = opens;
   if (!(await putQueuedJob(job, request.activeLimit?.max))) throw request.activeLimit!.refusal();
   return job;
 }
@@ -104,12 +110,16 @@ export function getScanJob(jobId: string): Promise<ScanJobItem | undefined> {
 }
 
 /**
- * The oldest queued job of the agent's location that it can run, claimed for it; undefined when there is none. A
- * job another agent claimed at the same moment is skipped (the claim is conditional on the job being queued).
+ * The oldest queued job of the agent's location that it can run, claimed for it; undefined when there is none, or
+ * while the location's scan window (as it is now, not as it was when the job was queued) is closed. A job another
+ * agent claimed at the same moment is skipped (the claim is conditional on the job being queued).
  */
 export async function claimNextJob(agent: AgentItem, now = Date.now()): Promise<ScanJobItem | undefined> {
   if (agent.capabilities.length === 0) return undefined;
   const candidates = await queuedJobsOf(agent.slug, agent.locationId, agent.capabilities, 10);
+  if (candidates.length === 0) return undefined;
+  const location = await getLocationItem(agent.slug, agent.locationId);
+  if (!windowOpenAt(location?.scanWindow, now)) return undefined;
   for (const candidate of candidates) {
     const claimed = await claimJobItem(candidate, agent.agentId, now);
     if (claimed) return claimed;

@@ -33,6 +33,8 @@ export interface ScanJobItem {
   target: string;
   status: ScanJobStatus;
   queuedAt: number;
+  /** When its location's scan window next opened, if it was closed when the job was queued: no agent claims it before. */
+  notBefore?: number;
   /** Who asked for it: a DAST key (`dast-key:<keyId>`) or a person's e-mail. */
   queuedBy: string;
   claimedAt?: number;

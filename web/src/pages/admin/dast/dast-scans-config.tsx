@@ -24,6 +24,12 @@ const timeText = (at: number | undefined) =>
 
 function ScanStatus({ scan }: { scan: DastScan }) {
   const [type, label] = statusLabels[scan.status];
+  if (scan.status === 'queued' && scan.notBefore !== undefined && scan.notBefore > Date.now()) {
+    // Queued outside its location's scan window: no agent takes it before the window opens.
+    return (
+      <StatusIndicator type="pending">{`Waiting for the scan window (${timeText(scan.notBefore)})`}</StatusIndicator>
+    );
+  }
   return <StatusIndicator type={type}>{label}</StatusIndicator>;
 }
 
