@@ -1,5 +1,5 @@
 // pullScanJob (agent): the oldest queued job of the agent's location that it can run, claimed for it (no other
-// agent gets it); null when there is none.
+// agent gets it); null when there is none, or while the location's scan window is closed.
 import * as z from 'zod/mini';
 import { agentAccess } from '../../kernel/access/rules.js';
 import { authenticatedAgent } from '../../kernel/agents/agents.js';
