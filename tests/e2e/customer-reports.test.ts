@@ -24,6 +24,8 @@ let multi: SignedInBrowser;
 let dastFindings: Array<{ id: string; title: string; severity: string; published: boolean; firstImportId: string }>;
 /** The import of Acme's last DAST scan. */
 let lastDastImport: string;
+/** Calls as the viewer (a customer of Acme, level 1). */
+let viewerCall: ReturnType<typeof signedInCaller>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -36,6 +38,7 @@ beforeAll(async () => {
   const [viewerUser, managerUser] = await Promise.all(
     ['viewer@acme.example', 'manager@acme.example'].map(createDemoLookalike),
   );
+  viewerCall = signedInCaller(viewerUser!);
   [viewer, manager, multi] = await Promise.all([
     openSignedIn(browser, stack, viewerUser!.email),
     openSignedIn(browser, stack, managerUser!.email),
@@ -117,7 +120,16 @@ describe('viewer@acme.example (level 1, DAST only)', () => {
       .getByRole('group', { name: 'Finding detail' })
       .or(page.locator('[aria-label="Finding detail"]'));
     await detail.getByText('Severity').first().waitFor();
-    expect(new URL(page.url()).searchParams.get('finding')).toMatch(/^[0-9a-f]{32}$/);
+    const findingId = new URL(page.url()).searchParams.get('finding');
+    expect(findingId).toMatch(/^[0-9a-f]{32}$/);
+    // Where it is: each place the scanner saw it, its URL among them, as getFinding answers the customer.
+    const opened = await viewerCall('getFinding', { slug: 'acme', service: 'dast', findingId });
+    expect(opened.body.result.view).toBe('customer');
+    const instances = opened.body.result.instances as Array<{ uri?: string }>;
+    expect(instances.length).toBeGreaterThan(0);
+    const where = detail.getByRole('table', { name: 'Instances' });
+    await where.waitFor();
+    expect(await where.getByRole('rowheader').first().innerText()).toBe(instances[0]!.uri);
     expect(await seriousViolations(page)).toEqual([]);
   });
 

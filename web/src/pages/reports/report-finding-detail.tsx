@@ -25,6 +25,7 @@ import {
   ScannerValue,
   SeverityBadge,
 } from '../analyst/services/finding-values/scanner-values';
+import { FindingInstances } from '../analyst/services/finding-values/finding-instances';
 import { FindingRemediation } from './finding-remediation';
 
 type CustomerFinding = Extract<CallOutput<'getFinding'>, { view: 'customer' }>;
@@ -101,6 +102,12 @@ export function ReportFindingDetail({
             { label: 'CWE', value: <IdentifierList values={finding.cwe} empty="—" /> },
           ]}
         />
+        {finding.instances.length ? (
+          <SpaceBetween size="xs">
+            <Box variant="h3">Where</Box>
+            <FindingInstances instances={finding.instances} />
+          </SpaceBetween>
+        ) : null}
         {finding.description ? (
           <SpaceBetween size="xs">
             <Box variant="h3">Description</Box>

@@ -1,24 +1,18 @@
-// The two tables of a finding's detail: its instances (each place the tool saw it: URL, method, parameter,
-// attack, evidence…, the columns being the fields the tool filled in) and its history: the scans' changes
-// and the analysts' edits (field, before → after, who), newest first.
+// The history table of a finding's detail: the scans' changes and the analysts' edits (field, before → after, who),
+// newest first. Its instances' table is shared with the customer's detail (components/findings/finding-instances).
 import { useCollection } from '@cloudscape-design/collection-hooks';
 import Pagination from '@cloudscape-design/components/pagination';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Table from '@cloudscape-design/components/table';
 import { TableEmptyState } from '../../../../components/empty-states/table-empty-state';
 import { paginationAriaLabels } from '../../../../components/tables/server-pagination';
 import { IdentifierText } from '../../../../components/tables/cell-text';
 import type { FindingEdit } from '../../../../api/call-client';
 import { TimeAgo } from '../../../../components/time/updated-label';
 import { editSourceText, editValueText, fieldLabelOf } from '../curation/curation-text';
-import { fieldLabel, instanceColumns } from '../finding-values/finding-text';
 import type { FindingDetailRecord } from './finding-detail-record';
-import { ScannerValue, SeverityBadge } from '../finding-values/scanner-values';
+import { SeverityBadge } from '../finding-values/scanner-values';
 
-type Instance = FindingDetailRecord['instances'][number];
 type Change = FindingDetailRecord['history'][number];
-
-/** Fields shown as code (what the tool matched or sent). */
-const codeFields = new Set(['attack', 'evidence', 'extracted']);
 
 const changeLabels: Record<Change['change'], string> = {
   new: 'New',
@@ -26,29 +20,6 @@ const changeLabels: Record<Change['change'], string> = {
   fixed: 'Fixed',
   reopened: 'Reopened',
 };
-
-export function FindingInstances({ instances }: { instances: readonly Instance[] }) {
-  const { items, collectionProps, paginationProps } = useCollection([...instances], { pagination: { pageSize: 10 } });
-  const columnDefinitions: TableProps.ColumnDefinition<Instance>[] = instanceColumns(instances).map((field) => ({
-    id: field,
-    header: fieldLabel(field),
-    cell: (instance) => <ScannerValue value={instance[field]} code={codeFields.has(field)} />,
-    ...(field === 'uri' ? { isRowHeader: true, minWidth: 240 } : {}),
-  }));
-  return (
-    <Table
-      {...collectionProps}
-      variant="embedded"
-      wrapLines
-      ariaLabels={{ tableLabel: 'Instances' }}
-      items={items}
-      columnDefinitions={columnDefinitions}
-      pagination={
-        instances.length > 10 ? <Pagination {...paginationProps} ariaLabels={paginationAriaLabels} /> : undefined
-      }
-    />
-  );
-}
 
 type HistoryEntry = { at: number; key: string } & (
   { kind: 'scan'; change: Change } | { kind: 'edit'; edit: FindingEdit }
