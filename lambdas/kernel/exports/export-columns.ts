@@ -2,6 +2,7 @@
 // (finding-visibility.ts): the list's columns shared by every service (research §5: severity, name, CWE,
 // vulnerability ids, EPSS, date, status, asset), the texts a report needs, and for analysts their own fields.
 import type { FindingViewer, VisibleFinding } from '../findings/finding-visibility.js';
+import { paragraphsAsText } from '../scanners/field-values.js';
 
 export type ExportCell = string | number | Date | undefined;
 
@@ -55,8 +56,9 @@ const sharedColumns: ExportColumn[] = [
   { header: 'First seen', width: 20, value: (f) => date(f.firstSeenAt) },
   { header: 'Last seen', width: 20, value: (f) => date(f.lastSeenAt) },
   { header: 'Risk accepted until', width: 20, value: (f) => date(f.riskAcceptedUntil) },
-  { header: 'Description', width: 60, value: (f) => text(f.description) },
-  { header: 'Remediation', width: 60, value: (f) => text(f.remediation) },
+  // Findings imported before ZAP's paragraphs were read as text still hold them.
+  { header: 'Description', width: 60, value: (f) => text(paragraphsAsText(text(f.description))) },
+  { header: 'Remediation', width: 60, value: (f) => text(paragraphsAsText(text(f.remediation))) },
   { header: 'References', width: 40, value: (f) => list(f.references) },
   { header: 'Affected assets', width: 40, value: (f) => affectedAssets(f).join('\n') },
   { header: 'Finding id', width: 34, value: (f) => f.id },

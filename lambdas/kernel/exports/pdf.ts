@@ -12,6 +12,7 @@ import {
   type PdfFont as PDFFont,
   type PdfPage as PDFPage,
 } from './pdf-document.js';
+import { paragraphsAsText } from '../scanners/field-values.js';
 import { severities, type Severity } from '../scanners/finding-model.js';
 import type { FindingViewer, VisibleFinding } from '../findings/finding-visibility.js';
 import { affectedAssets, assetName } from './export-columns.js';
@@ -365,8 +366,8 @@ function drawFindings(writer: Writer, input: PdfReportInput): void {
         writer.text(`and ${assets.length - maxAssetsShown} more`, { size: 9, indent: 8, colour: muted });
       }
       for (const [label, value] of [
-        ['Description', finding.description],
-        ['Remediation', finding.remediation],
+        ['Description', paragraphsAsText(finding.description as string | undefined)],
+        ['Remediation', paragraphsAsText(finding.remediation as string | undefined)],
       ] as const) {
         if (typeof value !== 'string' || !value.trim()) continue;
         writer.y -= 3;

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeFindings } from '../../../lambdas/kernel/scanners/finding-model.js';
+import { paragraphsAsText } from '../../../lambdas/kernel/scanners/field-values.js';
 import { chunked, countBy, expectImportError, fixture, fixtures, importScan } from './scan-import.js';
 
 const firstScanXml = readFileSync(path.join(fixtures, 'dast/zap-results-first-scan.xml'), 'utf8');
@@ -44,7 +45,11 @@ describe('ZAP traditional-json (owasp_zap.json)', () => {
       instanceCount: 5,
       extra: expect.objectContaining({ pluginId: '10098', wascId: '14', sourceId: '31' }),
     });
-    expect(cors?.remediation).toMatch(/^<p>Ensure that sensitive data is not available/);
+    // ZAP's paragraphs are plain paragraphs, a blank line apart; no markup is left.
+    expect(cors?.remediation).toMatch(/^Ensure that sensitive data is not available/);
+    expect(cors?.remediation).toContain('instance).\n\nConfigure the "Access-Control-Allow-Origin" HTTP header');
+    expect(cors?.remediation).not.toMatch(/<\/?p>/);
+    expect(JSON.stringify(cors?.evidence)).not.toMatch(/<\/?p>/);
     expect(cors?.instances[0]).toEqual({
       uri: 'https://example-backend.example.com/django-static/admin/css/base.css',
       method: 'GET',
@@ -160,8 +165,9 @@ describe('ZAP traditional-xml (zap-results-first-scan.xml)', () => {
       'http://projects.webappsec.org/Cross-Site-Scripting',
       'http://cwe.mitre.org/data/definitions/79.html',
     ]);
-    // The description keeps ZAP's paragraphs as text; the UI renders it inert.
-    expect(xss?.description).toMatch(/^<p>Cross-site Scripting \(XSS\) is an attack technique/);
+    // The description's paragraphs as text (from the XML's escaped <p> too); the evidence keeps the page's markup.
+    expect(xss?.description).toMatch(/^Cross-site Scripting \(XSS\) is an attack technique/);
+    expect(xss?.description).not.toMatch(/<\/?p>/);
     const pii = findings.find((finding) => finding.ruleId === '10062');
     expect(pii).toMatchObject({ severity: 'high', confidence: 'certain', cwe: ['CWE-359'] });
     expect(pii?.instances[0]).toMatchObject({ method: 'POST', evidence: '5735608117987264' });
@@ -217,5 +223,17 @@ describe('ZAP JSON bad input', () => {
       importScan('dast', [chunked('[1, 2]')], { format: 'zap-json' }),
       /does not start with "\{"/,
     );
+  });
+});
+
+describe('paragraphsAsText (ZAP prose, and what older imports stored, as the CSV and PDF read it)', () => {
+  it('turns <p> blocks into paragraphs a blank line apart, an empty <p></p> into no text, and keeps other text', () => {
+    expect(paragraphsAsText('<p>First.</p><p>Second.</p>')).toBe('First.\n\nSecond.');
+    expect(paragraphsAsText(' <P> One </P>\n<p></p> ')).toBe('One');
+    expect(paragraphsAsText('<p></p>')).toBeUndefined();
+    expect(paragraphsAsText('Plain text.')).toBe('Plain text.');
+    // Not only paragraphs: markup a page sent stays as written.
+    expect(paragraphsAsText('<p>a</p><script>alert(1)</script>')).toBe('<p>a</p><script>alert(1)</script>');
+    expect(paragraphsAsText(undefined)).toBeUndefined();
   });
 });
