@@ -242,7 +242,7 @@ describe('an import followed by the page', () => {
     });
 
     await toast(page.page, 'Scan imported').waitFor();
-    await panel.getByText('5 findings in the file: 4 new, 1 unchanged, 2 fixed, 1 reopened.').waitFor();
+    await panel.getByText('5 findings in the file: 4 new, 1 changed, 1 unchanged, 2 fixed, 1 reopened.').waitFor();
     const bySeverity = panel.getByRole('table', { name: 'Findings by severity' });
     expect((await bySeverity.getByRole('row').filter({ hasText: 'Medium' }).innerText()).split(/\s+/)).toEqual([
       'Medium',
@@ -258,7 +258,7 @@ describe('an import followed by the page', () => {
     expect(await seriousViolations(page.page)).toEqual([]);
 
     await page.page.reload();
-    await panel.getByText('5 findings in the file: 4 new, 1 unchanged, 2 fixed, 1 reopened.').waitFor();
+    await panel.getByText('5 findings in the file: 4 new, 1 changed, 1 unchanged, 2 fixed, 1 reopened.').waitFor();
     await page.tab('Scans').click();
     const row = await page.scans.waitForRow('owasp_zap.json');
     expect(await row.innerText()).toMatch(

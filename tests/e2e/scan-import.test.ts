@@ -89,7 +89,9 @@ describe('a ZAP report imported from the DAST page', () => {
     expect(scan.counts.new).toBe(scan.counts.total);
     expect(scan.counts.total).toBeGreaterThan(0);
     await page.importPanel
-      .getByText(`${scan.counts.total} findings in the file: ${scan.counts.new} new, 0 unchanged, 0 fixed, 0 reopened.`)
+      .getByText(
+        `${scan.counts.total} findings in the file: ${scan.counts.new} new, 0 changed, 0 unchanged, 0 fixed, 0 reopened.`,
+      )
       .waitFor();
     await page.findings.waitForRow('Cross-Domain Misconfiguration');
     expect(await page.findings.rowCount()).toBe(scan.counts.total);
@@ -103,7 +105,7 @@ describe('a ZAP report imported from the DAST page', () => {
 
     // The result stays after a reload (the import is remembered in this browser).
     await page.page.reload();
-    await page.importPanel.getByText(`${scan.counts.new} new, 0 unchanged`, { exact: false }).waitFor();
+    await page.importPanel.getByText(`${scan.counts.new} new, 0 changed, 0 unchanged`, { exact: false }).waitFor();
   });
 
   it("a finding's detail shows every field, with the scanner's markup as text; its address opens it again", async () => {

@@ -312,10 +312,10 @@ describe('what the import panel says', () => {
   });
 
   it('once done: the counts', () => {
-    const counts = { new: 3, unchanged: 1, fixed: 2, reopened: 0, total: 4 };
+    const counts = { new: 3, changed: 1, unchanged: 0, fixed: 2, reopened: 0, total: 4 };
     const view = importView([], localOf('started'), scanOf('done', { bytesRead: 2048 }, { counts }));
     expect(view).toMatchObject({ status: 'success', ended: true, label: 'Imported owasp_zap.json' });
-    expect(view.description).toBe('4 findings in the file: 3 new, 1 unchanged, 2 fixed, 0 reopened.');
+    expect(view.description).toBe('4 findings in the file: 3 new, 1 changed, 0 unchanged, 2 fixed, 0 reopened.');
   });
 
   it('on failure: the message and the line', () => {

@@ -15,7 +15,7 @@ import { bulkSummary, type StatusValue } from '../curation/curation-text';
 import { severities, severityLabels, type Severity } from '../finding-values/finding-labels';
 import { cleanStatus, FindingStatusFields, isStatusComplete } from '../curation/finding-status-fields';
 import { TagSuggestInput, tagProblem } from '../curation/finding-tags-input';
-import { plural } from '../finding-values/finding-text';
+import { countText, plural } from '../finding-values/finding-text';
 import { TemplateChooser, type ChosenTemplate } from '../curation/template-chooser';
 
 export type BulkActionKind =
@@ -56,6 +56,9 @@ export interface BulkActionModalProps {
   /** The server accepted the update: its id and what it does, in words. */
   onStarted: (bulkId: string, summary: string) => void;
 }
+
+/** "the finding", "these 2 findings". */
+const theseFindings = (count: number) => (count === 1 ? 'the finding' : `these ${countText(count)} findings`);
 
 export function BulkActionModal({ kind, slug, service, findingIds, onDismiss, onStarted }: BulkActionModalProps) {
   const [status, setStatus] = useState<StatusValue>({ status: 'fixed' });
@@ -137,8 +140,8 @@ export function BulkActionModal({ kind, slug, service, findingIds, onDismiss, on
       fields = (
         <Box variant="p">
           {kind === 'publish'
-            ? `The customer will see ${plural(findingIds.length, 'the finding', 'these findings')} in their reports.`
-            : `The customer will no longer see ${plural(findingIds.length, 'the finding', 'these findings')}.`}
+            ? `The customer will see ${theseFindings(findingIds.length)} in their reports.`
+            : `The customer will no longer see ${theseFindings(findingIds.length)}.`}
         </Box>
       );
       break;

@@ -110,7 +110,7 @@ export function importView(
         percent: 100,
         label: `Imported ${files}`,
         description: scan.counts
-          ? `${plural(scan.counts.total, 'finding')} in the file: ${scan.counts.new} new, ${scan.counts.unchanged} unchanged, ${scan.counts.fixed} fixed, ${scan.counts.reopened} reopened.`
+          ? `${plural(scan.counts.total, 'finding')} in the file: ${scan.counts.new} new, ${scan.counts.changed} changed, ${scan.counts.unchanged} unchanged, ${scan.counts.fixed} fixed, ${scan.counts.reopened} reopened.`
           : 'The import finished.',
         info: `${read} · ${plural(progress.findingsWritten, 'finding')} written`,
         ended: true,
