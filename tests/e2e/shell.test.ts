@@ -189,13 +189,16 @@ describe('the shell in the browser', () => {
     expect(refused.status).toBe(401);
   });
 
-  it('signed out, a guarded route shows only the link to the sign-in screen, titled Sign in · <product>', async () => {
+  it('signed out, a guarded route shows the sign-in card with its link to the sign-in screen, titled Sign in · <product>', async () => {
     const { context, page } = await newPage();
     await page.goto(`${stack.appUrl}/admin/company`);
 
     const link = page.getByRole('link', { name: mustBeSignedInText });
     await link.waitFor();
     await expect.poll(() => page.title()).toBe('Sign in · Security Portal');
+    // Not a blank page: the sign-in screen's card, named for the product, says why and where the link leads.
+    expect(await page.getByRole('heading', { level: 1, name: 'Security Portal' }).count()).toBe(1);
+    expect(await page.getByText('the link we send brings you back to this page').count()).toBe(1);
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
 
