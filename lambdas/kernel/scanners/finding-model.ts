@@ -169,6 +169,8 @@ export interface PasswordTraits {
   reuseCount: number;
   lmHashStored: boolean;
   privileged: boolean;
+  /** The account has no password (the empty password's NT hash): not counted as cracked. */
+  blank?: boolean;
 }
 
 export type ScanRecord =

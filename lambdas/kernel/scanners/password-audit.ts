@@ -177,16 +177,15 @@ export async function* parsePasswordAudit(
       };
     }
   };
-  // An empty password needs no cracking: its NT hash is a constant.
+  // A blank password is not cracked: its NT hash is a constant, and DPAT counts such accounts apart.
   const emptyAccounts = byNt.get(emptyNtHash);
-  if (emptyAccounts) crack(emptyAccounts, '');
   const historyCracked = new Set<string>();
   for await (const { text } of readLines(inputs.potfile, 'potfile')) {
     const match = potfileLine.exec(text);
     if (!match) continue;
     metrics.potfileEntries += 1;
     const hash = (match[1] ?? '').toLowerCase();
-    const ntAccounts = byNt.get(hash);
+    const ntAccounts = hash === emptyNtHash ? undefined : byNt.get(hash);
     if (ntAccounts && !ntAccounts[0]?.cracked) crack(ntAccounts, decodePotfilePlain(match[2] ?? ''));
     for (const account of byLm.get(hash) ?? []) account.lmCracked = true;
     const historyCount = historyByNt.get(hash);
@@ -214,7 +213,10 @@ export async function* parsePasswordAudit(
     if (account.privileged) metrics.privilegedCracked += 1;
     if (account.kerberoastable) metrics.kerberoastableCracked += 1;
   }
-  const sharedGroups = [...byNt.values()].filter((group) => group.length > 1);
+  // Accounts without a password share no password.
+  const sharedGroups = [...byNt.entries()]
+    .filter(([hash, group]) => hash !== emptyNtHash && group.length > 1)
+    .map(([, group]) => group);
   metrics.reuse = {
     groups: sharedGroups.length,
     accounts: sharedGroups.reduce((sum, group) => sum + group.length, 0),
@@ -241,7 +243,8 @@ export async function* parsePasswordAudit(
   for (const account of accounts) {
     const asset = accountAsset(account);
     yield { kind: 'asset', asset };
-    const reuseCount = byNt.get(account.nt)?.length ?? 1;
+    const blank = account.nt === emptyNtHash;
+    const reuseCount = blank ? 1 : (byNt.get(account.nt)?.length ?? 1);
     const traits: PasswordTraits = {
       cracked: account.cracked !== undefined,
       length: account.cracked?.length,
@@ -251,6 +254,7 @@ export async function* parsePasswordAudit(
       reuseCount,
       lmHashStored: account.lm !== emptyLmHash,
       privileged: account.privileged,
+      ...(blank ? { blank: true } : {}),
     };
     for (const rule of accountRules(account, traits, { policyMinimumLength, reuseThreshold, widespread })) {
       yield { kind: 'finding', finding: passwordFinding(account, asset, traits, rule) };
@@ -274,6 +278,17 @@ function accountRules(
 ): Rule[] {
   const rules: Rule[] = [];
   const cracked = account.cracked;
+  if (traits.blank) {
+    rules.push({
+      id: 'password:blank',
+      title: account.privileged ? 'Blank password on a privileged account' : 'Blank password',
+      severity: account.privileged ? 'critical' : 'high',
+      description:
+        'This account has no password: its NT hash is the one of the empty password. Wherever blank passwords are ' +
+        'accepted, anyone can sign in as it, and its hash tells so to anyone holding a copy of the directory.',
+      remediation: 'Set a long passphrase, or disable the account if nobody uses it, and check it for misuse.',
+    });
+  }
   if (cracked) {
     rules.push({
       id: 'password:cracked',

@@ -34,7 +34,7 @@ const passwordByUser = (imported: Imported) =>
   );
 
 describe('password audit: DPAT sample (customer.ntds + hashcat.potfile)', () => {
-  it('audits 11 accounts, 8 cracked: counted by hand', async () => {
+  it('audits 11 accounts, 7 cracked and 1 blank: counted by hand', async () => {
     const imported = await importScan('password_cracking', [
       fixture('password_cracking/hashcat.potfile'),
       fixture('password_cracking/customer.ntds'),
@@ -42,7 +42,8 @@ describe('password audit: DPAT sample (customer.ntds + hashcat.potfile)', () => 
     const { assets, findings, summary } = imported;
     // customer.ntds has 13 account lines; WIN-M2HC5DF3QHT$ (machine) and krbtgt are skipped as DPAT does: 11.
     // hashcat.potfile has 7 lines, each the NT hash of one account: Administrator, dpat, larry, curly, frank,
-    // nancy, albert. Guest's NT hash 31d6cfe0… is the empty password's, known without cracking: 8 cracked.
+    // nancy, albert: 7 cracked. Guest's NT hash 31d6cfe0… is the empty password's: a blank password, counted apart
+    // (as DPAT does), not as cracked.
     // mo, bob and harry are not cracked. No LM hash is stored (all aad3b435…) and no two accounts share a hash.
     expect(summary.format).toBe('password-audit');
     expect(assets).toHaveLength(11);
@@ -50,32 +51,39 @@ describe('password audit: DPAT sample (customer.ntds + hashcat.potfile)', () => 
       kind: 'password-audit',
       accounts: 11,
       uniqueHashes: 11,
-      crackedAccounts: 8,
-      crackedPercent: 72.7,
-      uniqueHashesCracked: 8,
+      crackedAccounts: 7,
+      crackedPercent: 63.6,
+      uniqueHashesCracked: 7,
       lmHashes: 0,
-      // Guest (0 characters) and frank ("Kätzle", 6) are below 8.
-      belowPolicyLength: 2,
+      // frank ("Kätzle", 6) is below 8; Guest has no password to measure.
+      belowPolicyLength: 1,
       policyMinimumLength: 8,
       usernameIsPassword: 0,
       privilegedCracked: 1,
       emptyPasswords: 1,
-      // 0 Guest, 6 frank, 8 dpat, 9 curly, 10 larry and nancy, 12 albert, 13 Administrator.
-      lengthHistogram: { '0': 1, '6': 1, '8': 1, '9': 1, '10': 2, '12': 1, '13': 1 },
+      // 6 frank, 8 dpat, 9 curly, 10 larry and nancy, 12 albert, 13 Administrator.
+      lengthHistogram: { '6': 1, '8': 1, '9': 1, '10': 2, '12': 1, '13': 1 },
       reuse: { groups: 0, accounts: 0, largestGroup: 0 },
       history: { hashes: 0, cracked: 0 },
       skipped: { machineAccounts: 1, krbtgt: 1, otherLines: 0 },
       potfileEntries: 7,
     });
-    // Findings: 8 cracked (Administrator, RID 500, critical; 8 of 11 is over a quarter, so the others high)
-    // and 2 below the policy length (medium).
-    expect(findings).toHaveLength(10);
-    expect(summary.bySeverity).toEqual({ critical: 1, high: 7, medium: 2, low: 0, info: 0 });
+    // Findings: 7 cracked (Administrator, RID 500, critical; 7 of 11 is over a quarter, so the others high), 1 below
+    // the policy length (medium) and Guest's blank password (high).
+    expect(findings).toHaveLength(9);
+    expect(summary.bySeverity).toEqual({ critical: 1, high: 7, medium: 1, low: 0, info: 0 });
+    expect(findings.filter((finding) => finding.asset.name === 'Guest').map((finding) => finding.ruleId)).toEqual([
+      'password:blank',
+    ]);
+    expect(findings.find((finding) => finding.ruleId === 'password:blank')).toMatchObject({
+      title: 'Blank password',
+      severity: 'high',
+    });
     expect(
       findings
         .filter((finding) => finding.ruleId === 'password:below-policy-length')
         .map((finding) => finding.asset.name),
-    ).toEqual(['Guest', 'dpatdomain.local\\frank']);
+    ).toEqual(['dpatdomain.local\\frank']);
     expect(findings[0]).toMatchObject({
       ruleId: 'password:cracked',
       title: 'Password of a privileged account cracked',
@@ -121,7 +129,8 @@ describe('password audit: DPAT sample (customer.ntds + hashcat.potfile)', () => 
     expect(traits['dpatdomain.local\\frank']).toMatchObject({ length: 6, masked: 'K****e' });
     // "[nothexN!]" is a plain text that only looks like an encoding.
     expect(traits['dpatdomain.local\\nancy']).toMatchObject({ length: 10, masked: '[********]' });
-    expect(traits.Guest).toMatchObject({ cracked: true, length: 0, masked: '' });
+    expect(traits.Guest).toMatchObject({ cracked: false, blank: true, reuseCount: 1 });
+    expect(traits.Guest?.masked).toBeUndefined();
     // Not cracked: no length or mask, but still a reuse group.
     const mo = imported.findings.find((finding) => finding.asset.name === 'dpatdomain.local\\mo');
     expect(mo).toBeUndefined();

@@ -8,6 +8,7 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ServiceReport } from './report-charts';
+import { figureLabel, figureText } from './service-figures-text';
 
 const toolNames: Record<string, string> = {
   zap: 'ZAP',
@@ -19,72 +20,6 @@ const toolNames: Record<string, string> = {
   prowler: 'Prowler',
   'password-audit': 'Password audit (DPAT summary)',
 };
-
-const labels: Record<string, string> = {
-  sites: 'Sites',
-  alerts: 'Alerts',
-  instances: 'Instances',
-  results: 'Results',
-  hosts: 'Hosts',
-  live: 'Live web hosts',
-  failed: 'Hosts not answering',
-  certificatesExpiringWithin30Days: 'Certificates expiring within 30 days',
-  hostsUp: 'Hosts up',
-  hostsDown: 'Hosts down',
-  openPorts: 'Open ports',
-  vulnersEntries: 'Known vulnerabilities (vulners)',
-  belowQod70: 'Results below quality of detection 70',
-  passRate: 'Pass rate',
-  pass: 'Checks passed',
-  fail: 'Checks failed',
-  manual: 'Checks to review by hand',
-  muted: 'Muted',
-  failBySeverity: 'Failed checks by severity',
-  byRisk: 'Alerts by risk',
-  byType: 'Results by type',
-  bySource: 'Subdomains by source',
-  technologies: 'Technologies',
-  byStatusCode: 'Answers by status code',
-  services: 'Services',
-  lengthHistogram: 'Cracked passwords by length',
-  groups: 'Groups',
-  accounts: 'Accounts',
-  regions: 'Regions',
-  categories: 'Check categories',
-  uniqueHashes: 'Unique hashes',
-  crackedAccounts: 'Accounts cracked',
-  crackedPercent: 'Cracked',
-  uniqueHashesCracked: 'Unique passwords cracked',
-  lmHashes: 'LM hashes',
-  belowPolicyLength: 'Passwords below the policy length',
-  policyMinimumLength: 'Policy minimum length',
-  usernameIsPassword: 'Username is the password',
-  privilegedCracked: 'Privileged accounts cracked',
-  kerberoastableCracked: 'Kerberoastable accounts cracked',
-  emptyPasswords: 'Empty passwords',
-  domains: 'Domains',
-};
-
-const isCounts = (value: unknown): value is Record<string, number> =>
-  !!value &&
-  typeof value === 'object' &&
-  !Array.isArray(value) &&
-  Object.values(value).every((v) => typeof v === 'number');
-
-/** 'a 12, b 7, c 3' for the largest entries of a count table. */
-function topText(counts: Record<string, number>, limit = 8): string {
-  const entries = Object.entries(counts).sort((a, b) => b[1] - a[1]);
-  const shown = entries.slice(0, limit).map(([name, count]) => `${name} ${count}`);
-  return entries.length > limit ? `${shown.join(', ')}, …` : shown.join(', ');
-}
-
-function valueText(field: string, value: unknown): string | undefined {
-  if (typeof value === 'number')
-    return field === 'passRate' || field === 'crackedPercent' ? `${value}%` : String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return String(value.length);
-  if (isCounts(value)) return topText(value);
-  return undefined;
-}
 
 function FrameworkTable({
   frameworks,
@@ -114,8 +49,8 @@ function ToolFigures({ kind, figures }: { kind: string; figures: Record<string, 
   const items = Object.entries(figures).flatMap(([field, value]) => {
     // Shown elsewhere (the compliance table, the top passwords), or only the site filter's choices (ZAP's sites).
     if (['kind', 'at', 'byFramework', 'topPasswords', 'siteNames'].includes(field)) return [];
-    const text = valueText(field, value);
-    return text === undefined ? [] : [{ label: labels[field] ?? field, value: text }];
+    const text = figureText(field, value);
+    return text === undefined ? [] : [{ label: figureLabel(field), value: text }];
   });
   const topPasswords = figures.topPasswords as Array<{ masked: string; accounts: number }> | undefined;
   return (
@@ -133,7 +68,14 @@ function ToolFigures({ kind, figures }: { kind: string; figures: Record<string, 
         {topPasswords?.length ? (
           <SpaceBetween size="xs">
             <Box variant="h4">Most shared cracked passwords (masked)</Box>
-            <Box variant="p">{topPasswords.map((entry) => `${entry.masked} (${entry.accounts})`).join(', ')}</Box>
+            <Box variant="p">
+              {topPasswords
+                .map(
+                  (entry) =>
+                    `${entry.masked || '(blank)'}: ${entry.accounts === 1 ? '1 account' : `${entry.accounts} accounts`}`,
+                )
+                .join(', ')}
+            </Box>
           </SpaceBetween>
         ) : null}
       </SpaceBetween>
