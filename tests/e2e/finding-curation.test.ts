@@ -225,6 +225,32 @@ describe('two analysts on one finding', () => {
   });
 });
 
+describe('where the page lands', () => {
+  /** How far below the window's top the finding's detail starts, in CSS pixels. */
+  const detailTop = (page: AnalystServicePage) =>
+    page.findingDetail.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+
+  it('a shared link opens at the finding’s curation, not at the top of the list', async () => {
+    const annPage = new AnalystServicePage(ann.session.page);
+    await annPage.openFinding(servicePaths.dast, fromEnd(5).id);
+    // Its top clear of the header (scroll-margin 96 px), not below the table nor centred in a tall detail.
+    await expect.poll(() => detailTop(annPage)).toBeGreaterThanOrEqual(0);
+    expect(await detailTop(annPage)).toBeLessThanOrEqual(120);
+    expect(await annPage.page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
+  it('a finding opened from the table lands on its curation, with the focus on it', async () => {
+    const annPage = new AnalystServicePage(ann.session.page);
+    await annPage.open(servicePaths.dast);
+    const row = annPage.page.getByRole('table', { name: 'Findings' }).getByRole('link', { name: fromEnd(6).title });
+    await row.first().click();
+    await annPage.findingDetail.getByRole('group', { name: 'Title', exact: true }).waitFor();
+    await expect.poll(() => detailTop(annPage)).toBeLessThanOrEqual(120);
+    expect(await detailTop(annPage)).toBeGreaterThanOrEqual(0);
+    expect(await annPage.findingDetail.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+});
+
 describe('tags', () => {
   it('adds a tag, suggests it on another finding with its count, and removes it', async () => {
     const tag = `pci-${run}`;

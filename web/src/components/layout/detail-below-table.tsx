@@ -1,7 +1,7 @@
 // A table with the row opened from it shown below it: the findings table and a finding (?finding=<id>), the
 // template library and a template (?template=<id>). The opened row is in the address, so it can be linked,
-// bookmarked or opened in a new tab; a row's link also sets the navigation state that says it was opened
-// from the table, and only then does the detail take the focus once it shows. Close takes the row out of the
+// bookmarked or opened in a new tab; once it shows, the page scrolls to the top of the detail. A row's link also
+// sets the navigation state that says it was opened from the table, and only then does the detail take the focus. Close takes the row out of the
 // address, the other parameters kept.
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -81,8 +81,17 @@ export function OpenedRowDetail({
   view,
 }: OpenedRowDetailProps) {
   const region = useRef<HTMLDivElement>(null);
+  const scrolled = useRef(false);
+  // Once the row shows, the page moves to the top of its detail, opened from the table or from a shared link: the
+  // person lands on its first part (a finding's curation), not on the table above or the middle of a tall detail.
   useEffect(() => {
-    if (focusOnOpen && shown) region.current?.focus();
+    if (!shown || scrolled.current) return;
+    scrolled.current = true;
+    region.current?.scrollIntoView({ block: 'start' });
+  }, [shown]);
+  useEffect(() => {
+    // Without preventScroll, the browser would centre a detail taller than the window on its focus.
+    if (focusOnOpen && shown) region.current?.focus({ preventScroll: true });
   }, [focusOnOpen, shown]);
 
   const close = <Button onClick={onClose}>Close</Button>;
@@ -112,7 +121,7 @@ export function OpenedRowDetail({
     );
   }
   return (
-    <div ref={region} tabIndex={-1} role="region" aria-label={label}>
+    <div ref={region} tabIndex={-1} role="region" aria-label={label} className="portal-opened-row">
       {content}
     </div>
   );
