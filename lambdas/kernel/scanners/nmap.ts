@@ -176,7 +176,8 @@ function portRecords(
       ),
     },
     instances: [],
-    instanceCount: 0,
+    // One place, the asset itself: the finding was seen once there.
+    instanceCount: 1,
     asset,
     foundAt: startedAt,
     extra: {},
@@ -286,7 +287,8 @@ function vulnersFindings(
         ),
       },
       instances: [],
-      instanceCount: 0,
+      // One place, the asset itself: the finding was seen once there.
+      instanceCount: 1,
       asset,
       foundAt: startedAt,
       extra: { exploitAvailable: exploits.length > 0, source: 'vulners' },

@@ -132,7 +132,8 @@ function resultRecords(
     cve: capList(refs.filter((ref) => ref.type === 'cve').map((ref) => ref.id.toUpperCase())),
     evidence: { output: capText(childText(result, 'description'), limits.evidence) },
     instances: [],
-    instanceCount: 0,
+    // One place, the asset itself: the finding was seen once there.
+    instanceCount: 1,
     asset,
     foundAt: isoTime(childText(result, 'creation_time')),
     extra: { oid },

@@ -371,7 +371,8 @@ function passwordFinding(account: AuditedAccount, asset: Asset, password: Passwo
     cwe: rule.id === 'password:lm-hash-stored' ? ['CWE-916'] : ['CWE-521'],
     cve: [],
     instances: [],
-    instanceCount: 0,
+    // One place, the asset itself: the finding was seen once there.
+    instanceCount: 1,
     asset,
     password,
     extra: account.lmCracked ? { lmHashCracked: true } : {},

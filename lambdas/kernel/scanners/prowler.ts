@@ -144,7 +144,8 @@ export function prowlerRecords(result: ProwlerResult, metrics: ProwlerMetrics, t
     cve: [],
     evidence: { output: capText(result.statusDetail, limits.evidence) },
     instances: [],
-    instanceCount: 0,
+    // One place, the asset itself: the finding was seen once there.
+    instanceCount: 1,
     asset,
     foundAt: isoTime(result.time),
     tags: capList(result.categories),

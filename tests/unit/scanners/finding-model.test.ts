@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { capText, limits, mergeFindings, type Finding } from '../../../lambdas/kernel/scanners/finding-model.js';
 import { findingIdentity, hostOf } from '../../../lambdas/kernel/scanners/identity.js';
+import { fixture, importScan } from './scan-import.js';
 import {
   cvssSeverity,
   nucleiSeverity,
@@ -179,5 +180,23 @@ describe('text caps and merging', () => {
     });
     const other = finding({ identity: findingIdentity('nuclei', [['template-id', 'u']]) });
     expect(() => mergeFindings(first, other)).toThrow(/different identities/);
+  });
+});
+
+describe('instances of findings that lie on their asset', () => {
+  it('counts one instance for each Nmap, OpenVAS, Prowler and password finding, never 0', async () => {
+    const imports = await Promise.all([
+      importScan('network', [fixture('network/issue4406.xml')]),
+      importScan('network', [fixture('network/many_vuln.xml')]),
+      importScan('cloud', [fixture('cloud/example_output_aws.ocsf.json')]),
+      importScan('password_cracking', [
+        fixture('password_cracking/customer.ntds'),
+        fixture('password_cracking/hashcat.potfile'),
+      ]),
+    ]);
+    for (const { findings, summary } of imports) {
+      expect(findings.length, summary.format).toBeGreaterThan(0);
+      expect(new Set(findings.map((finding) => finding.instanceCount)), summary.format).toEqual(new Set([1]));
+    }
   });
 });
