@@ -288,3 +288,32 @@ describe('an import followed by the page', () => {
     expect(await seriousViolations(page.page)).toEqual([]);
   });
 });
+
+describe('the findings table at 1,440 px with the navigation open', () => {
+  it('shows the curation columns (Published, Tags) on screen, and a CVE whole before the count of the others', async () => {
+    const user = await createTestUser({ userType: 'analyst', accessLevel: 7, displayName: 'Wren Wide' });
+    expect((await signedInCaller(user)('setDefaultCompany', { slug: 'acme' })).statusCode).toBe(200);
+    const { context, page } = await openSignedIn(browser, stack, user.email);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const service = new AnalystServicePage(page);
+    await service.open(servicePaths.network);
+    const table = page.getByRole('table', { name: 'Findings' });
+    await table.getByRole('row').nth(1).waitFor();
+    for (const name of ['Finding', 'Severity', 'Status', 'Published', 'Tags']) {
+      const box = await table.getByRole('columnheader', { name, exact: true }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(1440);
+    }
+    // A finding with many CVEs: the first one readable whole, then "+N more"; none cut by an ellipsis.
+    const cveCells = await table
+      .locator('td span[title^="CVE-"]')
+      .evaluateAll((spans) =>
+        spans.map((span) => ({ text: span.textContent ?? '', cut: span.scrollWidth > span.clientWidth + 1 })),
+      );
+    const many = cveCells.find((cell) => /\+\d+ more$/.test(cell.text));
+    expect(many, JSON.stringify(cveCells.slice(0, 3))).toBeDefined();
+    expect(many!.text).toMatch(/^CVE-\d{4}-\d{4,} \+\d+ more$/);
+    expect(many!.cut).toBe(false);
+    await context.close();
+  });
+});

@@ -18,12 +18,21 @@ export function InlineIdentifier({ value }: { value: string }) {
   return <span className={styles['inline-identifier']}>{value}</span>;
 }
 
-/** Identifiers separated by commas; lines wrap only between them. `empty` when there are none. */
-/** Identifiers shown in a cell before the rest is counted (`CVE-…, CVE-… +6 more`, all of them on hover). */
-const shownIdentifiers = 2;
-
-export function IdentifierList({ values, empty }: { values: readonly string[]; empty: string }) {
+/**
+ * Identifiers separated by commas; lines wrap only between them. `empty` when there are none. The first `shown`
+ * (2 by default) are written out, the rest counted (`CVE-…, CVE-… +6 more`), all of them on hover.
+ */
+export function IdentifierList({
+  values,
+  empty,
+  shown = 2,
+}: {
+  values: readonly string[];
+  empty: string;
+  shown?: number;
+}) {
   if (values.length === 0) return <>{empty}</>;
+  const shownIdentifiers = shown;
   const more = values.length - shownIdentifiers;
   return (
     <span className={styles.text} title={values.join(', ')}>

@@ -76,7 +76,7 @@ const columns: readonly TableColumn<ReportFindingRow>[] = [
   {
     id: 'cve',
     header: 'CVE',
-    cell: (finding) => <IdentifierList values={finding.cve} empty="—" />,
+    cell: (finding) => <IdentifierList values={finding.cve} empty="—" shown={1} />,
     minWidth: 200,
     hiddenByDefault: true,
   },

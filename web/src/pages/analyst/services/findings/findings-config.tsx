@@ -19,6 +19,8 @@ export type FindingRow = Extract<CallOutput<'listFindings'>, { view: 'analyst' }
 const byText = (text: (finding: FindingRow) => string) => (a: FindingRow, b: FindingRow) =>
   text(a).localeCompare(text(b));
 
+// In reading order; the curation columns (status, published, tags) come first, so they show at 1,440 px with the
+// navigation open.
 const columns: readonly TableColumn<FindingRow>[] = [
   {
     id: 'title',
@@ -36,7 +38,7 @@ const columns: readonly TableColumn<FindingRow>[] = [
     sortingField: 'severity',
     // Ties keep the server's order (the sort is stable).
     sortingComparator: (a, b) => severityRank(a.severity) - severityRank(b.severity),
-    width: 130,
+    width: 120,
   },
   {
     id: 'status',
@@ -46,11 +48,52 @@ const columns: readonly TableColumn<FindingRow>[] = [
     width: 150,
   },
   {
+    id: 'published',
+    header: 'Published',
+    cell: (finding) => <CellText value={finding.published ? 'Yes' : 'No'} />,
+    sortingComparator: (a, b) => Number(a.published) - Number(b.published),
+    width: 120,
+  },
+  {
+    id: 'tags',
+    header: 'Tags',
+    cell: (finding) => <IdentifierList values={finding.tags} empty="—" />,
+    minWidth: 160,
+  },
+  {
     id: 'asset',
     header: 'Asset',
     cell: (finding) => <IdentifierText value={finding.asset.name} />,
     sortingComparator: byText((finding) => finding.asset.name),
     minWidth: 200,
+  },
+  {
+    id: 'cve',
+    header: 'CVE',
+    // One identifier whole, then how many more (all of them on hover).
+    cell: (finding) => <IdentifierList values={finding.cve} empty="—" shown={1} />,
+    minWidth: 200,
+  },
+  {
+    id: 'instanceCount',
+    header: 'Instances',
+    cell: (finding) => countText(finding.instanceCount),
+    sortingComparator: (a, b) => a.instanceCount - b.instanceCount,
+    width: 120,
+  },
+  {
+    id: 'firstSeenAt',
+    header: 'First seen',
+    cell: (finding) => <TimeAgo at={finding.firstSeenAt} />,
+    sortingComparator: (a, b) => a.firstSeenAt - b.firstSeenAt,
+    width: 150,
+  },
+  {
+    id: 'tool',
+    header: 'Tool',
+    cell: (finding) => <IdentifierText value={finding.tool} />,
+    sortingComparator: byText((finding) => finding.tool),
+    width: 120,
   },
   {
     id: 'assetKind',
@@ -67,32 +110,6 @@ const columns: readonly TableColumn<FindingRow>[] = [
     hiddenByDefault: true,
   },
   {
-    id: 'tool',
-    header: 'Tool',
-    cell: (finding) => <IdentifierText value={finding.tool} />,
-    sortingComparator: byText((finding) => finding.tool),
-    width: 120,
-  },
-  {
-    id: 'cve',
-    header: 'CVE',
-    cell: (finding) => <IdentifierList values={finding.cve} empty="—" />,
-  },
-  {
-    id: 'instanceCount',
-    header: 'Instances',
-    cell: (finding) => countText(finding.instanceCount),
-    sortingComparator: (a, b) => a.instanceCount - b.instanceCount,
-    width: 140,
-  },
-  {
-    id: 'firstSeenAt',
-    header: 'First seen',
-    cell: (finding) => <TimeAgo at={finding.firstSeenAt} />,
-    sortingComparator: (a, b) => a.firstSeenAt - b.firstSeenAt,
-    width: 150,
-  },
-  {
     id: 'updatedAt',
     header: 'Last change',
     cell: (finding) => <TimeAgo at={finding.updatedAt} />,
@@ -105,19 +122,6 @@ const columns: readonly TableColumn<FindingRow>[] = [
     cell: (finding) => severityLabels[finding.toolSeverity],
     sortingComparator: (a, b) => severityRank(a.toolSeverity) - severityRank(b.toolSeverity),
     hiddenByDefault: true,
-  },
-  {
-    id: 'tags',
-    header: 'Tags',
-    cell: (finding) => <IdentifierList values={finding.tags} empty="—" />,
-    minWidth: 160,
-  },
-  {
-    id: 'published',
-    header: 'Published',
-    cell: (finding) => <CellText value={finding.published ? 'Yes' : 'No'} />,
-    sortingComparator: (a, b) => Number(a.published) - Number(b.published),
-    width: 130,
   },
 ];
 
