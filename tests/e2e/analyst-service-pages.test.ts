@@ -272,6 +272,35 @@ describe('an import followed by the page', () => {
     expect(await page.importPanel.count()).toBe(0);
   });
 
+  it('an import that ended over an hour ago no longer greets the visit: this browser forgets it', async () => {
+    const importId = await seedImport('done', {
+      finishedAt: Date.now() - 2 * 60 * 60 * 1000,
+      counts: {
+        new: 1,
+        unchanged: 0,
+        fixed: 0,
+        reopened: 0,
+        changed: 0,
+        total: 1,
+        assets: 1,
+        bySeverity: severities(0, 0, 1, 0, 0),
+        newBySeverity: severities(0, 0, 1, 0, 0),
+        fixedBySeverity: severities(0, 0, 0, 0, 0),
+        reopenedBySeverity: severities(0, 0, 0, 0, 0),
+      },
+    });
+    const page = new AnalystServicePage(analyst.session.page);
+    const key = `portal.imports.${company.slug}.dast`;
+    await page.open(servicePaths.dast);
+    await page.page.evaluate(([name, value]) => localStorage.setItem(name, value), [
+      key,
+      JSON.stringify({ importId, fileNames: ['owasp_zap.json'] }),
+    ] as const);
+    await page.page.reload();
+    await expect.poll(() => page.page.evaluate((name) => localStorage.getItem(name), key)).toBeNull();
+    expect(await page.importPanel.count()).toBe(0);
+  });
+
   it('a failed import says why, with the line, when chosen in the scans table', async () => {
     await seedImport('failed', {
       files: [{ name: 'broken.json', contentLength: 10, objectKey: 'x' }],

@@ -1,7 +1,8 @@
 // The import a service page follows for the selected company: this tab's upload while it runs, then the
 // server's record read every second (getScanImport) until the import is done or failed. The import is
 // remembered in this browser (running-imports.ts), so after a reload, or on another visit, the page reads
-// where it stands and goes on following it. `onFinished` runs once when an import followed here ends.
+// where it stands and goes on following it, until it is dismissed or an hour after it ended (its record stays on
+// the Scans tab). `onFinished` runs once when an import followed here ends.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ServiceName } from '../../../../../../lambdas/kernel/access/rules';
 import { callFunction, CallError } from '../../../../api/call-client';
@@ -40,6 +41,14 @@ export interface ScanImportState {
   dismiss: () => void;
 }
 
+/** How long a finished import's result greets the page's visits before it is forgotten (it stays on Scans). */
+export const importResultKeptMs = 60 * 60 * 1000;
+
+/** Whether an ended import finished longer ago than the result is kept. */
+export function isOldResult(scan: Pick<ScanImportRecord, 'finishedAt'>, now: number): boolean {
+  return scan.finishedAt !== undefined && now - scan.finishedAt > importResultKeptMs;
+}
+
 export function useScanImport(
   slug: string,
   service: ServiceName,
@@ -59,6 +68,8 @@ export function useScanImport(
   const interval = status === 'uploading' && !local ? stalledUploadPollMs : importPollMs;
   const poll = importId !== undefined && !sendingHere && !ended;
 
+  // An import seen under way here: its end is news, and the page reads its lists again when it comes.
+  const seenActive = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!poll || importId === undefined) return undefined;
     let stopped = false;
@@ -67,6 +78,13 @@ export function useScanImport(
       try {
         const answer = await callFunction('getScanImport', { importId });
         if (stopped) return;
+        if (isImportEnded(answer.status) && seenActive.current !== importId && isOldResult(answer, Date.now())) {
+          // Its result was news an hour ago: the Scans tab keeps it; the panel no longer greets every visit.
+          forgetImport(slug, service, importId);
+          setRemembered(undefined);
+          setReading({});
+          return;
+        }
         setReading((previous) => ({
           scan: laterReading(previous.scan?.importId === importId ? previous.scan : undefined, answer),
         }));
@@ -94,7 +112,6 @@ export function useScanImport(
   }, [poll, importId, interval, slug, service]);
 
   // An import seen under way here that has now ended: the page reads its lists again.
-  const seenActive = useRef<string | undefined>(undefined);
   const finishedRef = useRef(onFinished);
   finishedRef.current = onFinished;
   useEffect(() => {
