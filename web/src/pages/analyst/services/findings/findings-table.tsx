@@ -80,7 +80,6 @@ export function FindingsTable({
   const [bulkAction, setBulkAction] = useState<BulkActionKind | undefined>(undefined);
   const selected = table.selectedItems;
   const tooMany = selected.length > maxBulkFindings;
-  const { clearSelection } = table;
 
   return (
     <>
@@ -145,9 +144,9 @@ export function FindingsTable({
           findingIds={selected.map(findingKey)}
           onDismiss={() => setBulkAction(undefined)}
           onStarted={(bulkId, summary) => {
+            // The selection stays: the next action (publish after a template, say) is often on the same findings.
             setBulkAction(undefined);
             onBulkStarted(bulkId, summary, selected);
-            clearSelection();
           }}
         />
       ) : null}
