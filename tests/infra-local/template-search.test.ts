@@ -94,6 +94,13 @@ describe('template search through the Algolia client', () => {
     expect(await titles('vox')).toEqual([]); // 3 letters: no typo
   });
 
+  it('counts two swapped letters as one typo, as Algolia does', async () => {
+    expect(await titles('quarblex cookei')).toEqual(['Quarblex cookie disclosure', 'Quarblex cookie disclosure']);
+    expect(await titles('plubmus')).toEqual(['Plumbus injection']); // 7 letters: one swap
+    expect(await titles('plubmsu')).toEqual([]); // two swaps, 7 letters
+    expect(await titles('zednrovien')).toEqual(['Zendrovian session fixation']); // 10 letters: a swap and a typo
+  });
+
   it('tolerates typos in the title, not in the description, where words match as typed', async () => {
     expect(await titles('thrombulete')).toEqual(['Thrombulate exposure']); // a typo, in the title
     expect(await titles('wobblequint')).toEqual(['Thrombulate exposure']); // the description's word

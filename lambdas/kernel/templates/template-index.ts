@@ -196,16 +196,35 @@ const typoFields: SearchableField[] = ['title', 'rules', 'tags', 'cwe'];
 /** The long texts: a word matches there as itself (or, the last one, as a prefix), not with typos. */
 const exactFields = (Object.keys(searchableFields) as SearchableField[]).filter((field) => !typoFields.includes(field));
 
-/** MiniSearch's query: every word (AND), each with typos in the short fields, as typed in the long ones. */
+/** The word with two neighbouring letters swapped, each way it can be ("cookei": "ocokei", …, "cookie"). */
+export function transpositions(word: string): string[] {
+  const swapped = new Set<string>();
+  for (let index = 0; index + 1 < word.length; index += 1) {
+    if (word[index] === word[index + 1]) continue;
+    swapped.add(word.slice(0, index) + word[index + 1] + word[index] + word.slice(index + 2));
+  }
+  return [...swapped];
+}
+
+/**
+ * MiniSearch's query: every word (AND), each with typos in the short fields, as typed in the long ones. Two swapped
+ * letters are one typo, as Algolia counts them ("cookei" finds "cookie"): MiniSearch's fuzzy matching counts them
+ * as two, so the word's transpositions are asked for too, with one typo less.
+ */
 function wordQuery(words: string[]): Query {
   return {
     combineWith: 'AND',
     queries: words.map((word, index) => {
       const prefix = index === words.length - 1;
+      const typos = typosAllowed(word);
+      const swapped = typos > 0 ? transpositions(word) : [];
       return {
         combineWith: 'OR',
         queries: [
-          { queries: [word], fields: typoFields, prefix, fuzzy: typosAllowed(word) },
+          { queries: [word], fields: typoFields, prefix, fuzzy: typos },
+          ...(swapped.length
+            ? [{ queries: swapped, fields: typoFields, prefix, fuzzy: typos - 1, combineWith: 'OR' as const }]
+            : []),
           { queries: [word], fields: exactFields, prefix, fuzzy: false },
         ],
       };
@@ -273,20 +292,32 @@ export function termMatchesWord(term: string, word: string, prefix: boolean): bo
   return false;
 }
 
-/** Levenshtein distance, giving up (answering more than `limit`) once it must exceed it. */
+/**
+ * Edit distance counting two swapped neighbouring letters as one edit (optimal string alignment, as Algolia counts
+ * typos), giving up (answering more than `limit`) once it must exceed it.
+ */
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  let previousMin = 0;
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      rowMin = Math.min(rowMin, current[j]!);
+      let distance = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        distance = Math.min(distance, beforePrevious[j - 2]! + 1);
+      }
+      current[j] = distance;
+      rowMin = Math.min(rowMin, distance);
     }
-    if (rowMin > limit) return limit + 1;
+    // A swap reaches back two rows: only when both are past the limit can no path come back under it.
+    if (rowMin > limit && previousMin > limit) return limit + 1;
+    beforePrevious = previous;
     previous = current;
+    previousMin = rowMin;
   }
   return previous[b.length]!;
 }

@@ -71,5 +71,8 @@ describe('typo tolerance', () => {
     expect(termMatchesWord('session', 'sess', false)).toBe(false);
     expect(termMatchesWord('fixation', 'fiksation', false)).toBe(true);
     expect(termMatchesWord('zendrovian', 'zandrovoen', false)).toBe(false);
+    // Two swapped letters are one typo.
+    expect(termMatchesWord('cookie', 'cookei', false)).toBe(true);
+    expect(termMatchesWord('plumbus', 'plubmsu', false)).toBe(false);
   });
 });
