@@ -24,6 +24,37 @@ function openvasOnRealAddress(): Buffer {
   return Buffer.from(read('network/many_vuln.xml').toString('utf8').replaceAll('192.168.1.1001', '192.168.1.101'));
 }
 
+/**
+ * Prowler's published examples name nothing real (`<account_uid>`, `<region>`, `<resource_name>`): the demo gives
+ * the placeholders the names a customer's own account would have, so its cloud findings read as the real ones do.
+ */
+function prowlerWithDemoNames(file: string, names: Record<string, string>): Buffer {
+  let json = read(file).toString('utf8');
+  for (const [placeholder, name] of Object.entries(names)) json = json.replaceAll(`<${placeholder}>`, name);
+  return Buffer.from(json);
+}
+
+const acmeAwsNames = {
+  account_uid: '123456789012',
+  account_name: 'acme-production',
+  region: 'eu-central-1',
+  resource_arn: 'arn:aws:s3:::acme-audit-logs',
+  resource_uid: 'arn:aws:s3:::acme-audit-logs',
+  resource_name: 'acme-audit-logs',
+  prowler_version: '4.2.4',
+  value: '+49 30 1234567',
+};
+
+const globexGcpNames = {
+  project_id: 'globex-plant-prod',
+  project_name: 'Globex plant production',
+  tenant_uid: '417202113355',
+  resource_id: 'allow-plant-rdp',
+  uid: '8734012265190381',
+  prowler_version: '4.2.4',
+  value: '+1 555 0100',
+};
+
 /** ZAP's XML fixture without the alert items at these positions (0-based). */
 function zapWithout(positions: number[]): Buffer {
   const xml = read('dast/zap-results-first-scan.xml').toString('utf8');
@@ -85,7 +116,12 @@ export const demoScans: DemoScan[] = [
     slug: 'acme',
     service: 'cloud',
     by: 'analyst@example.com',
-    files: [{ name: 'prowler-aws.ocsf.json', body: () => read('cloud/example_output_aws.ocsf.json') }],
+    files: [
+      {
+        name: 'prowler-aws.ocsf.json',
+        body: () => prowlerWithDemoNames('cloud/example_output_aws.ocsf.json', acmeAwsNames),
+      },
+    ],
   },
   {
     id: 'demo-acme-password-cracking-1',
@@ -109,7 +145,12 @@ export const demoScans: DemoScan[] = [
     slug: 'globex',
     service: 'cloud',
     by: 'analyst@example.com',
-    files: [{ name: 'prowler-gcp.ocsf.json', body: () => read('cloud/example_output_gcp.ocsf.json') }],
+    files: [
+      {
+        name: 'prowler-gcp.ocsf.json',
+        body: () => prowlerWithDemoNames('cloud/example_output_gcp.ocsf.json', globexGcpNames),
+      },
+    ],
   },
 ];
 

@@ -32,6 +32,8 @@ function FrameworkTable({
       rate: counts.pass + counts.fail > 0 ? counts.pass / (counts.pass + counts.fail) : 0,
       ...counts,
     }))
+    // A framework with no automated check in this scan ("0 of 0") says nothing about the account.
+    .filter((row) => row.pass + row.fail > 0)
     .sort((a, b) => a.name.localeCompare(b.name));
   if (rows.length === 0) return null;
   return (
