@@ -19,7 +19,7 @@ import { countActiveJobs } from '../../lambdas/kernel/data/entities/scan-jobs.js
 import { createDastKeyAs, revokeDastKeyAs } from '../../lambdas/kernel/dast-keys/dast-keys.js';
 import { maxActiveDastScans } from '../../lambdas/kernel/dast-scans/dast-scans.js';
 import { listEventsCreatedBy } from '../../lambdas/kernel/events/events.js';
-import { getScanJob } from '../../lambdas/kernel/scan-jobs/scan-jobs.js';
+import { claimNextJob, getScanJob } from '../../lambdas/kernel/scan-jobs/scan-jobs.js';
 import { seedAgent } from '../support/agent-fixtures.js';
 import { originSecretHeaders } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
@@ -318,6 +318,29 @@ describe('DAST endpoint: the location’s scan window', () => {
       scanWindow: dailyWindow(now - hour, now + hour),
     });
     expect(await reference.runNextJob()).toEqual({ jobId: scanId, importId: expect.any(String) });
+  });
+
+  it('claims without reading the location while the window the job carries is open, and reads it when closed', async () => {
+    const now = Date.now();
+    const site = await seedLocation(windowSlug, {
+      name: `Counted site ${randomUUID().slice(0, 6)}`,
+      cidrs: ['198.19.0.0/24'],
+      domains: ['counted.acme.example'],
+      scanWindow: dailyWindow(now + 2 * hour, now + 3 * hour),
+    });
+    const { key } = await newKey({ allowedTargets: ['https://counted.acme.example/'] }, windowSlug);
+    const queued = await trigger(key, { target: 'https://counted.acme.example/', locationId: site.locationId });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const { agent } = await seedAgent(windowSlug, { locationId: site.locationId, name: 'Counted ZAP' });
+
+    // Closed: the queue, then the location, whose window is the one that counts; nothing is claimed.
+    const closed = await dynamoDbRequestsOf(() => claimNextJob(agent));
+    expect(closed.result).toBeUndefined();
+    expect(closed.requests).toEqual(['QueryCommand', 'GetItemCommand']);
+    // In the window (two and a half hours on): the queue, then the claim, conditional on the location's version.
+    const inside = await dynamoDbRequestsOf(() => claimNextJob(agent, now + 2.5 * hour));
+    expect(inside.result).toMatchObject({ jobId: queued.body.scanId, status: 'running' });
+    expect(inside.requests).toEqual(['QueryCommand', 'TransactWriteItemsCommand']);
   });
 
   it('queues at once (no runsAfter) inside the window', async () => {

@@ -100,6 +100,6 @@ export async function seedQueuedJob(
 export async function seedRunningJob(agent: AgentItem, claimedAt = Date.now()): Promise<ScanJobItem> {
   const job = await seedQueuedJob(agent.slug, { locationId: agent.locationId, queuedAt: claimedAt });
   const claimed = await claimJobItem(job, agent.agentId, claimedAt);
-  if (!claimed) throw new Error('The seeded job could not be claimed');
+  if (!claimed || claimed === 'location') throw new Error('The seeded job could not be claimed');
   return claimed;
 }

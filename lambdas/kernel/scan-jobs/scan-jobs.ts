@@ -99,7 +99,10 @@ export async function queueScanJob(request: QueueRequest, now = Date.now()): Pro
     queuedBy: request.queuedBy,
     version: 1,
   };
-  const opens = nextWindowStart(request.location.scanWindow, now);
+  const { scanWindow, version } = request.location;
+  job.locationVersion = version;
+  if (scanWindow) job.scanWindow = scanWindow;
+  const opens = nextWindowStart(scanWindow, now);
   if (opens > now) job.notBefore = opens;
   if (!(await putQueuedJob(job, request.activeLimit?.max))) throw request.activeLimit!.refusal();
   return job;
@@ -111,18 +114,36 @@ export function getScanJob(jobId: string): Promise<ScanJobItem | undefined> {
 
 /**
  * The oldest queued job of the agent's location that it can run, claimed for it; undefined when there is none, or
- * while the location's scan window (as it is now, not as it was when the job was queued) is closed. A job another
- * agent claimed at the same moment is skipped (the claim is conditional on the job being queued).
+ * while the location's scan window is closed. The window is the location's as it is now, not as it was when the job
+ * was queued: the job carries the window and the location's version it was queued under, and the claim is
+ * conditional on that version, so the usual claim costs no read of the location (three requests: the agent, the
+ * queue, the claim). When the carried window is closed, or the location was edited since, the location is read and
+ * its window decides. A job another agent claimed at the same moment is
+ * skipped (the claim is conditional on the job being queued).
  */
 export async function claimNextJob(agent: AgentItem, now = Date.now()): Promise<ScanJobItem | undefined> {
   if (agent.capabilities.length === 0) return undefined;
   const candidates = await queuedJobsOf(agent.slug, agent.locationId, agent.capabilities, 10);
-  if (candidates.length === 0) return undefined;
-  const location = await getLocationItem(agent.slug, agent.locationId);
-  if (!windowOpenAt(location?.scanWindow, now)) return undefined;
+  let location: LocationItem | undefined;
+  let locationRead = false;
+  const readLocation = async () => {
+    if (!locationRead) location = await getLocationItem(agent.slug, agent.locationId);
+    locationRead = true;
+    return location;
+  };
   for (const candidate of candidates) {
+    if (!locationRead && candidate.locationVersion !== undefined && windowOpenAt(candidate.scanWindow, now)) {
+      // The window the job carries is open: claim it, on the condition that the location has not changed since.
+      const claimed = await claimJobItem(candidate, agent.agentId, now, candidate.locationVersion);
+      if (claimed !== 'location') {
+        if (claimed) return claimed;
+        continue;
+      }
+    }
+    // The window the job carries is closed, or the location changed since: the location's own window decides.
+    if (!windowOpenAt((await readLocation())?.scanWindow, now)) return undefined;
     const claimed = await claimJobItem(candidate, agent.agentId, now);
-    if (claimed) return claimed;
+    if (claimed && claimed !== 'location') return claimed;
   }
   return undefined;
 }

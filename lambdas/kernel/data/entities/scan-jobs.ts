@@ -18,6 +18,7 @@ import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
 import type { CompanyRecord } from '../../access/caller.js';
 import { companyEntity, companyItemKey } from './companies.js';
 import type { AgentCapability } from './agents.js';
+import type { ScanWindow } from './locations.js';
 
 export const scanJobStatuses = ['queued', 'running', 'done', 'failed', 'cancelled', 'expired'] as const;
 export type ScanJobStatus = (typeof scanJobStatuses)[number];
@@ -35,6 +36,12 @@ export interface ScanJobItem {
   queuedAt: number;
   /** When its location's scan window next opened, if it was closed when the job was queued: no agent claims it before. */
   notBefore?: number;
+  /**
+   * The location's version and scan window when the job was queued: a claim checks the window it read here, on the
+   * condition that the location is still at that version (scan-jobs.ts claimNextJob).
+   */
+  locationVersion?: number;
+  scanWindow?: ScanWindow;
   /** Who asked for it: a DAST key (`dast-key:<keyId>`) or a person's e-mail. */
   queuedBy: string;
   claimedAt?: number;
@@ -195,7 +202,26 @@ export async function countActiveJobs(slug: string, service: string): Promise<nu
  * Claims a queued job for an agent: conditional on it still being queued, and its marker names the agent in the same
  * transaction (so a revoke finds the agent's jobs). Undefined when another got it first.
  */
-export async function claimJobItem(job: ScanJobItem, agentId: string, now: number): Promise<ScanJobItem | undefined> {
+export async function claimJobItem(
+  job: ScanJobItem,
+  agentId: string,
+  now: number,
+  /** The location's version the claim relies on (the window the job carries): refused with 'location' if it moved. */
+  locationVersion?: number,
+): Promise<ScanJobItem | 'location' | undefined> {
+  const locationCheck: TransactItem[] =
+    locationVersion === undefined
+      ? []
+      : [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: { pk: `LOCATIONS#${job.slug}`, sk: `LOC#${job.locationId}` },
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': locationVersion },
+            },
+          },
+        ];
   try {
     await documentClient.send(
       new TransactWriteCommand({
@@ -233,11 +259,13 @@ export async function claimJobItem(job: ScanJobItem, agentId: string, now: numbe
               },
             },
           },
+          ...locationCheck,
         ],
       }),
     );
   } catch (error) {
     if (failedCondition(error, 0)) return undefined;
+    if (locationCheck.length && failedCondition(error, 2)) return 'location';
     throw error;
   }
   // Only a queued job is claimed, and a queued job has not changed since it was queued.
