@@ -106,3 +106,15 @@ describe("a finding's SLA", () => {
     expect([key(0), key(now), 'P#dueSoon#f1', 'P#onTrack#f1'].every((k) => inRange(k, all!))).toBe(true);
   });
 });
+
+describe('the SLA write of a finding read without its index keys', () => {
+  it('removes the due-date index keys with the due date, and writes nothing when nothing changes', () => {
+    const published = findingSlaAfter(scope, { severity: 'high' }, open, policy, t0);
+    const { gsi3pk: _pk, gsi3sk: _sk, ...read } = published;
+    const fixed = findingSlaAfter(scope, { ...read, severity: 'high', published: true }, { ...open, status: 'fixed' }, policy, t0);
+    expect(slaChanges(read, fixed).remove.sort()).toEqual(['dueAt', 'gsi3pk', 'gsi3sk']);
+    expect(slaChanges(read, published)).toEqual({ set: {}, remove: [] });
+    const paused = findingSlaAfter(scope, { ...read, severity: 'high', published: true }, { ...open, paused: true }, policy, t0 + day);
+    expect(slaChanges(read, paused).set).toEqual({ slaPausedSince: t0 + day, gsi3sk: 'P#onTrack#f1' });
+  });
+});

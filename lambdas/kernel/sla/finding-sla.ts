@@ -152,11 +152,21 @@ export function slaChanges(
 ): { set: Partial<Record<keyof FindingSlaFields, number | string>>; remove: Array<keyof FindingSlaFields> } {
   const set: Partial<Record<keyof FindingSlaFields, number | string>> = {};
   const remove: Array<keyof FindingSlaFields> = [];
+  // A finding read without its index keys (stripFindingKeys) has them exactly when it has a due date.
+  const id = after.gsi3sk?.slice(after.gsi3sk.lastIndexOf('#') + 1);
+  const read: FindingSlaFields =
+    before.gsi3sk === undefined && before.dueAt !== undefined
+      ? {
+          ...before,
+          gsi3pk: before.gsi3pk ?? (after.gsi3pk ? after.gsi3pk : '(stored)'),
+          gsi3sk: id === undefined ? '(stored)' : dueIndexKey(before.dueAt, id, before.slaPausedSince),
+        }
+      : before;
   for (const name of slaFieldNames) {
     const value = after[name];
     if (value === undefined) {
-      if (before[name] !== undefined) remove.push(name);
-    } else if (value !== before[name]) set[name] = value;
+      if (read[name] !== undefined) remove.push(name);
+    } else if (value !== read[name]) set[name] = value;
   }
   return { set, remove };
 }

@@ -1,0 +1,285 @@
+// Due dates and SLA states of published findings through the API handler against DynamoDB Local: publishing starts
+// the clock (due after the policy's days), a severity change restarts it, closing removes the due date and reopening
+// brings it back; a waiting retest stands the clock still and its decision moves the due date on by the wait;
+// listFindings' `filter.sla` (overdue, due within 7 days) and `order: 'dueDate'` read the due-date index and return
+// exactly the right findings, soonest first across pages; customers' rows carry dueAt and slaState and no analyst
+// field; a policy change re-dates the findings in the background; a bad `filter.sla` is INVALID_ARGUMENT naming it.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
+import { defaultSlaDays } from '../../lambdas/contracts/sla.js';
+import { analystOnlyFindingFields } from '../../lambdas/kernel/findings/finding-visibility.js';
+import { seedFindings } from '../support/seed-findings.js';
+import { signedInCaller } from '../support/signed-in-call.js';
+import { createTestUser } from '../support/users.js';
+
+type Caller = ReturnType<typeof signedInCaller>;
+const day = 24 * 60 * 60 * 1000;
+const stamp = randomUUID().slice(0, 8);
+const slug = `sla-find-${stamp}`;
+const service = 'dast';
+const defaults = { days: defaultSlaDays, version: 0 };
+const as: Record<string, Caller> = {};
+
+const ok = (answer: { statusCode: number; body: any }) => {
+  expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.result;
+};
+const rowsOf = async (caller: Caller, input: Record<string, unknown>, ofSlug = slug) =>
+  ok(await caller('listFindings', { slug: ofSlug, service, limit: 100, ...input })).findings as any[];
+const rowOf = async (id: string, caller: Caller = as.analyst!) => {
+  const row = (await rowsOf(caller, {})).find((finding) => finding.id === id);
+  expect(row, `finding ${id} listed`).toBeDefined();
+  return row;
+};
+const edit = async (findingId: string, field: string, value: unknown) => {
+  const detail = ok(await as.analyst!('getFinding', { slug, service, findingId }));
+  ok(
+    await as.analyst!('updateFinding', {
+      slug,
+      service,
+      findingId,
+      field,
+      value,
+      expectedVersion: detail.fieldVersions[field],
+    }),
+  );
+};
+const keysOf = (value: unknown, found = new Set<string>()): Set<string> => {
+  if (Array.isArray(value)) for (const item of value) keysOf(item, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      found.add(key);
+      keysOf(inner, found);
+    }
+  }
+  return found;
+};
+
+/** The seeded findings by name, published relative to the test's start. */
+const seeded: Record<string, string> = {};
+let now: number;
+
+async function seed(
+  name: string,
+  severity: 'critical' | 'high' | 'medium' | 'info',
+  sla?: { publishedAgo: number; pausedAgo?: number },
+  fields: Record<string, unknown> = {},
+) {
+  const [id] = await seedFindings({
+    slug,
+    service,
+    count: 1,
+    severity,
+    host: `${name}.sla.example`,
+    fields,
+    ...(sla
+      ? {
+          sla: {
+            publishedAt: now - sla.publishedAgo,
+            policy: defaults,
+            ...(sla.pausedAgo !== undefined ? { pausedSince: now - sla.pausedAgo } : {}),
+          },
+        }
+      : {}),
+  });
+  seeded[name] = id!;
+}
+
+beforeAll(async () => {
+  const admin = { uid: 'test', email: 'test' };
+  await createCompanyAs(admin, { slug, companyName: `SLA ${stamp}`, flags: { enableDast: true } });
+  as.analyst = signedInCaller(await createTestUser({ userType: 'analyst', accessLevel: 7 }));
+  as.manager = signedInCaller(await createTestUser({ userType: 'customer', accessLevel: 3, companies: [slug] }));
+  now = Date.now();
+  // The default policy (version 0): critical 7 days, high 30, medium 90.
+  await seed('overdueHigh', 'high', { publishedAgo: 40 * day }); // due 10 days ago
+  await seed('overdueMedium', 'medium', { publishedAgo: 102 * day }); // due 12 days ago
+  await seed('soonHigh', 'high', { publishedAgo: 25 * day }); // due in 5 days
+  await seed('onTrackHigh', 'high', { publishedAgo: 1 * day }); // due in 29 days
+  // Paused 8 days ago with 5 days left: due soon for as long as it waits, though its due date has passed.
+  await seed('pausedSoon', 'critical', { publishedAgo: 10 * day, pausedAgo: 8 * day });
+  // Paused a day ago, 2 days past due: overdue while it waits.
+  await seed('pausedOverdue', 'critical', { publishedAgo: 10 * day, pausedAgo: 1 * day });
+  await seed('fixedHigh', 'high', { publishedAgo: 40 * day }, { status: 'fixed' });
+  await seed('info', 'info', { publishedAgo: 40 * day });
+  await seed('unpublished', 'high');
+});
+
+describe('SLA due dates of published findings', () => {
+  it('publishing starts the clock, a severity change restarts it, closing removes it and reopening restores it', async () => {
+    await seed('edited', 'high');
+    const id = seeded.edited!;
+    expect(await rowOf(id)).toMatchObject({ slaState: 'none' });
+    expect((await rowOf(id)).dueAt).toBeUndefined();
+
+    await edit(id, 'published', true);
+    const published = await rowOf(id);
+    expect(published.dueAt).toBe(published.updatedAt + 30 * day);
+    expect(published.slaState).toBe('onTrack');
+
+    await edit(id, 'severity', 'critical');
+    const critical = await rowOf(id);
+    expect(critical.dueAt).toBe(critical.updatedAt + 7 * day);
+    expect(critical.slaState).toBe('dueSoon');
+
+    await edit(id, 'status', { status: 'false_positive', note: 'Not reachable' });
+    const closed = await rowOf(id);
+    expect(closed.dueAt).toBeUndefined();
+    expect(closed.slaState).toBe('none');
+    expect((await rowsOf(as.analyst!, { order: 'dueDate' })).map((row) => row.id)).not.toContain(id);
+
+    await edit(id, 'status', { status: 'open' });
+    const reopened = await rowOf(id);
+    expect(reopened.dueAt).toBe(critical.dueAt);
+    expect(reopened.slaState).toBe('dueSoon');
+
+    await edit(id, 'published', false);
+    expect(await rowOf(id)).toMatchObject({ slaState: 'none' });
+  });
+
+  it('a waiting retest stands the clock still; its decision moves the due date on by the wait', async () => {
+    await seed('retested', 'high', { publishedAgo: 5 * day });
+    const id = seeded.retested!;
+    const before = await rowOf(id);
+    expect(before.dueAt).toBe(now - 5 * day + 30 * day);
+    ok(
+      await as.manager!('requestFindingReview', {
+        slug,
+        service,
+        findingId: id,
+        kind: 'retest',
+        note: 'Patched the server',
+      }),
+    );
+    const requested = ok(await as.analyst!('getFinding', { slug, service, findingId: id }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const waiting = await rowOf(id, as.manager!);
+    expect(waiting.slaState).toBe('onTrack');
+    // While it waits the due date moves on with the time.
+    expect(waiting.dueAt).toBeGreaterThan(before.dueAt);
+
+    ok(
+      await as.analyst!('decideFindingReview', {
+        slug,
+        service,
+        findingId: id,
+        decision: 'stillPresent',
+        requestedAt: requested.review.at,
+      }),
+    );
+    const decided = ok(await as.analyst!('getFinding', { slug, service, findingId: id }));
+    const decidedAt = decided.reviewLog[decided.reviewLog.length - 1].at;
+    const after = await rowOf(id);
+    expect(after.dueAt).toBe(before.dueAt + (decidedAt - requested.review.at));
+    expect(decidedAt - requested.review.at).toBeGreaterThanOrEqual(300);
+    expect(after.slaState).toBe('onTrack');
+  });
+
+  it('filter.sla overdue and dueSoon return exactly the findings in that state, soonest first', async () => {
+    const ids = (rows: any[]) => rows.map((row) => row.id);
+    const overdue = await rowsOf(as.analyst!, { filter: { sla: 'overdue' } });
+    expect(ids(overdue)).toEqual([seeded.overdueMedium, seeded.overdueHigh, seeded.pausedOverdue]);
+    expect(overdue.every((row) => row.slaState === 'overdue')).toBe(true);
+
+    const soon = await rowsOf(as.analyst!, { filter: { sla: 'dueSoon' } });
+    expect(ids(soon)).toEqual([seeded.soonHigh, seeded.pausedSoon]);
+    expect(soon.every((row) => row.slaState === 'dueSoon')).toBe(true);
+
+    // With the other filters: severities and status as DynamoDB filters on the due-date index.
+    const overdueHigh = await rowsOf(as.analyst!, { filter: { sla: 'overdue', severity: ['high'] } });
+    expect(ids(overdueHigh)).toEqual([seeded.overdueHigh]);
+    const customers = await rowsOf(as.manager!, { filter: { sla: 'overdue', severity: ['critical', 'medium'] } });
+    expect(ids(customers)).toEqual([seeded.overdueMedium, seeded.pausedOverdue]);
+  });
+
+  it('order dueDate lists the open published findings with a due date, soonest first, across pages', async () => {
+    const pages: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = ok(
+        await as.analyst!('listFindings', { slug, service, order: 'dueDate', limit: 2, ...(cursor ? { cursor } : {}) }),
+      );
+      expect(page.findings.length).toBeLessThanOrEqual(2);
+      pages.push(...page.findings.map((row: any) => row.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    const expected = [
+      seeded.overdueMedium,
+      seeded.overdueHigh,
+      seeded.pausedOverdue,
+      seeded.soonHigh,
+      seeded.onTrackHigh,
+      seeded.pausedSoon,
+    ];
+    expect(pages.filter((id) => expected.includes(id))).toEqual(expected);
+    for (const never of ['fixedHigh', 'info', 'unpublished']) expect(pages).not.toContain(seeded[never]);
+  });
+
+  it("customers' rows carry dueAt and slaState, and no analyst field", async () => {
+    const answer = ok(await as.manager!('listFindings', { slug, service, order: 'dueDate', limit: 100 }));
+    expect(answer.view).toBe('customer');
+    const row = answer.findings.find((finding: any) => finding.id === seeded.overdueHigh);
+    expect(row).toMatchObject({ dueAt: now - 10 * day, slaState: 'overdue' });
+    const keys = keysOf(answer);
+    for (const field of analystOnlyFindingFields) expect(keys.has(field), field).toBe(false);
+    const info = (await rowsOf(as.manager!, {})).find((finding) => finding.id === seeded.info);
+    expect(info).toMatchObject({ slaState: 'none' });
+  });
+
+  it('a bad filter.sla or order is INVALID_ARGUMENT naming it; a cursor of the severity list is refused', async () => {
+    const bad = await as.analyst!('listFindings', { slug, service, filter: { sla: 'late' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.error.status).toBe('INVALID_ARGUMENT');
+    expect(bad.body.error.message).toContain('filter.sla');
+    const badOrder = await as.analyst!('listFindings', { slug, service, order: 'due' });
+    expect(badOrder.statusCode).toBe(400);
+    expect(badOrder.body.error.message).toContain('order');
+    const severityPage = ok(await as.analyst!('listFindings', { slug, service, limit: 1 }));
+    const mixed = await as.analyst!('listFindings', {
+      slug,
+      service,
+      order: 'dueDate',
+      cursor: severityPage.nextCursor,
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.body.error.message).toContain('cursor');
+  });
+
+  it("a policy change re-dates the company's findings in the background", async () => {
+    const other = `sla-redate-${stamp}`;
+    await createCompanyAs({ uid: 'test', email: 'test' }, { slug: other, companyName: `Redate ${stamp}`, flags: {} });
+    const admin = signedInCaller(await createTestUser({ accessLevel: 3, companies: [other] }));
+    const publishedAt = Date.now() - 5 * day;
+    const [id] = await seedFindings({ slug: other, service, count: 1, severity: 'high', sla: { publishedAt, policy: defaults } });
+    const [networkId] = await seedFindings({
+      slug: other,
+      service: 'network',
+      count: 1,
+      severity: 'critical',
+      sla: { publishedAt, policy: defaults },
+    });
+    const listed = async (ofService: string) =>
+      ok(await as.analyst!('listFindings', { slug: other, service: ofService, order: 'dueDate' })).findings as any[];
+    expect((await listed(service))[0]).toMatchObject({ id, dueAt: publishedAt + 30 * day });
+
+    ok(
+      await admin('updateSlaPolicy', {
+        slug: other,
+        days: { critical: 1, high: 3, medium: 90, low: 180 },
+        expectedVersion: 0,
+      }),
+    );
+    let rows: any[] = [];
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      rows = [...(await listed(service)), ...(await listed('network'))];
+      if (rows.every((row) => row.slaState === 'overdue')) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(rows).toEqual([
+      expect.objectContaining({ id, dueAt: publishedAt + 3 * day, slaState: 'overdue' }),
+      expect.objectContaining({ id: networkId, dueAt: publishedAt + 1 * day, slaState: 'overdue' }),
+    ]);
+    expect((await rowsOf(as.analyst!, { filter: { sla: 'overdue' } }, other)).map((row) => row.id)).toEqual([id]);
+  });
+});
