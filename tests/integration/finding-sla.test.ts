@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { defaultSlaDays } from '../../lambdas/contracts/sla.js';
 import { analystOnlyFindingFields } from '../../lambdas/kernel/findings/finding-visibility.js';
+import { importScanAs } from '../support/scan-import.js';
 import { seedFindings } from '../support/seed-findings.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
@@ -281,5 +282,66 @@ describe('SLA due dates of published findings', () => {
       expect.objectContaining({ id: networkId, dueAt: publishedAt + 1 * day, slaState: 'overdue' }),
     ]);
     expect((await rowsOf(as.analyst!, { filter: { sla: 'overdue' } }, other)).map((row) => row.id)).toEqual([id]);
+  });
+
+  it('imports: a new tool severity restarts a published clock, fixed removes the due date, reopened restores it', async () => {
+    const site = `https://imports-${stamp}.example`;
+    const alert = (pluginid: string, riskcode: number) => `<alertitem><pluginid>${pluginid}</pluginid>
+<alert>Alert ${pluginid}</alert><name>Alert ${pluginid}</name><riskcode>${riskcode}</riskcode><confidence>2</confidence>
+<desc>Found.</desc><instances><instance><uri>${site}/page</uri><method>GET</method></instance></instances><count>1</count>
+<solution>Fix it.</solution><cweid>16</cweid></alertitem>`;
+    const zap = (...alerts: string[]) =>
+      `<?xml version="1.0"?><OWASPZAPReport version="2.10.0" generated="Sun, 20 Jun 2021 09:30:00"><site name="${site}" host="imports-${stamp}.example" port="443" ssl="true"><alerts>${alerts.join('')}</alerts></site></OWASPZAPReport>`;
+    const importZap = (body: string) => importScanAs(as.analyst!, { slug, service, name: 'zap.xml', body });
+    const rowsOfSite = async () =>
+      (await rowsOf(as.analyst!, { filter: { text: `imports-${stamp}` } })).sort((a, b) => a.ruleId.localeCompare(b.ruleId));
+
+    await importZap(zap(alert('90001', 1), alert('90002', 1)));
+    const [first, second] = await rowsOfSite();
+    await edit(first.id, 'published', true);
+    await edit(second.id, 'published', true);
+    const published = await rowOf(first.id);
+    expect(published.dueAt).toBe(published.updatedAt + 180 * day);
+
+    const beforeSecondScan = Date.now();
+    await importZap(zap(alert('90001', 3)));
+    const afterSecondScan = Date.now();
+    const [high, fixed] = await rowsOfSite();
+    expect(high.severity).toBe('high');
+    expect(high.dueAt - 30 * day).toBeGreaterThanOrEqual(beforeSecondScan - 1000);
+    expect(high.dueAt - 30 * day).toBeLessThanOrEqual(afterSecondScan);
+    expect(fixed).toMatchObject({ status: 'fixed', slaState: 'none' });
+    expect(fixed.dueAt).toBeUndefined();
+
+    await importZap(zap(alert('90001', 3), alert('90002', 1)));
+    const [, reopened] = await rowsOfSite();
+    expect(reopened).toMatchObject({ status: 'open', dueAt: (await rowOf(second.id)).dueAt });
+    const secondPublished = ok(await as.analyst!('getFinding', { slug, service, findingId: second.id }));
+    const publishedAt = secondPublished.edits.find((entry: any) => entry.field === 'published').at;
+    expect(reopened.dueAt).toBe(publishedAt + 180 * day);
+  });
+
+  it('a bulk publication gives each finding its due date', async () => {
+    const ids = await seedFindings({ slug, service, count: 3, severity: 'medium', host: `bulk-${stamp}.example` });
+    const started = ok(
+      await as.analyst!('bulkUpdateFindings', {
+        slug,
+        service,
+        findingIds: ids,
+        action: { kind: 'setPublished', value: true },
+      }),
+    );
+    let bulk: any;
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      bulk = ok(await as.analyst!('getBulkUpdate', { bulkId: started.bulkId }));
+      if (bulk.status === 'done') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(bulk.status).toBe('done');
+    for (const id of ids) {
+      const row = await rowOf(id);
+      expect(row.dueAt).toBe(row.updatedAt + 90 * day);
+      expect(row.slaState).toBe('onTrack');
+    }
   });
 });
