@@ -5,7 +5,8 @@
 // exactly the right findings, soonest first across pages; customers' rows carry dueAt and slaState and no analyst
 // field; a policy change re-dates the findings in the background; a bad `filter.sla` is INVALID_ARGUMENT naming it.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { defaultSlaDays } from '../../lambdas/contracts/sla.js';
 import { analystOnlyFindingFields } from '../../lambdas/kernel/findings/finding-visibility.js';
@@ -343,5 +344,29 @@ describe('SLA due dates of published findings', () => {
       expect(row.dueAt).toBe(row.updatedAt + 90 * day);
       expect(row.slaState).toBe('onTrack');
     }
+  });
+
+  it("a customer's export of the overdue view carries the due date (ISO) and the SLA state, soonest first", async () => {
+    const started = ok(
+      await as.manager!('startFindingExport', { slug, service, format: 'csv', filter: { sla: 'overdue' }, order: 'dueDate' }),
+    );
+    let done: any;
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      done = ok(await as.manager!('getFindingExport', { exportId: started.exportId }));
+      if (done.status === 'done' || done.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(done.status, done.error).toBe('done');
+    const { appUrl } = inject('localStack');
+    const file = await fetch(new URL(done.downloadUrl, appUrl));
+    const rows: string[][] = parse(Buffer.from(await file.arrayBuffer()).toString('utf8'), { bom: true });
+    const [header, ...findings] = rows;
+    const due = header!.indexOf('Due');
+    const state = header!.indexOf('SLA state');
+    const id = header!.indexOf('Finding id');
+    expect(due).toBeGreaterThan(-1);
+    expect(findings.map((row) => row[id])).toEqual([seeded.overdueMedium, seeded.overdueHigh, seeded.pausedOverdue]);
+    expect(findings.map((row) => row[state])).toEqual(['overdue', 'overdue', 'overdue']);
+    expect(findings[1]![due]).toBe(new Date(now - 10 * day).toISOString());
   });
 });
