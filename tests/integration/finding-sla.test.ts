@@ -156,7 +156,7 @@ describe('SLA due dates of published findings', () => {
     );
     const requested = ok(await as.analyst!('getFinding', { slug, service, findingId: id }));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const waiting = await rowOf(id, as.manager!);
+    const waiting = await rowOf(id, as.manager);
     expect(waiting.slaState).toBe('onTrack');
     // While it waits the due date moves on with the time.
     expect(waiting.dueAt).toBeGreaterThan(before.dueAt);
@@ -253,7 +253,13 @@ describe('SLA due dates of published findings', () => {
     await createCompanyAs({ uid: 'test', email: 'test' }, { slug: other, companyName: `Redate ${stamp}`, flags: {} });
     const admin = signedInCaller(await createTestUser({ accessLevel: 3, companies: [other] }));
     const publishedAt = Date.now() - 5 * day;
-    const [id] = await seedFindings({ slug: other, service, count: 1, severity: 'high', sla: { publishedAt, policy: defaults } });
+    const [id] = await seedFindings({
+      slug: other,
+      service,
+      count: 1,
+      severity: 'high',
+      sla: { publishedAt, policy: defaults },
+    });
     const [networkId] = await seedFindings({
       slug: other,
       service: 'network',
@@ -295,7 +301,9 @@ describe('SLA due dates of published findings', () => {
       `<?xml version="1.0"?><OWASPZAPReport version="2.10.0" generated="Sun, 20 Jun 2021 09:30:00"><site name="${site}" host="imports-${stamp}.example" port="443" ssl="true"><alerts>${alerts.join('')}</alerts></site></OWASPZAPReport>`;
     const importZap = (body: string) => importScanAs(as.analyst!, { slug, service, name: 'zap.xml', body });
     const rowsOfSite = async () =>
-      (await rowsOf(as.analyst!, { filter: { text: `imports-${stamp}` } })).sort((a, b) => a.ruleId.localeCompare(b.ruleId));
+      (await rowsOf(as.analyst!, { filter: { text: `imports-${stamp}` } })).sort((a, b) =>
+        a.ruleId.localeCompare(b.ruleId),
+      );
 
     await importZap(zap(alert('90001', 1), alert('90002', 1)));
     const [first, second] = await rowsOfSite();
@@ -348,7 +356,13 @@ describe('SLA due dates of published findings', () => {
 
   it("a customer's export of the overdue view carries the due date (ISO) and the SLA state, soonest first", async () => {
     const started = ok(
-      await as.manager!('startFindingExport', { slug, service, format: 'csv', filter: { sla: 'overdue' }, order: 'dueDate' }),
+      await as.manager!('startFindingExport', {
+        slug,
+        service,
+        format: 'csv',
+        filter: { sla: 'overdue' },
+        order: 'dueDate',
+      }),
     );
     let done: any;
     for (let attempt = 0; attempt < 200; attempt += 1) {
@@ -368,5 +382,22 @@ describe('SLA due dates of published findings', () => {
     expect(findings.map((row) => row[id])).toEqual([seeded.overdueMedium, seeded.overdueHigh, seeded.pausedOverdue]);
     expect(findings.map((row) => row[state])).toEqual(['overdue', 'overdue', 'overdue']);
     expect(findings[1]![due]).toBe(new Date(now - 10 * day).toISOString());
+  });
+
+  it("the demo shows Acme's manager overdue and due-soon findings", async () => {
+    const { findUserByEmail } = await import('../../lambdas/kernel/users/user-records.js');
+    const manager = signedInCaller((await findUserByEmail('manager@acme.example'))!);
+    const counts = { overdue: 0, dueSoon: 0 };
+    for (const ofService of ['network', 'cloud', 'dast']) {
+      for (const sla of ['overdue', 'dueSoon'] as const) {
+        const rows = ok(
+          await manager('listFindings', { slug: 'acme', service: ofService, filter: { sla }, limit: 100 }),
+        );
+        expect(rows.findings.every((row: any) => row.slaState === sla)).toBe(true);
+        counts[sla] += rows.findings.length;
+      }
+    }
+    expect(counts.overdue).toBeGreaterThan(0);
+    expect(counts.dueSoon).toBeGreaterThan(0);
   });
 });

@@ -47,7 +47,13 @@ describe("a finding's SLA", () => {
     const fixed = findingSlaAfter(scope, before, { ...open, status: 'fixed' }, policy, t0 + day);
     expect(fixed).toEqual({ slaStartedAt: t0, slaPausedMs: 0, slaPolicyVersion: 3 });
     expect(slaChanges(published, fixed).remove.sort()).toEqual(['dueAt', 'gsi3pk', 'gsi3sk']);
-    const reopened = findingSlaAfter(scope, { ...fixed, severity: 'high', published: true }, open, policy, t0 + 2 * day);
+    const reopened = findingSlaAfter(
+      scope,
+      { ...fixed, severity: 'high', published: true },
+      open,
+      policy,
+      t0 + 2 * day,
+    );
     expect(reopened).toEqual(published);
   });
 
@@ -79,7 +85,11 @@ describe("a finding's SLA", () => {
     expect(dueKeyRanges('dueSoon', later, 7 * day).some((range) => inRange(paused.gsi3sk!, range))).toBe(true);
     // Decided 10 days after the request: due 10 days later, back on its running key.
     const resumed = findingSlaAfter(scope, read(paused), facts, policy, t0 + 15 * day);
-    expect(resumed).toMatchObject({ slaPausedMs: 10 * day, dueAt: t0 + 17 * day, gsi3sk: dueIndexKey(t0 + 17 * day, 'f1') });
+    expect(resumed).toMatchObject({
+      slaPausedMs: 10 * day,
+      dueAt: t0 + 17 * day,
+      gsi3sk: dueIndexKey(t0 + 17 * day, 'f1'),
+    });
     expect(resumed.slaPausedSince).toBeUndefined();
   });
 
@@ -111,10 +121,22 @@ describe('the SLA write of a finding read without its index keys', () => {
   it('removes the due-date index keys with the due date, and writes nothing when nothing changes', () => {
     const published = findingSlaAfter(scope, { severity: 'high' }, open, policy, t0);
     const { gsi3pk: _pk, gsi3sk: _sk, ...read } = published;
-    const fixed = findingSlaAfter(scope, { ...read, severity: 'high', published: true }, { ...open, status: 'fixed' }, policy, t0);
+    const fixed = findingSlaAfter(
+      scope,
+      { ...read, severity: 'high', published: true },
+      { ...open, status: 'fixed' },
+      policy,
+      t0,
+    );
     expect(slaChanges(read, fixed).remove.sort()).toEqual(['dueAt', 'gsi3pk', 'gsi3sk']);
     expect(slaChanges(read, published)).toEqual({ set: {}, remove: [] });
-    const paused = findingSlaAfter(scope, { ...read, severity: 'high', published: true }, { ...open, paused: true }, policy, t0 + day);
+    const paused = findingSlaAfter(
+      scope,
+      { ...read, severity: 'high', published: true },
+      { ...open, paused: true },
+      policy,
+      t0 + day,
+    );
     expect(slaChanges(read, paused).set).toEqual({ slaPausedSince: t0 + day, gsi3sk: 'P#onTrack#f1' });
   });
 });

@@ -11,13 +11,7 @@ import { findingIndexKey, type StoredFinding } from '../data/entities/findings.j
 import { InvalidArgumentError } from '../errors.js';
 import type { Severity } from '../scanners/finding-model.js';
 import { findingSearchText } from './finding-search.js';
-import {
-  addSlaParts,
-  findingSlaAfter,
-  type SlaFacts,
-  type SlaPolicyUse,
-  type SlaRead,
-} from '../sla/finding-sla.js';
+import { addSlaParts, findingSlaAfter, type SlaFacts, type SlaPolicyUse, type SlaRead } from '../sla/finding-sla.js';
 
 /** The stored attribute holding a field's version. */
 export const fieldVersionAttribute = (field: EditableFindingField) => `fv_${field}`;
@@ -249,7 +243,7 @@ export function addSlaEdit(
   const next: SlaFacts = {
     severity:
       severity === undefined
-        ? ((finding.severity as Severity | undefined) ?? finding.analystSeverity ?? finding.toolSeverity)
+        ? (finding.severity ?? finding.analystSeverity ?? finding.toolSeverity)
         : ((severity as Severity | null) ?? finding.toolSeverity),
     status: status?.status ?? finding.status,
     published: published === undefined ? finding.published === true : published === true,

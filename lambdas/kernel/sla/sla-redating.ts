@@ -9,7 +9,6 @@ import { services, type ServiceName } from '../access/rules.js';
 import { findingsDueOffVersion, getFindingItem, setFindingSla, type StoredFinding } from '../data/entities/findings.js';
 import { getSlaPolicyRecord } from '../data/entities/sla-policies.js';
 import { queueWork } from '../findings/import-queue.js';
-import type { Severity } from '../../contracts/finding-words.js';
 import { findingSlaAfter, type SlaPolicyUse } from './finding-sla.js';
 
 /** The work's id: company, service and the policy version that asked for it. */
@@ -33,7 +32,7 @@ async function redate(slug: string, service: string, read: StoredFinding, policy
       { slug, service, id: finding.id },
       finding,
       {
-        severity: (finding.severity as Severity | undefined) ?? finding.analystSeverity ?? finding.toolSeverity,
+        severity: finding.severity ?? finding.analystSeverity ?? finding.toolSeverity,
         status: finding.status,
         published: finding.published === true,
         paused: finding.review !== undefined,

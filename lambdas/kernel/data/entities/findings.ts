@@ -17,7 +17,6 @@ import {
   slaFieldNames,
   type FindingSlaFields,
   type SlaPolicyUse,
-  type SlaRead,
 } from '../../sla/finding-sla.js';
 
 export const findingsPartition = (slug: string, service: string) => `FINDINGS#${slug}#${service}`;
@@ -417,12 +416,7 @@ function pageStart(
 }
 
 /** A cursor that starts a page at the beginning of this range (see pageStart). */
-function rangeCursor(
-  pk: string,
-  index: PageIndex,
-  range: SeverityRange,
-  descending: boolean,
-): string | undefined {
+function rangeCursor(pk: string, index: PageIndex, range: SeverityRange, descending: boolean): string | undefined {
   const sortKey = descending ? range.high : range.low;
   return encodeCursor({
     pk,
@@ -644,7 +638,11 @@ export async function setFindingSearchText(
  * The findings of a company's service with a due date that is not from this policy version, a page at a time,
  * from the due-date index (the background re-dating after a policy change reads these).
  */
-export async function* findingsDueOffVersion(slug: string, service: string, version: number): AsyncGenerator<StoredFinding> {
+export async function* findingsDueOffVersion(
+  slug: string,
+  service: string,
+  version: number,
+): AsyncGenerator<StoredFinding> {
   const items = queryAll({
     TableName: tableName(),
     IndexName: 'gsi3',
@@ -667,7 +665,7 @@ export async function setFindingSla(
   after: FindingSlaFields,
 ): Promise<boolean> {
   const parts = { sets: [] as string[], removes: [] as string[], conditions: [] as string[], names: {}, values: {} };
-  if (!addSlaParts(parts, read as SlaRead, after)) return true;
+  if (!addSlaParts(parts, read, after)) return true;
   try {
     await documentClient.send(
       new UpdateCommand({
