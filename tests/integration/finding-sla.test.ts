@@ -11,6 +11,7 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { defaultSlaDays } from '../../lambdas/contracts/sla.js';
 import { analystOnlyFindingFields } from '../../lambdas/kernel/findings/finding-visibility.js';
 import { importScanAs } from '../support/scan-import.js';
+import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { seedFindings } from '../support/seed-findings.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
@@ -193,6 +194,30 @@ describe('SLA due dates of published findings', () => {
     expect(ids(overdueHigh)).toEqual([seeded.overdueHigh]);
     const customers = await rowsOf(as.manager!, { filter: { sla: 'overdue', severity: ['critical', 'medium'] } });
     expect(ids(customers)).toEqual([seeded.overdueMedium, seeded.pausedOverdue]);
+  });
+
+  it('an SLA page makes at most 3 DynamoDB requests and no Scan, for analysts and customers, across pages', async () => {
+    for (const caller of [as.analyst!, as.manager!]) {
+      for (const sla of ['overdue', 'dueSoon']) {
+        const found: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const { result, requests } = await dynamoDbRequestsOf(() =>
+            caller('listFindings', { slug, service, filter: { sla }, limit: 50, ...(cursor ? { cursor } : {}) }),
+          );
+          expect(requests.length, requests.join(', ')).toBeLessThanOrEqual(3);
+          expect(requests).not.toContain('ScanCommand');
+          const page = ok(result);
+          found.push(...page.findings.map((row: any) => row.id));
+          cursor = page.nextCursor;
+        } while (cursor);
+        const expected =
+          sla === 'overdue'
+            ? [seeded.overdueMedium, seeded.overdueHigh, seeded.pausedOverdue]
+            : [seeded.soonHigh, seeded.pausedSoon];
+        expect(found).toEqual(expected);
+      }
+    }
   });
 
   it('order dueDate lists the open published findings with a due date, soonest first, across pages', async () => {

@@ -218,6 +218,9 @@ export async function findingItemsPage(
     filter: condition,
     descending: page.descending,
     ...(byDueDate ? { dueRanges: dueKeyRanges(filter.sla, page.now ?? Date.now(), dueSoonDays * dayMs) } : {}),
+    // A customer's page has read the company's record too: one Query keeps it at 3 requests (a due-soon page that
+    // the running range did not fill answers with a cursor to the paused ones).
+    ...(byDueDate && page.publishedOnly ? { maxQueries: 1 } : {}),
     cursor: page.cursor,
     limit: page.limit,
   });
