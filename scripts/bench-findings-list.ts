@@ -1,6 +1,7 @@
 // The findings list at scale: one company's service with 100,000 findings, written straight into DynamoDB Local
 // with BatchWrite (not through the import) as copies of findings an import wrote (each with an identity of its
-// own, in the same mix of severities), and a company with 100 such findings. Pages of listFindings go through
+// own, in the same mix of severities, published with due dates spread around now), and a company with 100 such
+// findings. Pages of listFindings (by severity, by SLA state, by due date) go through
 // the Lambda handler in this process (event in, result out, as bench-calls.ts times calls), each page's
 // DynamoDB requests counted, and each page timed at 100,000 and at 100 findings in turn: the ratio of the two
 // medians says how the page's time grows with the list. Import only after startLocalStack has set the environment.
@@ -8,6 +9,8 @@ import { createHash } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { findingIndexKey, findingSortKey, findingsPartition } from '../lambdas/kernel/data/entities/findings.js';
 import type { Severity } from '../lambdas/kernel/scanners/finding-model.js';
+import { defaultSlaDays } from '../lambdas/contracts/sla.js';
+import { findingSlaAfter } from '../lambdas/kernel/sla/finding-sla.js';
 import type { MarshalledItem } from './bench-dynamodb-writes.js';
 import { batchWriteItems } from './bench-imports.js';
 import { median, round } from './bench-stats.js';
@@ -23,6 +26,38 @@ export interface CopyOptions {
    * list's filtered pages then hold as many rows as the large list's, so the two are timed like with like.
    */
   evenSeverities?: boolean;
+}
+
+const day = 24 * 60 * 60 * 1000;
+/** The time the copies' due dates are spread around (when the module loads: the pages run minutes later). */
+const seededAt = Date.now();
+
+/**
+ * Every copy is published, its SLA clock started so that its due date falls (by its id) 40% in the last 60 days
+ * (overdue), 30% within the next 7 (due soon), 30% 8 to 60 days ahead, through the SLA computation the writes
+ * use (sla/finding-sla.ts) on the default policy: the SLA pages then hold as many rows at both sizes.
+ */
+function publishedWithDueDate(options: CopyOptions, id: string, severity: Severity): MarshalledItem {
+  const bucket = parseInt(id.slice(0, 8), 16) % 100;
+  const dueAt =
+    bucket < 40
+      ? seededAt - (1 + (bucket % 59)) * day
+      : bucket < 70
+        ? seededAt + (1 + (bucket % 6)) * day
+        : seededAt + (8 + (bucket % 52)) * day;
+  const days = severity === 'info' ? 0 : defaultSlaDays[severity];
+  const sla = findingSlaAfter(
+    { slug: options.slug, service: options.service, id },
+    { severity, published: false },
+    { severity, status: 'open', published: true, paused: false },
+    { days: defaultSlaDays, version: 0 },
+    dueAt - days * day,
+  );
+  const item: MarshalledItem = { published: { BOOL: true } };
+  for (const [name, value] of Object.entries(sla)) {
+    item[name] = typeof value === 'number' ? { N: String(value) } : { S: String(value) };
+  }
+  return item;
 }
 
 /**
@@ -56,6 +91,7 @@ function* findingCopies(templates: readonly MarshalledItem[], options: CopyOptio
         gsi1pk: { S: partition },
         gsi1sk: { S: findingIndexKey(severity, firstSeenAt, id) },
         id: { S: id },
+        ...publishedWithDueDate(options, id, severity),
       };
     }
   }
@@ -97,6 +133,10 @@ const pages: Array<{ page: string; input: Record<string, unknown>; second?: bool
     page: 'two severities apart (critical, medium)',
     input: { filter: { severity: ['critical', 'medium'] }, limit: 20 },
   },
+  // The due-date index (sla/finding-sla.ts): a state is a key range, the order its keys'.
+  { page: 'overdue (filter.sla)', input: { filter: { sla: 'overdue' }, limit: 20 } },
+  { page: 'due within 7 days (filter.sla)', input: { filter: { sla: 'dueSoon' }, limit: 20 } },
+  { page: 'soonest due first (order dueDate)', input: { order: 'dueDate', limit: 50 } },
 ];
 
 /** Each page at both lists: requests counted once, then `rounds` timed runs of each in turn. */

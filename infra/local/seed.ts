@@ -8,6 +8,7 @@ import { displayNameProblem } from '../../lambdas/kernel/users/display-name.js';
 import { demoCompanies, demoUsers } from './demo-data.js';
 import { seedDemoCuration } from './demo-curation.js';
 import { seedDemoPublishing } from './demo-reports.js';
+import { seedDemoSlaStates } from './demo-sla.js';
 import { seedDemoScans } from './demo-scans.js';
 import { seedDemoLocations } from './demo-locations.js';
 import { seedDemoNotifications } from './demo-notifications.js';
@@ -57,6 +58,7 @@ export async function seedDemoData(): Promise<void> {
   if (analyst) {
     await seedDemoCuration(analyst);
     await seedDemoPublishing(analyst);
+    await seedDemoSlaStates();
     await seedDemoVault(analyst);
     await seedDemoLocations(analyst);
     await seedDemoNotifications(analyst);

@@ -1,7 +1,14 @@
 // The shapes of scan imports, scans, findings and assets as the calls send them (an API: CI pipelines and
 // scripts use them). Analysts and, later, customers read findings through the same shapes.
 import * as z from 'zod/mini';
-import { findingStatuses, type FindingFilter, type FindingStatus } from './finding-filter.js';
+import {
+  findingOrders,
+  findingStatuses,
+  slaFilterStates,
+  slaStates,
+  type FindingFilter,
+  type FindingStatus,
+} from './finding-filter.js';
 import { maxImportFileBytes } from './finding-limits.js';
 import { confidences, formatIds, severities } from './finding-words.js';
 import { customerPendingReview, pendingReview, reviewLogEntry } from './reviews.js';
@@ -131,6 +138,13 @@ export const findingEdit = z.object({
   templateId: z.optional(z.string()),
 });
 
+/** A finding's SLA: its due date (epoch ms; moving on while a review waits) and its state now. */
+export const findingSla = {
+  /** Absent when the finding has no due date (info, unpublished, or not open). */
+  dueAt: z.optional(z.number()),
+  slaState: z.enum(slaStates),
+};
+
 /** A finding as lists show it. `id` is its identity key, stable across scans. */
 export const findingRow = z.object({
   id: z.string(),
@@ -156,6 +170,7 @@ export const findingRow = z.object({
   lastChangeImportId: z.string(),
   updatedAt: z.number(),
   version: z.number(),
+  ...findingSla,
 });
 export type FindingRowOutput = z.infer<typeof findingRow>;
 
@@ -232,6 +247,8 @@ const shortList = (noun: string, length = 100) =>
 
 export const findingFilter = z.strictObject({
   severity: z.optional(z.array(severity).check(z.maxLength(5, 'lists each severity at most once'))),
+  /** Open published findings past their due date (`overdue`) or due within 7 days (`dueSoon`), soonest first. */
+  sla: z.optional(z.enum(slaFilterStates, { error: `must be one of ${slaFilterStates.join(', ')}` })),
   status: z.optional(z.array(findingStatus).check(z.maxLength(5, 'lists each status at most once'))),
   /** The tool's confidence (ZAP's, or OpenVAS's quality of detection: firm and certain are QoD 70 and above). */
   confidence: z.optional(
@@ -258,12 +275,17 @@ export const findingFilter = z.strictObject({
   /** DAST findings of one of these sites (`https://example.com`, as ZAP names a site). */
   site: z.optional(shortList('site', 500)),
 });
+export type { FindingOrder } from './finding-filter.js';
+
 /** The parsed filter is the domain's FindingFilter (a change to either fails the typecheck here). */
 export type FindingFilterInput = FindingFilter;
 true satisfies z.infer<typeof findingFilter> extends FindingFilter ? true : false;
 true satisfies FindingFilter extends z.infer<typeof findingFilter> ? true : false;
 
 export const findingSort = z.enum(['severity', 'firstSeen'], { error: 'must be severity or firstSeen' });
+
+/** A findings list's order: by severity (the default), or by due date, soonest first (open published findings). */
+export const findingOrder = z.enum(findingOrders, { error: `must be one of ${findingOrders.join(', ')}` });
 
 export const listLimit = z.optional(
   z.int().check(z.minimum(1, 'must be 1 to 100'), z.maximum(100, 'must be 1 to 100')),
@@ -295,6 +317,7 @@ export const customerFindingRow = z.object({
   lastSeenAt: z.optional(z.number()),
   /** When a risk acceptance ends. */
   riskAcceptedUntil: z.optional(z.number()),
+  ...findingSla,
 });
 export type CustomerFindingRowOutput = z.infer<typeof customerFindingRow>;
 

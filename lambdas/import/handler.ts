@@ -8,6 +8,7 @@ import { failBulkUpdate, runBulkUpdate } from '../kernel/findings/bulk-updates.j
 import { failScanImport, runScanImport } from '../kernel/findings/import-run.js';
 import { algoliaMirrorConfigured } from '../kernel/config.js';
 import { logger } from '../kernel/logger.js';
+import { runSlaRedating } from '../kernel/sla/sla-redating.js';
 import { mirrorErrorDetails, mirrorTemplateChanges } from '../kernel/templates/template-mirror.js';
 
 /** The queue's maxReceiveCount (infra): the try after which a message goes to the dead-letter queue. */
@@ -32,6 +33,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
     try {
       if (message.kind === 'import') await runScanImport(message.id);
+      else if (message.kind === 'slaRedating') await runSlaRedating(message.id);
       else {
         await runBulkUpdate(message.id);
         // Applying a template counts its uses, which a real Algolia application ranks by. Mirrored here, not
@@ -50,7 +52,9 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       });
       // The analyst sees it failed rather than running for ever; the message still goes to the dead-letter
       // queue, whose alarm tells the operators.
-      if (last) {
+      // A re-dating has nothing to mark: the dead-letter queue's alarm tells the operators, and saving the policy
+      // again queues it anew.
+      if (last && message.kind !== 'slaRedating') {
         const fail = message.kind === 'import' ? failScanImport : failBulkUpdate;
         await fail(message.id, message.kind === 'import' ? crashedMessage : bulkCrashedMessage).catch(() => undefined);
       }

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
 import type { Severity } from '../../lambdas/kernel/scanners/finding-model.js';
+import { findingSlaAfter, type FindingSlaFields, type SlaPolicyUse } from '../../lambdas/kernel/sla/finding-sla.js';
 
 export interface SeedOptions {
   slug: string;
@@ -20,6 +21,25 @@ export interface SeedOptions {
   published?: boolean;
   /** Further stored fields of every finding (e.g. a pending review). */
   fields?: Record<string, unknown>;
+  /**
+   * Published at this time (past times give overdue or due-soon findings), with the SLA attributes the writes
+   * compute (sla/finding-sla.ts, with these times as its clock), paused since `pausedSince` if given.
+   */
+  sla?: { publishedAt: number; policy: SlaPolicyUse; pausedSince?: number };
+}
+
+/** The SLA attributes of a finding published at `publishedAt` (and paused since `pausedSince`), as writes store them. */
+export function seededSla(
+  scope: { slug: string; service: string; id: string },
+  severity: Severity,
+  status: string,
+  sla: NonNullable<SeedOptions['sla']>,
+): FindingSlaFields {
+  const facts = { severity, status, published: true, paused: false };
+  const published = findingSlaAfter(scope, { severity, published: false }, facts, sla.policy, sla.publishedAt);
+  if (sla.pausedSince === undefined) return published;
+  const read = { ...published, severity, published: true };
+  return findingSlaAfter(scope, read, { ...facts, paused: true }, sla.policy, sla.pausedSince);
 }
 
 /** Writes `count` findings of one company's service; answers their ids, in order. */
@@ -53,6 +73,17 @@ export async function seedFindings(options: SeedOptions): Promise<string[]> {
         history: [change],
         version: 1,
         ...options.fields,
+        ...(options.sla
+          ? {
+              published: true,
+              ...seededSla(
+                { slug, service, id },
+                (options.fields?.severity as Severity | undefined) ?? severity,
+                (options.fields?.status as string | undefined) ?? 'open',
+                options.sla,
+              ),
+            }
+          : {}),
       }),
     ),
   );

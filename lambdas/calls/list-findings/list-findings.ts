@@ -1,5 +1,6 @@
 // listFindings: a company's findings of one service, a page at a time, by severity (critical first) or the
-// reverse, narrowed by severity, status, asset, text or "new in this import". Analysts who work on the
+// reverse, or by due date (soonest first), narrowed by severity, status, asset, text, "new in this import" or SLA
+// state (overdue, due within 7 days: a key range of the due-date index, sla/finding-sla.ts). Analysts who work on the
 // service read every finding; a customer (finding-visibility.ts: a member of the company whom spec 6's
 // service rule lets see the service's report) reads the published findings only, each cut to the customer
 // whitelist. An analyst's page: the caller's records, then at most 2 Queries (severities that are not neighbours
@@ -15,6 +16,7 @@ import { assertFindingViewer, customerFindingRow } from '../../kernel/reports/cu
 import {
   customerFindingRow as customerRow,
   findingFilter,
+  findingOrder,
   findingRow as analystRow,
   listLimit,
   pageCursor,
@@ -28,6 +30,8 @@ export const listFindings = defineSignedInCall({
     filter: z.optional(findingFilter),
     /** By severity, critical first (the default), or info first when false. */
     descending: z.optional(z.boolean()),
+    /** `severity` (the default), or `dueDate`: open published findings with a due date, soonest first. */
+    order: z.optional(findingOrder),
     cursor: z.optional(pageCursor),
     limit: listLimit,
   }),
@@ -46,12 +50,17 @@ export const listFindings = defineSignedInCall({
     const page = await findingItemsPage(input.slug, input.service, {
       filter: input.filter,
       descending: input.descending ?? true,
+      order: input.order,
       cursor: input.cursor,
       limit: input.limit ?? 50,
       publishedOnly: viewer === 'customer',
     });
     if (viewer === 'analyst') {
-      return { view: 'analyst' as const, findings: page.items.map(findingRow), nextCursor: page.nextCursor };
+      return {
+        view: 'analyst' as const,
+        findings: page.items.map((item) => findingRow(item)),
+        nextCursor: page.nextCursor,
+      };
     }
     return {
       view: 'customer' as const,

@@ -1,7 +1,7 @@
 // The shapes of findings exports as the calls send them: start one for the list's current view (the same
 // filter listFindings takes), then follow it to its download link.
 import * as z from 'zod/mini';
-import { findingFilter, serviceScope } from '../../contracts/findings.js';
+import { findingFilter, findingOrder, serviceScope } from '../../contracts/findings.js';
 
 export const exportFormats = ['csv', 'xlsx', 'pdf'] as const;
 export const exportFormat = z.enum(exportFormats, { error: `must be one of ${exportFormats.join(', ')}` });
@@ -17,6 +17,8 @@ export const startFindingExportInput = z.strictObject({
   filter: z.optional(findingFilter),
   /** By severity, critical first (the default), or info first when false: the list's order. */
   descending: z.optional(z.boolean()),
+  /** The list's order: `severity` (the default) or `dueDate` (soonest due first). */
+  order: z.optional(findingOrder),
   /** At most this many findings (default and most: 10,000). */
   limit: z.optional(
     z

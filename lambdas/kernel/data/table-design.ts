@@ -7,5 +7,7 @@ export const tableDesign = {
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     // Sparse: findings whose texts came from a template, by template then version (data/entities/findings.ts).
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    // Sparse: open published findings with a due date, by company and service, then due date (sla/finding-sla.ts).
+    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;

@@ -40,6 +40,13 @@ export function affectedAssets(finding: VisibleFinding): string[] {
   return assets;
 }
 
+const slaStateWords: Record<string, string> = {
+  onTrack: 'on track',
+  dueSoon: 'due soon',
+  overdue: 'overdue',
+  none: '',
+};
+
 const sharedColumns: ExportColumn[] = [
   { header: 'Severity', width: 10, value: (f) => f.severity },
   { header: 'Title', width: 50, value: (f) => f.title },
@@ -56,6 +63,9 @@ const sharedColumns: ExportColumn[] = [
   { header: 'First seen', width: 20, value: (f) => date(f.firstSeenAt) },
   { header: 'Last seen', width: 20, value: (f) => date(f.lastSeenAt) },
   { header: 'Risk accepted until', width: 20, value: (f) => date(f.riskAcceptedUntil) },
+  // The due date and SLA state when the export was made (sla/finding-sla.ts's shownSla).
+  { header: 'Due', width: 20, value: (f) => date(f.dueAt) },
+  { header: 'SLA state', width: 12, value: (f) => slaStateWords[String(f.slaState)] },
   // Findings imported before ZAP's paragraphs were read as text still hold them.
   { header: 'Description', width: 60, value: (f) => text(paragraphsAsText(text(f.description))) },
   { header: 'Remediation', width: 60, value: (f) => text(paragraphsAsText(text(f.remediation))) },

@@ -39,6 +39,7 @@ async function readExportFindings(
     const page = await findingItemsPage(item.slug, item.service, {
       filter: item.filter,
       descending: item.descending,
+      order: item.order,
       cursor,
       limit: readPage,
     });

@@ -5,7 +5,7 @@
 // page), renders the file and writes it to S3 under a key fixed by the export's id, then marks it done. A
 // retry after a crash starts the reading again and writes the same key: the result is one clean run's.
 import { randomUUID } from 'node:crypto';
-import type { FindingFilter } from '../../contracts/finding-filter.js';
+import type { FindingFilter, FindingOrder } from '../../contracts/finding-filter.js';
 import type { Caller, CompanyRecord } from '../access/caller.js';
 import type { ServiceName } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';
@@ -24,6 +24,7 @@ export function filterWords(filter: FindingFilter | undefined): string {
   if (!filter) return '';
   const parts: string[] = [];
   if (filter.severity?.length) parts.push(`severity ${filter.severity.join(', ')}`);
+  if (filter.sla) parts.push(filter.sla === 'overdue' ? 'overdue' : 'due within 7 days');
   if (filter.status?.length) parts.push(`status ${filter.status.map((status) => status.replace('_', ' ')).join(', ')}`);
   if (filter.confidence?.length) parts.push(`confidence ${filter.confidence.join(', ')}`);
   if (filter.assetKey) parts.push(`asset ${filter.assetKey}`);
@@ -46,6 +47,7 @@ export async function startFindingExportAs(
     format: ExportFormat;
     filter?: FindingFilter;
     descending?: boolean;
+    order?: FindingOrder;
     limit?: number;
   },
   company: CompanyRecord | undefined,
@@ -64,6 +66,7 @@ export async function startFindingExportAs(
     format: input.format,
     filter: input.filter,
     descending: input.descending ?? true,
+    ...(input.order ? { order: input.order } : {}),
     limit: input.limit ?? maxExportFindings,
     viewer,
     companyName: company.companyName,

@@ -42,8 +42,10 @@ import { eventTransactItem, type EventActor } from '../events/events.js';
 import { queueWork } from './import-queue.js';
 import { recountReportAssets } from '../reports/service-reports.js';
 import type { Template } from '../templates/templates.js';
+import { getSlaPolicyRecord, type SlaPolicyRecord } from '../data/entities/sla-policies.js';
 import {
   addFieldEdit,
+  addSlaEdit,
   checkStatusValue,
   editorValue,
   emptyParts,
@@ -257,6 +259,7 @@ async function runChunk(
   bulk: StoredBulkUpdate,
   targets: BulkTarget[],
   template: Template | undefined,
+  policy: SlaPolicyRecord | undefined,
 ): Promise<ChunkOutcome> {
   const outcome: ChunkOutcome = { changed: 0, unchanged: 0, skipped: [] };
   const findings = await readFindings(targets);
@@ -282,6 +285,7 @@ async function runChunk(
       outcome.unchanged += 1;
       continue;
     }
+    if (policy) addSlaEdit(parts, target, finding, policy, stamp.at);
     writes.push({ target, finding, parts: markBulk(finishParts(parts, stamp), bulk.bulkId) });
   }
   const tagAction = bulk.action.kind === 'addTag' || bulk.action.kind === 'removeTag' ? bulk.action : undefined;
@@ -351,11 +355,13 @@ export async function runBulkUpdate(bulkId: string): Promise<void> {
     bulk.total = bulk.targets.length;
     await setBulkFields(bulkId, { targets: bulk.targets, total: bulk.total });
   }
+  // Status, severity and publication move the SLA clock: the company's policy, read once for the whole update.
+  const policy = bulk.slug && movesReports(bulk.action) ? await getSlaPolicyRecord(bulk.slug) : undefined;
   let { processed, changed, unchanged } = bulk;
   const conflicted = [...bulk.conflicted];
   while (processed < bulk.targets.length) {
     const targets = bulk.targets.slice(processed, processed + readChunk);
-    const outcome = await runChunk(bulk, targets, template);
+    const outcome = await runChunk(bulk, targets, template, policy);
     processed += targets.length;
     changed += outcome.changed;
     unchanged += outcome.unchanged;

@@ -20,6 +20,7 @@ import {
   type StoredFinding,
 } from '../data/entities/findings.js';
 import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.js';
+import { slaPolicyKey, slaPolicyOfItem, type SlaPolicyRecord } from '../data/entities/sla-policies.js';
 import { statusLogWrite } from '../data/entities/import-digest.js';
 import { publicationWrite } from '../data/entities/notifications.js';
 import { queuePublishedNotice } from '../notifications/published-notice.js';
@@ -33,6 +34,7 @@ import { getTemplate, type Template } from '../templates/templates.js';
 import { editableFindingFields } from '../../contracts/finding-limits.js';
 import {
   addFieldEdit,
+  addSlaEdit,
   editorValue,
   emptyParts,
   expressionsOf,
@@ -40,6 +42,7 @@ import {
   finishParts,
   normalTags,
   sameValue,
+  slaEditFields,
   textFields,
   type EditStamp,
   type UpdateParts,
@@ -125,7 +128,10 @@ export async function updateFindingFieldAs(
   input: FindingRef & { field: EditableFindingField; value: unknown; expectedVersion: number },
 ): Promise<{ version: number }> {
   const { field, value, expectedVersion } = input;
-  const finding = await getFindingItem(input.slug, input.service, input.findingId, true);
+  // An edit that moves the SLA clock reads the company's policy with the finding, in one BatchGet.
+  const { finding, policy } = slaEditFields.includes(field)
+    ? await readFindingAndPolicy(input)
+    : { finding: await getFindingItem(input.slug, input.service, input.findingId, true), policy: undefined };
   if (!finding) throw new NotFoundError(findingNotFound);
   const version = fieldVersionOf(finding, field);
   if (version !== expectedVersion) throw conflictOf(finding, field);
@@ -136,6 +142,7 @@ export async function updateFindingFieldAs(
   const stamp: EditStamp = { by: editor.email, at: now };
   const parts = emptyParts();
   addFieldEdit(parts, finding, field, wanted, stamp);
+  if (policy) addSlaEdit(parts, input, finding, policy, now);
   finishParts(parts, stamp);
   const items: TransactItem[] = findingWrites(input, parts, now);
   if (field === 'tags') items.push(...tagWrites(input, stored as string[], wanted as string[]));
@@ -170,6 +177,20 @@ export async function updateFindingFieldAs(
   }
   if (published) await queuePublishedNotice(input.slug, `${input.service}-${input.findingId}-${now}`);
   return { version: version + 1 };
+}
+
+/** The finding and its company's SLA policy in one consistent BatchGet. */
+export async function readFindingAndPolicy(
+  ref: FindingRef,
+): Promise<{ finding: StoredFinding | undefined; policy: SlaPolicyRecord }> {
+  const keys = [findingKey(ref.slug, ref.service, ref.findingId), slaPolicyKey(ref.slug)];
+  const items = await batchGetConsistent(keys);
+  const itemOf = (key: { pk: string; sk: string }) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const finding = itemOf(keys[0]!);
+  return {
+    finding: finding ? stripFindingKeys(finding) : undefined,
+    policy: slaPolicyOfItem(ref.slug, itemOf(keys[1]!)),
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import { findingIndexKey, type StoredFinding } from '../data/entities/findings.j
 import { InvalidArgumentError } from '../errors.js';
 import type { Severity } from '../scanners/finding-model.js';
 import { findingSearchText } from './finding-search.js';
+import { addSlaParts, findingSlaAfter, type SlaFacts, type SlaPolicyUse, type SlaRead } from '../sla/finding-sla.js';
 
 /** The stored attribute holding a field's version. */
 export const fieldVersionAttribute = (field: EditableFindingField) => `fv_${field}`;
@@ -218,4 +219,36 @@ export function expressionsOf(parts: UpdateParts) {
     ExpressionAttributeNames: parts.names,
     ExpressionAttributeValues: parts.values,
   };
+}
+
+/** The fields whose edits move a finding's SLA clock (sla/finding-sla.ts). */
+export const slaEditFields: readonly EditableFindingField[] = ['severity', 'status', 'published'];
+
+/**
+ * Adds to `parts` the SLA attributes the edits in it lead to (the shown severity, status and publication after
+ * them), with `paused` whether a review waits after the write (default: as read). Answers whether it added.
+ */
+export function addSlaEdit(
+  parts: UpdateParts,
+  scope: { slug: string; service: string },
+  finding: StoredFinding,
+  policy: SlaPolicyUse,
+  at: number,
+  paused: boolean = finding.review !== undefined,
+): boolean {
+  const after = (field: EditableFindingField) => parts.entries.find((entry) => entry.field === field)?.after;
+  const severity = after('severity');
+  const status = after('status') as FindingStatusValue | undefined;
+  const published = after('published');
+  const next: SlaFacts = {
+    severity:
+      severity === undefined
+        ? (finding.severity ?? finding.analystSeverity ?? finding.toolSeverity)
+        : ((severity as Severity | null) ?? finding.toolSeverity),
+    status: status?.status ?? finding.status,
+    published: published === undefined ? finding.published === true : published === true,
+    paused,
+  };
+  const read = finding as SlaRead;
+  return addSlaParts(parts, read, findingSlaAfter({ ...scope, id: finding.id }, read, next, policy, at));
 }

@@ -5,6 +5,7 @@ import type { ServiceName } from '../access/rules.js';
 import type {
   FindingDetailOutput,
   FindingFilterInput,
+  FindingOrder,
   FindingRowOutput,
   FindingStatus,
 } from '../../contracts/findings.js';
@@ -16,6 +17,8 @@ import { assetAddressOf, subnetBounds } from './asset-address.js';
 import { editableFindingFields } from '../../contracts/finding-limits.js';
 import { fieldVersionOf } from './finding-fields.js';
 import { findingSearchText } from './finding-search.js';
+import { dueKeyRanges, shownSla } from '../sla/finding-sla.js';
+import { dueSoonDays } from '../sla/sla-clock.js';
 
 /**
  * What a scan says of a finding, compared between scans: not when it was found (nuclei stamps every
@@ -179,10 +182,14 @@ interface FindingItem extends StoredFinding {
 export interface FindingsPageRequest {
   filter?: FindingFilterInput;
   descending: boolean;
+  /** By severity (the default), or soonest due first (open published findings only, from the due-date index). */
+  order?: FindingOrder;
   cursor?: string;
   limit: number;
   /** Published findings only: a customer's view (finding-visibility.ts). */
   publishedOnly?: boolean;
+  /** The time the SLA states are judged at (tests pass theirs). */
+  now?: number;
 }
 
 export async function listFindingsPage(
@@ -201,16 +208,25 @@ export async function findingItemsPage(
   page: FindingsPageRequest,
 ): Promise<{ items: StoredFinding[]; nextCursor?: string }> {
   const filter = page.filter ?? {};
-  const condition = findingFilterCondition(filter, page.publishedOnly === true);
-  // Severities are key conditions (queryFindings reads each run of them as a key range), never a filter.
+  // An SLA state or the due-date order reads the due-date index (open published findings with a due date), whose
+  // keys are due dates: the state is a key range at this time, and severities become a filter like the others.
+  const byDueDate = filter.sla !== undefined || page.order === 'dueDate';
+  const condition = findingFilterCondition(filter, page.publishedOnly === true, byDueDate);
+  // On the severity index, severities are key conditions (queryFindings reads each run of them as a key range).
   return queryFindings(slug, service, {
     severities: filter.severity,
     filter: condition,
     descending: page.descending,
+    ...(byDueDate ? { dueRanges: dueKeyRanges(filter.sla, page.now ?? Date.now(), dueSoonDays * dayMs) } : {}),
+    // A customer's page has read the company's record too: one Query keeps it at 3 requests (a due-soon page that
+    // the running range did not fill answers with a cursor to the paused ones).
+    ...(byDueDate && page.publishedOnly ? { maxQueries: 1 } : {}),
     cursor: page.cursor,
     limit: page.limit,
   });
 }
+
+const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * The DynamoDB filter of a findings list (every filter but severity, which is the index's key), or
@@ -220,6 +236,8 @@ export async function findingItemsPage(
 export function findingFilterCondition(
   filter: FindingFilterInput,
   publishedOnly: boolean,
+  /** Severities as a filter too (the due-date index's keys are not severities). */
+  filterSeverities = false,
 ): { expression: string; names: Record<string, string>; values: Record<string, unknown> } | undefined {
   const conditions: string[] = [];
   const names: Record<string, string> = {};
@@ -234,6 +252,10 @@ export function findingFilterCondition(
     });
     conditions.push(tests.length === 1 ? tests[0]! : `(${tests.join(' OR ')})`);
   };
+  if (filterSeverities && filter.severity?.length) {
+    names['#severity'] = 'severity';
+    anyOf('severity', filter.severity, (value) => `#severity = ${value}`);
+  }
   if (filter.status?.length) names['#status'] = 'status';
   anyOf('status', filter.status ?? [], (value) => `#status = ${value}`);
   if (filter.confidence?.length) names['#confidence'] = 'confidence';
@@ -294,7 +316,7 @@ export function findingFilterCondition(
   return conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined;
 }
 
-export function findingRow(item: StoredFinding): FindingRowOutput {
+export function findingRow(item: StoredFinding, now = Date.now()): FindingRowOutput {
   const stored = item as FindingItem;
   const toolSeverity = stored.toolSeverity;
   return {
@@ -318,6 +340,7 @@ export function findingRow(item: StoredFinding): FindingRowOutput {
     lastChangeImportId: stored.lastChange.importId,
     updatedAt: stored.updatedAt ?? stored.firstSeenAt,
     version: stored.version ?? 1,
+    ...shownSla(stored, now),
   };
 }
 

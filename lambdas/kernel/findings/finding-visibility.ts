@@ -18,6 +18,7 @@ import {
   type ServiceName,
 } from '../access/rules.js';
 import type { StoredFinding } from '../data/entities/findings.js';
+import { shownSla } from '../sla/finding-sla.js';
 
 /** How a caller sees a service's findings: everything (analyst), or the customer's view. */
 export type FindingViewer = 'analyst' | 'customer';
@@ -103,6 +104,8 @@ export const customerFindingFields = [
   'lastSeenAt',
   'foundAt',
   'published',
+  'dueAt',
+  'slaState',
 ] as const;
 
 /** Analyst-only fields named for the record (never in a customer's answer; the whitelist above decides). */
@@ -133,6 +136,10 @@ export const analystOnlyFindingFields = [
   'extra',
   'sourceHash',
   'searchText',
+  'slaStartedAt',
+  'slaPausedMs',
+  'slaPausedSince',
+  'slaPolicyVersion',
 ] as const;
 
 /** A finding as a viewer may see it: the shown texts and severity resolved, and for customers the whitelist. */
@@ -150,7 +157,11 @@ export type VisibleFinding = Record<string, unknown> & {
  * unpublished finding). The analyst's wording replaces the tool's in `title`, `description`, `remediation`; the
  * analyst's severity replaces the tool's in `severity`.
  */
-export function visibleFinding(viewer: FindingViewer, item: StoredFinding): VisibleFinding | undefined {
+export function visibleFinding(
+  viewer: FindingViewer,
+  item: StoredFinding,
+  now = Date.now(),
+): VisibleFinding | undefined {
   if (!mayReadFinding(viewer, item)) return undefined;
   const shown: Record<string, unknown> = {
     ...item,
@@ -163,6 +174,8 @@ export function visibleFinding(viewer: FindingViewer, item: StoredFinding): Visi
       item.status === 'risk_accepted'
         ? (item.statusReason as { expiresAt?: number } | undefined)?.expiresAt
         : undefined,
+    // The due date and SLA state as of now (never stored: time passes without writes).
+    ...shownSla(item, now),
   };
   if (viewer === 'analyst') {
     return {

@@ -1,4 +1,5 @@
-// The queue of the findings' background work: imports, bulk updates, and mirroring template changes to a
+// The queue of the findings' background work: imports, bulk updates, re-dating after an SLA policy change
+// (lambdas/kernel/sla/sla-redating.ts), and mirroring template changes to a
 // real Algolia application (lambdas/kernel/templates/template-mirror-queue.ts). A FIFO queue whose message group is
 // the company and service (a template's refresh has its own group, the mirror too), so two pieces of work on one service
 // never run at once and run in the order they were started. The worker function (lambdas/import) consumes
@@ -7,9 +8,17 @@ import { readConfig } from '../config.js';
 import { sendFifoMessage } from '../queues/send-message.js';
 
 export type WorkMessage =
-  { kind: 'import'; id: string } | { kind: 'bulk'; id: string } | { kind: 'templateMirror'; id: string };
+  | { kind: 'import'; id: string }
+  | { kind: 'bulk'; id: string }
+  | { kind: 'templateMirror'; id: string }
+  | { kind: 'slaRedating'; id: string };
 
-const bodyField = { import: 'importId', bulk: 'bulkId', templateMirror: 'templateMirrorId' } as const;
+const bodyField = {
+  import: 'importId',
+  bulk: 'bulkId',
+  templateMirror: 'templateMirrorId',
+  slaRedating: 'slaRedatingId',
+} as const;
 
 /** Queues work once: the same id again within five minutes queues nothing more. */
 export async function queueWork(message: WorkMessage, group: string): Promise<void> {

@@ -68,6 +68,7 @@ import { importFileKey } from './scan-imports.js';
 import { openUpload } from './uploads.js';
 import { refreshServiceReport, reportHoldsImport } from '../reports/service-reports.js';
 import { settleRetestsAfterImport } from '../remediation/settle-retests.js';
+import { getSlaPolicyRecord, type SlaPolicyRecord } from '../data/entities/sla-policies.js';
 
 /** How often progress is written while an import runs. */
 const progressIntervalMs = 1000;
@@ -252,7 +253,22 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
   // Only new findings get a suggestion: read the library's rules when there are some.
   const anyNew = [...plan.present.values()].some((entry) => entry.classification === 'new');
   const templateRules = anyNew ? await templatesByRule() : new Map<string, SuggestedTemplate>();
-  const writer = new ImportWriter(scan, plan, inFile, progress, now, templateRules, writeAssets);
+  // A changed or reopened finding that is published moves its SLA clock: the company's policy, read once.
+  let policyRead: Promise<SlaPolicyRecord> | undefined;
+  const policy = () => (policyRead ??= getSlaPolicyRecord(scan.slug));
+  const updates = [...plan.present.values()].some(
+    (entry) => entry.classification === 'changed' || entry.classification === 'reopened',
+  );
+  const writer = new ImportWriter(
+    scan,
+    plan,
+    inFile,
+    progress,
+    now,
+    templateRules,
+    writeAssets,
+    updates ? await policy() : undefined,
+  );
   if (findingWrites > 0 || writeAssets) {
     for await (const record of parse()) {
       if (record.kind === 'asset') await writer.asset(record.asset);
@@ -273,7 +289,7 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
 
   // The customers' retests this scan answers (fixed now, or found again): before `done`, so a redelivered
   // message settles what an earlier attempt left.
-  await settleRetestsAfterImport(scan, { fixed: fixedNow, present: plan.present });
+  await settleRetestsAfterImport(scan, { fixed: fixedNow, present: plan.present }, Date.now(), policy);
 
   const counts = countPlan(plan, summary.assets);
   const finishedAt = Date.now();
@@ -519,6 +535,7 @@ class ImportWriter {
     private readonly now: number,
     private readonly templateRules: Map<string, SuggestedTemplate>,
     private readonly writeAssets: boolean,
+    private readonly policy: SlaPolicyRecord | undefined,
   ) {}
 
   async asset(asset: Asset): Promise<void> {
@@ -613,6 +630,7 @@ class ImportWriter {
           change,
           // The search text holds the title shown: the analyst's, when the finding was renamed.
           (read) => ({ searchText: findingSearchText({ ...fields, analystTitle: read.analystTitle }) }),
+          this.policy,
         ),
       );
       if (this.pendingUpdates.length >= writeBatch) await this.flushUpdates();

@@ -29,8 +29,15 @@ import {
 } from '../data/transactions.js';
 import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
-import { findingUpdate, findingWrites, reportWritesOf, type FindingRef } from '../findings/finding-curation.js';
-import { addFieldEdit, emptyParts, finishParts } from '../findings/finding-fields.js';
+import {
+  findingUpdate,
+  findingWrites,
+  readFindingAndPolicy,
+  reportWritesOf,
+  type FindingRef,
+} from '../findings/finding-curation.js';
+import { addFieldEdit, addSlaEdit, emptyParts, finishParts } from '../findings/finding-fields.js';
+import { slaPolicyKey, slaPolicyOfItem, type SlaPolicyRecord } from '../data/entities/sla-policies.js';
 import { reviewRequestLevel } from '../../contracts/reviews.js';
 import { reviewParts } from './review-writes.js';
 import { findingViewerFor } from '../findings/finding-visibility.js';
@@ -56,17 +63,20 @@ const findingSubject = (ref: FindingRef, finding: StoredFinding) => ({
 export interface FindingAndCompany {
   finding: StoredFinding | undefined;
   company: CompanyRecord | undefined;
+  /** The company's SLA policy: a waiting request pauses the finding's clock. */
+  policy: SlaPolicyRecord;
 }
 
-/** The finding and its company's record (its service flags) in one consistent BatchGet. */
+/** The finding, its company's record (its service flags) and SLA policy in one consistent BatchGet. */
 export async function readFindingAndCompany(ref: FindingRef): Promise<FindingAndCompany> {
-  const keys = [findingKey(ref.slug, ref.service, ref.findingId), companyItemKey(ref.slug)];
+  const keys = [findingKey(ref.slug, ref.service, ref.findingId), companyItemKey(ref.slug), slaPolicyKey(ref.slug)];
   const items = await batchGetConsistent(keys);
   const itemOf = (key: { pk: string; sk: string }) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
   const finding = itemOf(keys[0]!);
   return {
     finding: finding ? stripFindingKeys(finding) : undefined,
     company: itemOf(keys[1]!) as CompanyRecord | undefined,
+    policy: slaPolicyOfItem(ref.slug, itemOf(keys[2]!)),
   };
 }
 
@@ -89,7 +99,7 @@ export async function requestReviewAs(
 ): Promise<PendingReview> {
   const service = input.service as ServiceName;
   if (!canAccessCompany(caller.access, input.slug)) throw new PermissionDeniedError(companyDenied);
-  const { company, finding } = await read;
+  const { company, finding, policy } = await read;
   const viewer = findingViewerFor(caller, input.slug, service, company);
   if (!viewer) throw new PermissionDeniedError(companyDenied);
   if (viewer === 'customer' && !hasLevel(accessIn(caller.access, input.slug), reviewRequestLevel)) {
@@ -122,6 +132,8 @@ export async function requestReviewAs(
     ...(input.until !== undefined ? { until: input.until } : {}),
   };
   const parts = reviewParts(emptyParts(), entry, { set: review });
+  // The SLA clock stands still while the request waits.
+  addSlaEdit(parts, input, finding, policy, now, true);
   parts.names['#status'] = 'status';
   parts.values[':open'] = 'open';
   parts.conditions.push('#status = :open');
@@ -195,7 +207,7 @@ export async function decideReviewAs(
   now = Date.now(),
 ): Promise<ReviewLogEntry> {
   assertServiceAccess(analyst, input.slug, input.service as ServiceName);
-  const finding = await getFindingItem(input.slug, input.service, input.findingId, true);
+  const { finding, policy } = await readFindingAndPolicy(input);
   if (!finding) throw new NotFoundError(notFound);
   const pending = finding.review as PendingReview | undefined;
   if (!pending || pending.at !== input.requestedAt) {
@@ -229,6 +241,8 @@ export async function decideReviewAs(
     ...(input.decision === 'accept' ? { until: pending.until } : {}),
   };
   reviewParts(parts, entry, { remove: pending });
+  // The clock goes on (its due date moved on by the wait), or stops with the status.
+  addSlaEdit(parts, input, finding, policy, now, false);
   finishParts(parts, stamp);
   const items: TransactItem[] = [
     ...findingWrites(input, parts, now),

@@ -11,7 +11,8 @@ import {
 } from '../data/entities/finding-reviews.js';
 import { findingKey, getFindingItem } from '../data/entities/findings.js';
 import { isCancelledOnCondition, transactWithRetry } from '../data/transactions.js';
-import { emptyParts, expressionsOf } from '../findings/finding-fields.js';
+import { addSlaEdit, emptyParts, expressionsOf } from '../findings/finding-fields.js';
+import type { SlaPolicyUse } from '../sla/finding-sla.js';
 import { reviewParts } from './review-writes.js';
 
 type FindingRef = { slug: string; service: string; findingId: string };
@@ -26,6 +27,8 @@ export async function settleRetestsAfterImport(
   scan: { slug: string; service: string; importId: string },
   answer: { fixed: Pick<ReadonlySet<string>, 'has'>; present: Pick<ReadonlySet<string>, 'has'> },
   now = Date.now(),
+  /** The company's SLA policy (the import reads it once): a settled retest's clock goes on, or stays stopped. */
+  policy?: () => Promise<SlaPolicyUse>,
 ): Promise<number> {
   const { items } = await queuedReviews(scan.slug, scan.service);
   let settled = 0;
@@ -43,6 +46,8 @@ export async function settleRetestsAfterImport(
     parts.values[':updatedAt'] = now;
     parts.sets.push('#updatedAt = :updatedAt');
     const ref = { slug: scan.slug, service: scan.service, findingId: review.findingId };
+    const finding = await getFindingItem(ref.slug, ref.service, ref.findingId, true);
+    if (finding && policy) addSlaEdit(parts, ref, finding, await policy(), now, false);
     try {
       await transactWithRetry([
         {

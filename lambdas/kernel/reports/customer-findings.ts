@@ -52,6 +52,8 @@ export function customerFindingRow(item: StoredFinding): CustomerFindingRowOutpu
     firstSeenAt: shown.firstSeenAt,
     lastSeenAt: shown.lastSeenAt as number | undefined,
     riskAcceptedUntil: shown.riskAcceptedUntil as number | undefined,
+    dueAt: shown.dueAt as number | undefined,
+    slaState: (shown.slaState as CustomerFindingRowOutput['slaState'] | undefined) ?? 'none',
   };
 }
 

@@ -7,6 +7,7 @@ import { getSlaPolicyRecord, putSlaPolicyRecord, type SlaPolicyRecord } from '..
 import { ConflictError, PermissionDeniedError } from '../errors.js';
 import { eventTransactItem } from '../events/events.js';
 import { slaSeverities, type SlaDays } from '../../contracts/sla.js';
+import { queueSlaRedating } from './sla-redating.js';
 
 /** A company's administrators: level 3 in that company, or analysts of level 7. */
 export const slaPolicyEditorLevel = 3;
@@ -55,5 +56,7 @@ export async function updateSlaPolicyAs(
     now,
   );
   if (!(await putSlaPolicyRecord(next, input.expectedVersion, [event]))) throw changed();
+  // The findings' due dates follow in the background (sla-redating.ts), never at read time.
+  await queueSlaRedating(input.slug, next.version);
   return next;
 }

@@ -3,7 +3,7 @@
 // worker reads it, writes progress after each page of findings and the file to S3 under a key fixed by the id,
 // so a retry after a crash writes the same file again. Kept 7 days (TTL), as the files are (lifecycle rule).
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { FindingFilter } from '../../../contracts/finding-filter.js';
+import type { FindingFilter, FindingOrder } from '../../../contracts/finding-filter.js';
 import type { ServiceName } from '../../access/rules.js';
 import { readConfig } from '../../config.js';
 import type { FindingViewer } from '../../findings/finding-visibility.js';
@@ -19,6 +19,8 @@ export interface StoredFindingExport {
   format: ExportFormat;
   filter?: FindingFilter;
   descending: boolean;
+  /** The list's order: by severity (absent), or soonest due first. */
+  order?: FindingOrder;
   /** At most this many findings (the first in the list's order). */
   limit: number;
   /** The view the caller had when starting it: a customer's export holds published findings and their fields only. */

@@ -10,6 +10,14 @@ import { partitionPageItems } from '../partition-pages.js';
 import { queryAll } from '../query-all.js';
 import { isConditionalCheckFailure } from '../conditional.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
+import {
+  addSlaParts,
+  duePartition,
+  findingSlaAfter,
+  slaFieldNames,
+  type FindingSlaFields,
+  type SlaPolicyUse,
+} from '../../sla/finding-sla.js';
 
 export const findingsPartition = (slug: string, service: string) => `FINDINGS#${slug}#${service}`;
 export const findingSortKey = (id: string) => `F#${id}`;
@@ -42,6 +50,15 @@ export interface FindingState {
   analystTitle?: string;
   firstSeenAt: number;
   lastChange: FindingChange;
+  /** What the SLA clock follows (sla/finding-sla.ts): the shown severity, publication, a waiting review. */
+  severity?: Severity;
+  published?: boolean;
+  review?: unknown;
+  slaStartedAt?: number;
+  slaPausedMs?: number;
+  slaPausedSince?: number;
+  dueAt?: number;
+  slaPolicyVersion?: number;
 }
 
 /** Everything stored of a finding, as getFinding reads it. */
@@ -58,6 +75,10 @@ const stateAttributes = [
   'analystTitle',
   'firstSeenAt',
   'lastChange',
+  'severity',
+  'published',
+  'review',
+  ...slaFieldNames.filter((name) => !name.startsWith('gsi')),
 ];
 
 /** Every finding's state, a page (partitionPageItems) at a time; the import holds these in memory while it compares. */
@@ -138,6 +159,8 @@ export async function updateFindingFromScan(
   change: FindingChange,
   /** Fields computed from the tool's and the analyst's together (the search text), for the state read. */
   analystDerived: (state: FindingState) => Record<string, unknown> = () => ({}),
+  /** The company's SLA policy: a published finding's clock restarts with a new shown severity, or reopens. */
+  policy?: SlaPolicyUse,
 ): Promise<void> {
   const names: Record<string, string> = {
     '#history': 'history',
@@ -192,7 +215,17 @@ export async function updateFindingFromScan(
   if (state.analystSeverity) values[':analyst'] = state.analystSeverity;
   const titleCondition = state.analystTitle ? 'analystTitle = :analystTitle' : 'attribute_not_exists(analystTitle)';
   if (state.analystTitle) values[':analystTitle'] = state.analystTitle;
-  const condition = `${severityCondition} AND ${titleCondition}`;
+  const slaParts = { sets, removes: removed, conditions: [] as string[], names, values };
+  if (policy) {
+    const next = {
+      severity: shown,
+      status: change.change === 'reopened' ? 'open' : state.status,
+      published: state.published === true,
+      paused: state.review !== undefined,
+    };
+    addSlaParts(slaParts, state, findingSlaAfter({ slug, service, id: state.id }, state, next, policy, change.at));
+  }
+  const condition = [severityCondition, titleCondition, ...slaParts.conditions].join(' AND ');
   try {
     await documentClient.send(
       new UpdateCommand({
@@ -208,7 +241,7 @@ export async function updateFindingFromScan(
     if (!isConditionalCheckFailure(error)) throw error;
     const current = await getFindingItem(slug, service, state.id, true);
     if (!current) throw new Error('A finding disappeared while an import updated it');
-    await updateFindingFromScan(slug, service, current, toolFields, change, analystDerived);
+    await updateFindingFromScan(slug, service, current, toolFields, change, analystDerived, policy);
   }
 }
 
@@ -227,7 +260,9 @@ export async function markFindingFixed(
         Key: { pk: findingsPartition(slug, service), sk: findingSortKey(id) },
         UpdateExpression:
           'SET #status = :fixed, #history = list_append(if_not_exists(#history, :empty), :entry), #lastChange = :change, #version = #version + :one, #updatedAt = :now, #fvStatus = if_not_exists(#fvStatus, :zero) + :one' +
-          (lastSeenAt === undefined ? '' : ', #lastSeenAt = :lastSeenAt'),
+          (lastSeenAt === undefined ? '' : ', #lastSeenAt = :lastSeenAt') +
+          // Fixed: no longer due (the clock's start stays, for a reopening).
+          ' REMOVE dueAt, gsi3pk, gsi3sk',
         ConditionExpression: '#status = :open',
         ExpressionAttributeNames: {
           '#status': 'status',
@@ -260,7 +295,17 @@ export async function markFindingFixed(
 
 /** A stored item without its table and index keys. */
 export function stripFindingKeys(item: Record<string, unknown>): StoredFinding {
-  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, gsi2pk: _gsi2pk, gsi2sk: _gsi2sk, ...finding } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _gsi1pk,
+    gsi1sk: _gsi1sk,
+    gsi2pk: _gsi2pk,
+    gsi2sk: _gsi2sk,
+    gsi3pk: _gsi3pk,
+    gsi3sk: _gsi3sk,
+    ...finding
+  } = item;
   return finding as StoredFinding;
 }
 
@@ -301,6 +346,11 @@ export interface FindingQuery {
   /** DynamoDB filter conditions over stored attributes, already written as an expression. */
   filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
   descending: boolean;
+  /**
+   * Read the due-date index (gsi3) over these key ranges instead of the severity index (sla/finding-sla.ts's
+   * dueKeyRanges); severities then belong in `filter`.
+   */
+  dueRanges?: ReadonlyArray<{ low: string; high: string }>;
   cursor?: string;
   limit: number;
   /**
@@ -338,17 +388,27 @@ export function severityRanges(severities: readonly Severity[] | undefined, desc
   return descending ? keyRanges.reverse() : keyRanges;
 }
 
+/** The index a findings page reads: by severity (gsi1), or by due date (gsi3, sparse: open published findings). */
+interface PageIndex {
+  name: 'gsi1' | 'gsi3';
+  partitionAttribute: 'gsi1pk' | 'gsi3pk';
+  sortAttribute: 'gsi1sk' | 'gsi3sk';
+  partition: string;
+  kindPrefix: string;
+}
+
 /**
  * Where a page starts: the ranges still to read and, when the cursor lies inside the first of them, the key
  * to continue after. A cursor outside every range (a page that ended where a range ended, or a forged one)
  * starts the next range from its beginning: DynamoDB is never given a start key outside its key condition.
  */
 function pageStart(
+  index: PageIndex,
   ranges: readonly SeverityRange[],
   cursorKey: Record<string, string> | undefined,
   descending: boolean,
 ): { ranges: SeverityRange[]; startKey?: Record<string, string> } {
-  const at = cursorKey?.gsi1sk;
+  const at = cursorKey?.[index.sortAttribute];
   if (at === undefined) return { ranges: [...ranges] };
   const ahead = ranges.filter((range) => (descending ? range.low < at : range.high > at));
   const first = ahead[0];
@@ -356,38 +416,59 @@ function pageStart(
 }
 
 /** A cursor that starts a page at the beginning of this range (see pageStart). */
-function rangeCursor(partition: string, range: SeverityRange, descending: boolean): string | undefined {
-  const gsi1sk = descending ? range.high : range.low;
-  return encodeCursor({ pk: partition, sk: findingSortKey(''), gsi1pk: partition, gsi1sk });
+function rangeCursor(pk: string, index: PageIndex, range: SeverityRange, descending: boolean): string | undefined {
+  const sortKey = descending ? range.high : range.low;
+  return encodeCursor({
+    pk,
+    sk: findingSortKey(''),
+    [index.partitionAttribute]: index.partition,
+    [index.sortAttribute]: sortKey,
+  });
 }
 
-const indexKeyOf = (item: Record<string, unknown>) => ({
+const indexKeyOf = (index: PageIndex, item: Record<string, unknown>) => ({
   pk: item.pk as string,
   sk: item.sk as string,
-  gsi1pk: item.gsi1pk as string,
-  gsi1sk: item.gsi1sk as string,
+  [index.partitionAttribute]: item[index.partitionAttribute] as string,
+  [index.sortAttribute]: item[index.sortAttribute] as string,
 });
 
 /**
- * One page of a service's findings in severity order: one Query per severity range, in order, at most
- * `maxQueries`. An unfiltered Query reads only the rows the page still needs; a filtered page reads up to
- * the search window in all and keeps the first `limit` matches, so it may hold fewer and still carry a
- * cursor (the rest of the list is not searched yet), as the other lists do.
+ * One page of a service's findings in severity order (or, with `dueRanges`, in due-date order from the due-date
+ * index): one Query per key range, in order, at most `maxQueries`. An unfiltered Query reads only the rows the
+ * page still needs; a filtered page reads up to the search window in all and keeps the first `limit` matches, so
+ * it may hold fewer and still carry a cursor (the rest of the list is not searched yet), as the other lists do.
  */
 export async function queryFindings(
   slug: string,
   service: string,
   query: FindingQuery,
 ): Promise<{ items: StoredFinding[]; nextCursor?: string }> {
-  const partition = findingsPartition(slug, service);
+  const pk = findingsPartition(slug, service);
+  const index: PageIndex = query.dueRanges
+    ? {
+        name: 'gsi3',
+        partitionAttribute: 'gsi3pk',
+        sortAttribute: 'gsi3sk',
+        partition: duePartition(slug, service),
+        kindPrefix: 'DUE#',
+      }
+    : { name: 'gsi1', partitionAttribute: 'gsi1pk', sortAttribute: 'gsi1sk', partition: pk, kindPrefix: 'FINDINGS#' };
+  // The due-date order is soonest first whatever `descending` says (it orders severities).
+  const descending = query.dueRanges ? false : query.descending;
   const maxQueries = Math.max(1, query.maxQueries ?? 2);
-  const cursorKey = decodeCursor(query.cursor, { attribute: 'gsi1pk', value: partition, kindPrefix: 'FINDINGS#' });
-  const start = pageStart(severityRanges(query.severities, query.descending), cursorKey, query.descending);
+  const cursorKey = decodeCursor(query.cursor, {
+    attribute: index.partitionAttribute,
+    value: index.partition,
+    kindPrefix: index.kindPrefix,
+  });
+  const ranges = query.dueRanges ?? severityRanges(query.severities, descending);
+  const start = pageStart(index, ranges, cursorKey, descending);
   const items: StoredFinding[] = [];
   let startKey = start.startKey;
   let window = findingSearchWindow;
   let queries = 0;
-  for (const [index, range] of start.ranges.entries()) {
+  for (const [rangeIndex, range] of start.ranges.entries()) {
     const room = query.limit - items.length;
     const {
       Items = [],
@@ -396,10 +477,10 @@ export async function queryFindings(
     } = await documentClient.send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :partition AND gsi1sk BETWEEN :low AND :high',
+        IndexName: index.name,
+        KeyConditionExpression: `${index.partitionAttribute} = :partition AND ${index.sortAttribute} BETWEEN :low AND :high`,
         ExpressionAttributeValues: {
-          ':partition': partition,
+          ':partition': index.partition,
           ':low': range.low,
           ':high': range.high,
           ...query.filter?.values,
@@ -408,7 +489,7 @@ export async function queryFindings(
           ? { ExpressionAttributeNames: query.filter.names }
           : {}),
         ...(query.filter ? { FilterExpression: query.filter.expression } : {}),
-        ScanIndexForward: !query.descending,
+        ScanIndexForward: !descending,
         Limit: query.filter ? window : room,
         ExclusiveStartKey: startKey,
       }),
@@ -419,14 +500,14 @@ export async function queryFindings(
     if (Items.length > room) {
       const kept = Items.slice(0, room);
       items.push(...kept.map(stripFindingKeys));
-      return { items, nextCursor: encodeCursor(indexKeyOf(kept[kept.length - 1]!)) };
+      return { items, nextCursor: encodeCursor(indexKeyOf(index, kept[kept.length - 1]!)) };
     }
     items.push(...Items.map(stripFindingKeys));
     if (LastEvaluatedKey) return { items, nextCursor: encodeCursor(LastEvaluatedKey as Record<string, string>) };
-    const next = start.ranges[index + 1];
+    const next = start.ranges[rangeIndex + 1];
     if (!next) return { items };
     if (items.length === query.limit || queries === maxQueries || (query.filter && window <= 0)) {
-      return { items, nextCursor: rangeCursor(partition, next, query.descending) };
+      return { items, nextCursor: rangeCursor(pk, index, next, descending) };
     }
   }
   return { items };
@@ -544,6 +625,61 @@ export async function setFindingSearchText(
           same('sourceHash', read.sourceHash),
         ].join(' AND '),
         ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * The findings of a company's service with a due date that is not from this policy version, a page at a time,
+ * from the due-date index (the background re-dating after a policy change reads these).
+ */
+export async function* findingsDueOffVersion(
+  slug: string,
+  service: string,
+  version: number,
+): AsyncGenerator<StoredFinding> {
+  const items = queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :partition',
+    FilterExpression: 'attribute_not_exists(slaPolicyVersion) OR slaPolicyVersion <> :version',
+    ExpressionAttributeValues: { ':partition': duePartition(slug, service), ':version': version },
+    Limit: partitionPageItems,
+  });
+  for await (const item of items) yield stripFindingKeys(item);
+}
+
+/**
+ * Writes a finding's SLA attributes computed from `read` (sla/finding-sla.ts), unless what the computation read
+ * changed meanwhile or the finding is gone. Answers whether it wrote (true also when nothing was to change).
+ */
+export async function setFindingSla(
+  slug: string,
+  service: string,
+  read: StoredFinding,
+  after: FindingSlaFields,
+): Promise<boolean> {
+  const parts = { sets: [] as string[], removes: [] as string[], conditions: [] as string[], names: {}, values: {} };
+  if (!addSlaParts(parts, read, after)) return true;
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: findingKey(slug, service, read.id),
+        UpdateExpression: [
+          parts.sets.length ? `SET ${parts.sets.join(', ')}` : '',
+          parts.removes.length ? `REMOVE ${parts.removes.join(', ')}` : '',
+        ]
+          .join(' ')
+          .trim(),
+        ConditionExpression: ['attribute_exists(pk)', ...parts.conditions].join(' AND '),
+        ExpressionAttributeNames: parts.names,
+        ExpressionAttributeValues: parts.values,
       }),
     );
     return true;

@@ -17,10 +17,18 @@ export interface SlaPolicyRecord {
 
 const keyOf = (slug: string) => ({ pk: `COMPANY#${slug}`, sk: 'SLAPOLICY' });
 
+/** The policy's key, for a write that reads it in a BatchGet with the finding (slaPolicyOfItem reads the item). */
+export const slaPolicyKey = keyOf;
+
 export async function getSlaPolicyRecord(slug: string): Promise<SlaPolicyRecord> {
   const { Item } = await documentClient.send(
     new GetCommand({ TableName: readConfig().TABLE_NAME, Key: keyOf(slug), ConsistentRead: true }),
   );
+  return slaPolicyOfItem(slug, Item);
+}
+
+/** The policy of a stored item, or the defaults (version 0) when none is stored. */
+export function slaPolicyOfItem(slug: string, Item: Record<string, unknown> | undefined): SlaPolicyRecord {
   if (!Item) return { slug, days: { ...defaultSlaDays }, version: 0 };
   const stored = (Item.days ?? {}) as Partial<SlaDays>;
   return {
