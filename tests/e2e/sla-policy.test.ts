@@ -10,7 +10,9 @@ import { seriousViolations } from '../support/axe.js';
 import { launchBrowser } from '../support/browser.js';
 import type { SignedInBrowser } from '../support/sign-in.js';
 import { openSignedIn } from '../support/signed-in-browser.js';
-import { createTestUser } from '../support/users.js';
+import { AnalystServicePage, servicePaths } from '../support/analyst-pages.js';
+import { signedInCaller } from '../support/signed-in-call.js';
+import { createDemoLookalike, createTestUser } from '../support/users.js';
 
 const stack = inject('localStack');
 const run = randomUUID().slice(0, 8);
@@ -76,4 +78,58 @@ describe('the SLA policy page', () => {
     expect(await field('Medium').inputValue()).toBe('45');
     expect(await field('Low').inputValue()).toBe('180');
   }, 90_000);
+});
+
+describe('due dates in the findings lists (the demo: a third of each service overdue, a third due soon)', () => {
+  it('a customer narrows the report to overdue findings, then to those due within 7 days, from the SLA filter', async () => {
+    const viewer = await createDemoLookalike('viewer@acme.example');
+    const { context, page } = await openSignedIn(browser, stack, viewer.email);
+    try {
+      await page.goto(`${stack.appUrl}/reports/dast?sla=overdue`);
+      const table = page.getByRole('table', { name: 'Findings' });
+      await table.getByRole('row').nth(1).waitFor();
+      expect(await table.getByRole('columnheader', { name: 'Due' }).count()).toBe(1);
+      const dueCells = () =>
+        table.getByRole('row').evaluateAll((rows, column) => {
+          const headers = [...rows[0]!.querySelectorAll('th')].map((cell) => cell.textContent?.trim() ?? '');
+          const index = headers.findIndex((text) => text.startsWith(column));
+          return rows.slice(1).map((row) => row.querySelectorAll('th, td')[index]?.textContent?.trim() ?? '');
+        }, 'Due');
+      const overdue = await dueCells();
+      expect(overdue.length).toBeGreaterThan(0);
+      for (const text of overdue) expect(text).toMatch(/^Overdue since /);
+
+      await page.getByRole('button', { name: /^SLA/ }).click();
+      await page.getByRole('option', { name: 'Due within 7 days' }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('sla')).toBe('dueSoon');
+      await expect.poll(async () => (await dueCells()).every((text) => /^Due /.test(text))).toBe(true);
+      expect((await dueCells()).length).toBeGreaterThan(0);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an analyst narrows a service’s findings to the overdue ones', async () => {
+    const user = await createTestUser({ userType: 'analyst', accessLevel: 7, displayName: 'Dana Due' });
+    expect((await signedInCaller(user)('setDefaultCompany', { slug: 'acme' })).statusCode).toBe(200);
+    const { context, page } = await openSignedIn(browser, stack, user.email);
+    try {
+      const service = new AnalystServicePage(page);
+      await service.open(servicePaths.dast);
+      const table = page.getByRole('table', { name: 'Findings' });
+      await table.getByRole('row').nth(1).waitFor();
+      await page.getByRole('button', { name: /^SLA/ }).click();
+      await page.getByRole('option', { name: 'Overdue' }).click();
+      await expect
+        .poll(async () => {
+          const texts = await table.locator('td').allInnerTexts();
+          return texts.some((text) => text.startsWith('Overdue since')) && !texts.some((text) => /^Due \w/.test(text));
+        })
+        .toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

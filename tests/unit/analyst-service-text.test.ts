@@ -162,14 +162,23 @@ describe('the filter sent to listFindings', () => {
       status: ['open'] as const,
       assetKey: '  host:10.0.0.1 ',
       newInLastScan: true,
+      sla: 'overdue' as const,
     };
     expect(findingFilterInput(filters, 'xss', 'lastscan1')).toEqual({
       severity: ['high', 'critical'],
       status: ['open'],
       assetKey: 'host:10.0.0.1',
+      sla: 'overdue',
       text: 'xss',
       newInImport: 'lastscan1',
     });
+  });
+
+  it('the SLA filter alone narrows the list: overdue, or due within 7 days', () => {
+    expect(findingFilterInput({ ...noFindingFilters, sla: 'dueSoon' }, undefined, undefined)).toEqual({
+      sla: 'dueSoon',
+    });
+    expect(findingFiltersActive({ ...noFindingFilters, sla: 'overdue' }, undefined)).toBe(true);
   });
 
   it('"new in the last scan" narrows nothing before a scan has finished', () => {

@@ -12,13 +12,14 @@ import {
 describe('report filters in the address', () => {
   it('reads the known values once each, and ignores the rest', () => {
     const params = new URLSearchParams(
-      'severity=high,bogus,high,critical&status=open&confidence=firm,sure,certain&new=1&q=header' +
+      'severity=high,bogus,high,critical&status=open&sla=overdue&confidence=firm,sure,certain&new=1&q=header' +
         '&cve=1&fix=yes&subnet=10.0.0.0/22&framework=CIS-2.0,,CIS-2.0,ENS-RD2022&site=https://a.example',
     );
     expect(filtersOf(params)).toEqual({
       ...noReportFilters,
       severity: ['high', 'critical'],
       status: ['open'],
+      sla: 'overdue',
       confidence: ['firm', 'certain'],
       newOnly: true,
       hasCve: true,
@@ -26,7 +27,7 @@ describe('report filters in the address', () => {
       framework: ['CIS-2.0', 'ENS-RD2022'],
       site: ['https://a.example'],
     });
-    expect(filtersOf(new URLSearchParams('new=yes&cve=true'))).toEqual(noReportFilters);
+    expect(filtersOf(new URLSearchParams('new=yes&cve=true&sla=late'))).toEqual(noReportFilters);
     expect(filtersActive(noReportFilters)).toBe(false);
     expect(filtersActive({ ...noReportFilters, subnet: '10.0.0.0/8' })).toBe(true);
   });
@@ -38,7 +39,8 @@ describe('report filters in the address', () => {
       category: ['encryption'],
     });
     expect(Object.fromEntries(next)).toEqual({ q: 'header', severity: 'low', category: 'encryption' });
-    const shared = 'confidence=certain&new=1&cve=1&fix=1&subnet=2001:db8::/48&framework=CIS-2.0&site=https://b.example';
+    const shared =
+      'sla=dueSoon&confidence=certain&new=1&cve=1&fix=1&subnet=2001:db8::/48&framework=CIS-2.0&site=https://b.example';
     expect(filtersOf(withFilters(new URLSearchParams(), filtersOf(new URLSearchParams(shared))))).toEqual(
       filtersOf(new URLSearchParams(shared)),
     );

@@ -1,6 +1,7 @@
-// A report's filters live in the address (?severity=high,critical&status=open&confidence=certain,firm&new=1&
+// A report's filters live in the address (?severity=high,critical&status=open&sla=overdue&confidence=certain,firm&new=1&
 // cve=1&fix=1&subnet=10.0.0.0/24&framework=…&category=…&site=…&finding=<id>), so a view can be shared or
 // bookmarked; anything unknown in it is ignored.
+import { slaFilterStates, type SlaFilterState } from '../../../../lambdas/contracts/finding-filter';
 import { confidences, type Confidence } from '../../../../lambdas/kernel/scanners/finding-model';
 import {
   findingStatuses,
@@ -12,6 +13,8 @@ import {
 export interface ReportFilters {
   severity: Severity[];
   status: FindingStatus[];
+  /** Open findings past their due date, or due within 7 days ('' for any). */
+  sla: SlaFilterState | '';
   /** The tool's confidence (DAST's, or the network scan's quality of detection). */
   confidence: Confidence[];
   /** Only the findings the last scan found first. */
@@ -33,6 +36,7 @@ export interface ReportFilters {
 export const noReportFilters: ReportFilters = {
   severity: [],
   status: [],
+  sla: '',
   confidence: [],
   newOnly: false,
   hasCve: false,
@@ -47,6 +51,7 @@ export const noReportFilters: ReportFilters = {
 export const filterParams = [
   'severity',
   'status',
+  'sla',
   'confidence',
   'new',
   'cve',
@@ -69,6 +74,7 @@ export function filtersOf(params: URLSearchParams): ReportFilters {
   return {
     severity: listOf(params.get('severity'), severities),
     status: listOf(params.get('status'), findingStatuses),
+    sla: listOf(params.get('sla'), slaFilterStates)[0] ?? '',
     confidence: listOf(params.get('confidence'), confidences),
     newOnly: params.get('new') === '1',
     hasCve: params.get('cve') === '1',
@@ -94,6 +100,8 @@ export function withFilters(params: URLSearchParams, filters: ReportFilters): UR
     if (on) next.set(key, '1');
     else next.delete(key);
   }
+  if (filters.sla) next.set('sla', filters.sla);
+  else next.delete('sla');
   if (filters.subnet) next.set('subnet', filters.subnet);
   else next.delete('subnet');
   next.delete('finding');

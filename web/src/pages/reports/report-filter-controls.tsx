@@ -1,5 +1,5 @@
-// The filters above a report's findings (research file section 5): severity, status and "new in the last scan"
-// on every service, and each service's own: confidence (DAST, network), has a CVE, fix available and subnet
+// The filters above a report's findings (research file section 5): severity, status, SLA (overdue, due within 7
+// days) and "new in the last scan" on every service, and each service's own: confidence (DAST, network), has a CVE, fix available and subnet
 // (network), framework and category (cloud), site (DAST). The choices of framework, category and site are the
 // report's (getServiceReport's `filterChoices`: a customer's of published findings, an analyst's of the last scan),
 // with any already chosen in the address; a filter with nothing to choose is not shown.
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
+import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
@@ -18,10 +19,15 @@ import {
   severities,
   severityLabels,
 } from '../analyst/services/finding-values/finding-labels';
+import { slaFilterLabels } from '../analyst/services/finding-values/sla-due';
 import { looksLikeCidr, type ReportFilters } from './report-address';
 
 const severityOptions = severities.map((severity) => ({ value: severity, label: severityLabels[severity] }));
 const statusOptions = findingStatuses.map((status) => ({ value: status, label: findingStatusLabels[status] }));
+const slaOptions = [
+  { value: '', label: 'Any due date' },
+  ...(['overdue', 'dueSoon'] as const).map((value) => ({ value, label: slaFilterLabels[value] })),
+];
 const confidenceOptions = confidences.map((confidence) => ({
   value: confidence,
   label: confidence[0]!.toUpperCase() + confidence.slice(1),
@@ -126,6 +132,12 @@ export function ReportFilterControls({
         options={statusOptions}
         chosen={filters.status}
         onChange={(status) => change({ status })}
+      />
+      <Select
+        ariaLabel="SLA"
+        options={slaOptions}
+        selectedOption={slaOptions.find((option) => option.value === filters.sla) ?? slaOptions[0]!}
+        onChange={({ detail }) => change({ sla: (detail.selectedOption.value ?? '') as ReportFilters['sla'] })}
       />
       {withConfidence.includes(service) ? (
         <ChoiceFilter

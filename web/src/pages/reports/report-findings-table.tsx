@@ -66,6 +66,7 @@ export function ReportFindingsTable({
     const filter = {
       ...(filters.severity.length ? { severity: filters.severity } : {}),
       ...(filters.status.length ? { status: filters.status } : {}),
+      ...(filters.sla ? { sla: filters.sla } : {}),
       ...(filters.confidence.length ? { confidence: filters.confidence } : {}),
       ...(newIn ? { newInImport: newIn } : {}),
       ...(filters.hasCve ? { hasCve: true } : {}),

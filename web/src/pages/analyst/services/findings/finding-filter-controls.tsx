@@ -1,9 +1,11 @@
-// The findings table's own filters beside its text filter: severities and statuses (any chosen), an asset
+// The findings table's own filters beside its text filter: severities and statuses (any chosen), the SLA (overdue
+// or due within 7 days: the server answers those soonest due first), an asset
 // key (sent 300 ms after typing stops, as the text filter is), and "New in the last scan", which needs a
 // finished scan.
 import { useEffect, useState } from 'react';
 import Input from '@cloudscape-design/components/input';
 import Multiselect, { type MultiselectProps } from '@cloudscape-design/components/multiselect';
+import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import Toggle from '@cloudscape-design/components/toggle';
 import { filterDelayMs } from '../../../../components/tables/use-server-table';
 import {
@@ -14,6 +16,7 @@ import {
   type FindingStatus,
   type Severity,
 } from '../finding-values/finding-labels';
+import { slaFilterLabels } from '../finding-values/sla-due';
 import type { FindingFilters } from './finding-filter';
 import styles from './finding-filter-controls.module.css';
 
@@ -25,6 +28,12 @@ const statusOptions: MultiselectProps.Option[] = findingStatuses.map((value) => 
   value,
   label: findingStatusLabels[value],
 }));
+
+const anySla: SelectProps.Option = { value: '', label: 'Any' };
+const slaOptions: SelectProps.Option[] = [
+  anySla,
+  ...(['overdue', 'dueSoon'] as const).map((value) => ({ value, label: slaFilterLabels[value] })),
+];
 
 function chosen<Value extends string>(options: readonly MultiselectProps.Option[], values: readonly Value[]) {
   return options.filter((option) => values.includes(option.value as Value));
@@ -73,6 +82,17 @@ export function FindingFilterControls({ filters, onChange, hasLastScan }: Findin
           options={statusOptions}
           selectedOptions={chosen(statusOptions, filters.status)}
           onChange={({ detail }) => onChange({ ...filters, status: valuesOf<FindingStatus>(detail.selectedOptions) })}
+        />
+      </div>
+      <div className={styles.select}>
+        <Select
+          inlineLabelText="SLA"
+          ariaLabel="SLA filter"
+          options={slaOptions}
+          selectedOption={slaOptions.find((option) => option.value === filters.sla) ?? anySla}
+          onChange={({ detail }) =>
+            onChange({ ...filters, sla: (detail.selectedOption.value ?? '') as FindingFilters['sla'] })
+          }
         />
       </div>
       <div className={styles.asset}>

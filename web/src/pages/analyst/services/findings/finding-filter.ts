@@ -1,5 +1,6 @@
-// The findings table's own filters (severity, status, asset, "new in the last scan") and the filter they
+// The findings table's own filters (severity, status, asset, SLA, "new in the last scan") and the filter they
 // make for listFindings together with the table's text filter. Pure, so what is sent is unit-tested.
+import type { SlaFilterState } from '../../../../../../lambdas/contracts/finding-filter';
 import type { FindingFilterInput } from '../../../../../../lambdas/contracts/findings';
 import type { FindingStatus, Severity } from '../finding-values/finding-labels';
 
@@ -10,9 +11,17 @@ export interface FindingFilters {
   assetKey: string;
   /** Only findings first seen in the last finished scan. */
   newInLastScan: boolean;
+  /** Only open published findings past their due date, or due within 7 days ('' for any). */
+  sla: SlaFilterState | '';
 }
 
-export const noFindingFilters: FindingFilters = { severity: [], status: [], assetKey: '', newInLastScan: false };
+export const noFindingFilters: FindingFilters = {
+  severity: [],
+  status: [],
+  assetKey: '',
+  newInLastScan: false,
+  sla: '',
+};
 
 /** Whether the table's own filters narrow the list (the text filter aside). */
 export function findingFiltersActive(filters: FindingFilters, lastScanId: string | undefined): boolean {
@@ -20,6 +29,7 @@ export function findingFiltersActive(filters: FindingFilters, lastScanId: string
     filters.severity.length > 0 ||
     filters.status.length > 0 ||
     filters.assetKey.trim() !== '' ||
+    filters.sla !== '' ||
     (filters.newInLastScan && lastScanId !== undefined)
   );
 }
@@ -38,6 +48,7 @@ export function findingFilterInput(
     ...(filters.severity.length > 0 ? { severity: [...new Set(filters.severity)] } : {}),
     ...(filters.status.length > 0 ? { status: [...new Set(filters.status)] } : {}),
     ...(assetKey ? { assetKey } : {}),
+    ...(filters.sla ? { sla: filters.sla } : {}),
     ...(text ? { text } : {}),
     ...(filters.newInLastScan && lastScanId ? { newInImport: lastScanId } : {}),
   };
