@@ -3,6 +3,7 @@
 // pulls a queued ZAP job and uploads the ZAP fixture through the import API, whose findings then appear on the
 // company's DAST findings. Tokens: reuse, expiry, malformed, unknown location; credentials: rotate, move, revoke.
 // Each change and each refusal is recorded as an event (an enrollment's as its token's), never with a secret.
+import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -109,7 +110,8 @@ describe('scanning agents', () => {
     const tokenId = tokenIdOf(token);
     const [created] = await eventsOf(analystUid, 'agentEnrollmentTokenCreated');
     expect(created).toMatchObject({
-      summary: `Created the enrollment token ${tokenId} for the location ${location.locationId} of ${slug} (1 use, 24 hours)`,
+      // The location by its name, then its id.
+      summary: `Created the enrollment token ${tokenId} for the location "${location.name}" (${location.locationId}) of ${slug} (1 use, 24 hours)`,
       subject: { company: { slug } },
       after: { tokenId, maxUses: 1, uses: 0 },
     });
@@ -117,7 +119,9 @@ describe('scanning agents', () => {
     expect(enrolled).toMatchObject([
       {
         createdByEmail: `Enrollment token ${tokenId}`,
-        summary: expect.stringContaining(`Enrolled the agent "Berlin scanner"`),
+        summary: expect.stringContaining(
+          `Enrolled the agent "Berlin scanner" (${hostname()}) at the location "${location.name}" (${location.locationId})`,
+        ),
         after: { agentId: state.agentId, locationId: location.locationId },
       },
     ]);
@@ -350,7 +354,7 @@ describe('scanning agents', () => {
       eventsOf(analystUid, type).then((events) => events.filter((event) => event.summary.includes(agent.agentId)));
     expect(await about('agentCredentialRotated')).toMatchObject([{ after: { agentId: agent.agentId, version: 2 } }]);
     expect(await about('agentMoved')).toMatchObject([
-      { summary: `Moved the agent ${agent.agentId} of ${slug} to the location ${other.locationId}` },
+      { summary: `Moved the agent ${agent.agentId} of ${slug} to the location "${other.name}" (${other.locationId})` },
     ]);
     expect(await about('agentUnlinked')).toMatchObject([{ after: { agentId: agent.agentId, version: 4 } }]);
     // The move to a location that is not the company's is recorded; the stale version (409) is not.

@@ -24,6 +24,7 @@ import {
   PermissionDeniedError,
   UnauthenticatedError,
 } from '../errors.js';
+import { getLocationItem } from '../data/entities/locations.js';
 import { checkedOrAudited, eventTransactItem, recordEvent, type EventActor } from '../events/events.js';
 import {
   agentCredentialText,
@@ -126,12 +127,15 @@ export async function createEnrollmentTokenAs(
     }),
     () => checkEnrollmentRequest(request),
   );
+  // Read for its name, which the events say (an id tells a reader of the log nothing).
+  const location = await getLocationItem(slug, request.locationId);
   const tokenId = newRecordId();
   const secret = newSecret();
   const item: EnrollmentTokenItem = {
     slug,
     tokenId,
     locationId: request.locationId,
+    ...(location ? { locationName: location.name } : {}),
     secretHash: hashSecret(secret),
     maxUses: request.maxUses,
     uses: 0,
@@ -146,7 +150,7 @@ export async function createEnrollmentTokenAs(
     {
       type: 'agentEnrollmentTokenCreated',
       summary:
-        `Created the enrollment token ${tokenId} for the location ${item.locationId} of ${slug} ` +
+        `Created the enrollment token ${tokenId} for the location ${locationText(item.locationId, location?.name)} of ${slug} ` +
         `(${item.maxUses === 1 ? '1 use' : `${item.maxUses} uses`}, ${hours === 1 ? '1 hour' : `${hours} hours`})`,
       subject,
       after: view,
@@ -266,7 +270,7 @@ export async function enrollAgent(
     {
       type: 'agentEnrolled',
       summary:
-        `Enrolled the agent "${agent.name}" (${agent.hostname}) at the location ${agent.locationId} of ` +
+        `Enrolled the agent "${agent.name}" (${agent.hostname}) at the location ${locationText(agent.locationId, token.locationName)} of ` +
         `${agent.slug} with the enrollment token ${token.tokenId}`,
       subject: { company: { slug: agent.slug } },
       after: view,
@@ -357,6 +361,11 @@ async function agentRefusal(
 }
 
 /** The event of an analyst's change of an agent, in the change's transaction. */
+/** '"Berlin HQ" (loc1)': a location as the events name it; its id alone when its name is not known. */
+function locationText(locationId: string, name: string | undefined): string {
+  return name ? `"${name}" (${locationId})` : locationId;
+}
+
 function agentEvent(caller: Caller, slug: string, type: string, summary: string, after: unknown, now: number) {
   return eventTransactItem(caller, { type, summary, subject: { company: { slug } }, after }, now);
 }
@@ -404,6 +413,8 @@ export async function moveAgentAs(
   now = Date.now(),
 ): Promise<{ agentId: string; locationId: string; version: number }> {
   assertCompany(caller, slug);
+  // Read for its name, which the event says; a location that does not exist is refused by the write's condition.
+  const location = await getLocationItem(slug, locationId);
   const refused = await updateAgentItem(
     slug,
     agentId,
@@ -417,7 +428,7 @@ export async function moveAgentAs(
           caller,
           slug,
           'agentMoved',
-          `Moved the agent ${agentId} of ${slug} to the location ${locationId}`,
+          `Moved the agent ${agentId} of ${slug} to the location ${locationText(locationId, location?.name)}`,
           { agentId, locationId, version: expectedVersion + 1 },
           now,
         ),

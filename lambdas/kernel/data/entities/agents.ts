@@ -39,6 +39,8 @@ export interface EnrollmentTokenItem {
   slug: string;
   tokenId: string;
   locationId: string;
+  /** The location's name when the token was made: what the enrollment's event says. */
+  locationName?: string;
   secretHash: string;
   maxUses: number;
   uses: number;
