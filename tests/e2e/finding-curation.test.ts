@@ -362,7 +362,8 @@ describe('bulk actions on a selection', () => {
       expect(stored.title).toBe(templateTitle);
     }
     // The selection stays for the next action on the same findings (the table's counter says 3 selected).
-    expect(await page.findings.table.getByRole('checkbox', { checked: true }).count()).toBe(3);
+    // (The table reads its rows again once the bulk update is done: the boxes show when the rows are back.)
+    await expect.poll(() => page.findings.table.getByRole('checkbox', { checked: true }).count()).toBe(3);
     expect(await page.page.getByRole('heading', { name: /^Findings \(3\/\d+\+?\)$/ }).count()).toBe(1);
     // The result stays after a reload (the bulk update is remembered in this browser).
     await page.page.reload();

@@ -69,6 +69,9 @@ export interface OpenedRowDetailProps {
   view: ((close: ReactNode) => ReactNode) | undefined;
 }
 
+/** How long an opened row's detail is kept in view while the page above it settles. */
+const settleMs = 3000;
+
 /** The opened row's frame: a labelled region that takes the focus, with the loading and error states. */
 export function OpenedRowDetail({
   label,
@@ -85,9 +88,24 @@ export function OpenedRowDetail({
   // Once the row shows, the page moves to the top of its detail, opened from the table or from a shared link: the
   // person lands on its first part (a finding's curation), not on the table above or the middle of a tall detail.
   useEffect(() => {
-    if (!shown || scrolled.current) return;
+    const element = region.current;
+    if (!shown || scrolled.current || !element) return undefined;
     scrolled.current = true;
-    region.current?.scrollIntoView({ block: 'start' });
+    const reveal = () => element.scrollIntoView({ block: 'start' });
+    reveal();
+    // The table above may still be reading its rows, which pushes the detail down: while the page settles (a few
+    // seconds), its top is kept in view, until the person scrolls or acts themselves.
+    const observer = new ResizeObserver(reveal);
+    observer.observe(document.body);
+    const personActs = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+      for (const type of personActs) window.removeEventListener(type, stop);
+    };
+    const timer = window.setTimeout(stop, settleMs);
+    for (const type of personActs) window.addEventListener(type, stop, { passive: true });
+    return stop;
   }, [shown]);
   useEffect(() => {
     // Without preventScroll, the browser would centre a detail taller than the window on its focus.
