@@ -94,7 +94,8 @@ describe('a ZAP report imported from the DAST page', () => {
       )
       .waitFor();
     await page.findings.waitForRow('Cross-Domain Misconfiguration');
-    expect(await page.findings.rowCount()).toBe(scan.counts.total);
+    // The list reads its rows again once the import ends: wait for all of them.
+    await expect.poll(() => page.findings.rowCount()).toBe(scan.counts.total);
     const severities = await page.findings.table
       .getByRole('row')
       .evaluateAll((rows) => rows.slice(1).map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''));
