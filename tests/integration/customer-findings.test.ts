@@ -17,6 +17,7 @@ import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { seedFindings } from '../support/seed-findings.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
+import { keysOf } from '../support/answer-keys.js';
 
 type Caller = ReturnType<typeof signedInCaller>;
 const stamp = randomUUID().slice(0, 8);
@@ -41,18 +42,6 @@ async function setFields(id: string, fields: Record<string, unknown>, ofService 
       ExpressionAttributeValues: values,
     }),
   );
-}
-
-/** Every key of an answer, nested objects included (an analyst-only field must appear nowhere). */
-function keysOf(value: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const item of value) keysOf(item, found);
-  else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      found.add(key);
-      keysOf(inner, found);
-    }
-  }
-  return found;
 }
 
 beforeAll(async () => {

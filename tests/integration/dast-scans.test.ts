@@ -272,17 +272,29 @@ describe('DAST endpoint: the location’s scan window', () => {
     ({ slug: windowSlug } = await newCompany('dwindow'));
   });
 
+  /** A site of the company with this window and its own host, and a scan of it triggered with a key for it. */
+  async function triggerAtSite(label: string, cidr: string, scanWindow: ReturnType<typeof dailyWindow>) {
+    const host = `${label.toLowerCase()}.acme.example`;
+    const site = await seedLocation(windowSlug, {
+      name: `${label} site ${randomUUID().slice(0, 6)}`,
+      cidrs: [cidr],
+      domains: [host],
+      scanWindow,
+    });
+    const { key, keyId } = await newKey({ allowedTargets: [`https://${host}/`] }, windowSlug);
+    const queued = await trigger(key, { target: `https://${host}/`, locationId: site.locationId });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    return { site, key, keyId, queued };
+  }
+
   it('queues a scan triggered outside the window with when it will run; no agent claims it until the window opens', async () => {
     const now = Date.now();
-    const night = await seedLocation(windowSlug, {
-      name: `Night site ${randomUUID().slice(0, 6)}`,
-      cidrs: ['192.0.2.0/24'],
-      domains: ['night.acme.example'],
-      scanWindow: dailyWindow(now + 2 * hour, now + 3 * hour),
-    });
-    const { key, keyId } = await newKey({ allowedTargets: ['https://night.acme.example/'] }, windowSlug);
-    const queued = await trigger(key, { target: 'https://night.acme.example/', locationId: night.locationId });
-    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const {
+      site: night,
+      key,
+      keyId,
+      queued,
+    } = await triggerAtSite('Night', '192.0.2.0/24', dailyWindow(now + 2 * hour, now + 3 * hour));
     // The window opens at the start of its minute, two hours from now.
     const opens = Math.floor((now + 2 * hour) / 60_000) * 60_000;
     expect(queued.body).toMatchObject({ status: 'queued', runsAfter: new Date(opens).toISOString() });
@@ -322,15 +334,11 @@ describe('DAST endpoint: the location’s scan window', () => {
 
   it('claims without reading the location while the window the job carries is open, and reads it when closed', async () => {
     const now = Date.now();
-    const site = await seedLocation(windowSlug, {
-      name: `Counted site ${randomUUID().slice(0, 6)}`,
-      cidrs: ['198.19.0.0/24'],
-      domains: ['counted.acme.example'],
-      scanWindow: dailyWindow(now + 2 * hour, now + 3 * hour),
-    });
-    const { key } = await newKey({ allowedTargets: ['https://counted.acme.example/'] }, windowSlug);
-    const queued = await trigger(key, { target: 'https://counted.acme.example/', locationId: site.locationId });
-    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const { site, queued } = await triggerAtSite(
+      'Counted',
+      '198.19.0.0/24',
+      dailyWindow(now + 2 * hour, now + 3 * hour),
+    );
     const { agent } = await seedAgent(windowSlug, { locationId: site.locationId, name: 'Counted ZAP' });
 
     // Closed: the queue, then the location, whose window is the one that counts; nothing is claimed.
@@ -345,15 +353,7 @@ describe('DAST endpoint: the location’s scan window', () => {
 
   it('queues at once (no runsAfter) inside the window', async () => {
     const now = Date.now();
-    const open = await seedLocation(windowSlug, {
-      name: `Day site ${randomUUID().slice(0, 6)}`,
-      cidrs: ['198.18.0.0/24'],
-      domains: ['day.acme.example'],
-      scanWindow: dailyWindow(now - hour, now + hour),
-    });
-    const { key } = await newKey({ allowedTargets: ['https://day.acme.example/'] }, windowSlug);
-    const queued = await trigger(key, { target: 'https://day.acme.example/', locationId: open.locationId });
-    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const { queued } = await triggerAtSite('Day', '198.18.0.0/24', dailyWindow(now - hour, now + hour));
     expect(queued.body.runsAfter).toBeUndefined();
     expect((await getScanJob(queued.body.scanId))?.notBefore).toBeUndefined();
   });

@@ -15,6 +15,7 @@ import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { seedFindings } from '../support/seed-findings.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
+import { keysOf } from '../support/answer-keys.js';
 
 type Caller = ReturnType<typeof signedInCaller>;
 const day = 24 * 60 * 60 * 1000;
@@ -47,16 +48,6 @@ const edit = async (findingId: string, field: string, value: unknown) => {
       expectedVersion: detail.fieldVersions[field],
     }),
   );
-};
-const keysOf = (value: unknown, found = new Set<string>()): Set<string> => {
-  if (Array.isArray(value)) for (const item of value) keysOf(item, found);
-  else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      found.add(key);
-      keysOf(inner, found);
-    }
-  }
-  return found;
 };
 
 /** The seeded findings by name, published relative to the test's start. */

@@ -19,15 +19,12 @@ import {
   severities,
   severityLabels,
 } from '../analyst/services/finding-values/finding-labels';
-import { slaFilterLabels } from '../analyst/services/finding-values/sla-due';
+import { slaFilterOptions } from '../analyst/services/finding-values/sla-due';
 import { looksLikeCidr, type ReportFilters } from './report-address';
 
 const severityOptions = severities.map((severity) => ({ value: severity, label: severityLabels[severity] }));
 const statusOptions = findingStatuses.map((status) => ({ value: status, label: findingStatusLabels[status] }));
-const slaOptions = [
-  { value: '', label: 'Any due date' },
-  ...(['overdue', 'dueSoon'] as const).map((value) => ({ value, label: slaFilterLabels[value] })),
-];
+const slaOptions = slaFilterOptions('Any due date');
 const confidenceOptions = confidences.map((confidence) => ({
   value: confidence,
   label: confidence[0]!.toUpperCase() + confidence.slice(1),

@@ -8,7 +8,7 @@ import { IdentifierList, IdentifierText } from '../../components/tables/cell-tex
 import type { TableColumn, TableConfig } from '../../components/tables/table-config';
 import { TimeAgo } from '../../components/time/updated-label';
 import { FindingLink } from '../analyst/services/findings/finding-link';
-import { byDueDate, SlaDue } from '../analyst/services/finding-values/sla-due';
+import { dueColumn } from '../analyst/services/finding-values/sla-due';
 import { findingStatusLabels, severityRank } from '../analyst/services/finding-values/finding-labels';
 import { countText } from '../analyst/services/finding-values/finding-text';
 import { SeverityBadge } from '../analyst/services/finding-values/scanner-values';
@@ -62,13 +62,7 @@ const columns: readonly TableColumn<ReportFindingRow>[] = [
     sortingComparator: byText((finding) => findingStatusLabels[finding.status]),
     width: 150,
   },
-  {
-    id: 'dueAt',
-    header: 'Due',
-    cell: (finding) => <SlaDue finding={finding} />,
-    sortingComparator: byDueDate,
-    width: 210,
-  },
+  dueColumn(),
   {
     id: 'asset',
     header: 'Asset',

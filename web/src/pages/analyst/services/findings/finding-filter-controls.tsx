@@ -16,7 +16,7 @@ import {
   type FindingStatus,
   type Severity,
 } from '../finding-values/finding-labels';
-import { slaFilterLabels } from '../finding-values/sla-due';
+import { slaFilterOptions } from '../finding-values/sla-due';
 import type { FindingFilters } from './finding-filter';
 import styles from './finding-filter-controls.module.css';
 
@@ -29,11 +29,7 @@ const statusOptions: MultiselectProps.Option[] = findingStatuses.map((value) => 
   label: findingStatusLabels[value],
 }));
 
-const anySla: SelectProps.Option = { value: '', label: 'Any' };
-const slaOptions: SelectProps.Option[] = [
-  anySla,
-  ...(['overdue', 'dueSoon'] as const).map((value) => ({ value, label: slaFilterLabels[value] })),
-];
+const slaOptions: SelectProps.Option[] = slaFilterOptions('Any');
 
 function chosen<Value extends string>(options: readonly MultiselectProps.Option[], values: readonly Value[]) {
   return options.filter((option) => values.includes(option.value as Value));
@@ -89,7 +85,7 @@ export function FindingFilterControls({ filters, onChange, hasLastScan }: Findin
           inlineLabelText="SLA"
           ariaLabel="SLA filter"
           options={slaOptions}
-          selectedOption={slaOptions.find((option) => option.value === filters.sla) ?? anySla}
+          selectedOption={slaOptions.find((option) => option.value === filters.sla) ?? slaOptions[0]!}
           onChange={({ detail }) =>
             onChange({ ...filters, sla: (detail.selectedOption.value ?? '') as FindingFilters['sla'] })
           }

@@ -9,7 +9,7 @@ import { CellText, IdentifierList, IdentifierText } from '../../../../components
 import { compareKeys, type TableColumn, type TableConfig } from '../../../../components/tables/table-config';
 import { TimeAgo } from '../../../../components/time/updated-label';
 import { FindingLink } from './finding-link';
-import { byDueDate, SlaDue } from '../finding-values/sla-due';
+import { dueColumn } from '../finding-values/sla-due';
 import { findingStatusLabels, severityLabels, severityRank } from '../finding-values/finding-labels';
 import { countText } from '../finding-values/finding-text';
 import { SeverityBadge } from '../finding-values/scanner-values';
@@ -48,13 +48,7 @@ const columns: readonly TableColumn<FindingRow>[] = [
     sortingComparator: byText((finding) => findingStatusLabels[finding.status]),
     width: 150,
   },
-  {
-    id: 'dueAt',
-    header: 'Due',
-    cell: (finding) => <SlaDue finding={finding} />,
-    sortingComparator: byDueDate,
-    width: 210,
-  },
+  dueColumn(),
   {
     id: 'published',
     header: 'Published',
