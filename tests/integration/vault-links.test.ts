@@ -183,7 +183,8 @@ describe('share links', () => {
         expect(content).toMatchObject({ kind: 'file', name: `scope-${marker}.txt`, bytes: file });
       }
     }
-  });
+    // It reads the whole table twice (a Scan), which grows with every file run before it: more than the 30 s default.
+  }, 120_000);
 
   it('refuses bad input with a clear message and writes nothing', async () => {
     const user = await analyst();
