@@ -40,13 +40,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Chooses the colour scheme in this browser (as the header's toggle saves it) for the next loads. */
-async function useScheme(page: Page, scheme: Scheme): Promise<void> {
-  await page.evaluate((chosen) => localStorage.setItem('colorScheme', chosen), scheme);
-}
-
 async function isDark(page: Page): Promise<boolean> {
   return page.evaluate(() => document.body.classList.contains('awsui-dark-mode'));
+}
+
+/**
+ * Chooses the colour scheme in this browser (as the header's toggle saves it) for the next loads, and loads the
+ * app again when it shows the other one (the pages are then opened within the app).
+ */
+async function useScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.evaluate((chosen) => localStorage.setItem('colorScheme', chosen), scheme);
+  if ((await isDark(page)) === (scheme === 'dark')) return;
+  await page.reload();
+  await new ShellPage(page).userMenuButton.waitFor();
 }
 
 /** Opens the sign-in screen in a new signed-out browser that has `scheme` chosen. */

@@ -61,9 +61,39 @@ export class ShellPage {
     return this.page.getByTestId('current-company');
   }
 
-  /** Opens `path` with a full page load and waits for the shell. */
-  async open(path: string): Promise<void> {
-    await this.page.goto(new URL(path, this.page.url()).href);
+  /**
+   * Opens `path` and waits for the shell. While the signed-in shell is up it moves within the app, as a click on one
+   * of its links does, and waits until the shell shows that address's page (data-shown-path, shown-location.tsx):
+   * a full load costs a core about a second and re-reads nothing a test of a page needs. What the app keeps from
+   * the last load (the session: access, companies, services) is read afresh only by a full load: `reload: true`,
+   * for a test that changed it on the server; a full load also where the shell is not up, and for the page shown.
+   */
+  async open(path: string, { reload = false }: { reload?: boolean } = {}): Promise<void> {
+    const target = new URL(path, this.page.url());
+    const here = new URL(this.page.url());
+    const address = target.pathname + target.search;
+    const inApp =
+      !reload &&
+      target.origin === here.origin &&
+      target.hash === '' &&
+      address !== here.pathname + here.search &&
+      (await this.page.evaluate(() => document.documentElement.dataset.shownPath !== undefined));
+    if (!inApp) {
+      await this.page.goto(target.href);
+      await this.userMenuButton.waitFor();
+      return;
+    }
+    // React Router's own history entry (idx one past the current), then the event its history listens to.
+    await this.page.evaluate((to) => {
+      const state = history.state as { idx?: number } | null;
+      history.pushState(
+        { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state?.idx ?? 0) + 1 },
+        '',
+        to,
+      );
+      window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    }, address);
+    await this.page.waitForFunction((to) => document.documentElement.dataset.shownPath === to, address);
     await this.userMenuButton.waitFor();
   }
 

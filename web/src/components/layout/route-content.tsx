@@ -17,6 +17,7 @@ import { useAccessContext } from '../navigation/page-access';
 import { useCurrentPage } from '../navigation/use-current-page';
 import { useCompanyName, useSession } from '../session/session-context';
 import { PageLoading } from './page-loading';
+import { ShownLocation } from './shown-location';
 import { HomeLink } from '../navigation/home-link';
 
 export const accessDeniedText = 'You do not have access to this page';
@@ -29,6 +30,7 @@ export function RouteContent() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Outlet />
+      <ShownLocation />
     </Suspense>
   );
 }
@@ -46,6 +48,7 @@ function AccessDenied({ page, refusal }: { page: ShellPage; refusal: Refusal }) 
 
   return (
     <ContentLayout header={<Header variant="h1">Access denied</Header>}>
+      <ShownLocation />
       <Container header={<Header variant="h2">{page.title}</Header>}>
         <SpaceBetween size="m">
           <Box variant="p">{accessDeniedText}.</Box>
