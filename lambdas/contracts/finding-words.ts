@@ -9,6 +9,18 @@ export type Severity = (typeof severities)[number];
 export const confidences = ['certain', 'firm', 'tentative'] as const;
 export type Confidence = (typeof confidences)[number];
 
+/** The scanners whose findings the import writes (a finding's `tool`; a template names their rules `<tool>:<rule id>`). */
+export const scannerTools = [
+  'subfinder',
+  'httpx',
+  'nuclei',
+  'zap',
+  'nmap',
+  'openvas',
+  'prowler',
+  'password-audit',
+] as const;
+
 /** Every file format the import reads; `detectFormat` tells them apart from the content. */
 export const formatIds = [
   'subfinder-jsonl',

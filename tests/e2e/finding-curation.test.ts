@@ -3,7 +3,8 @@
 // the first's value; Keep mine saves it; in another round Take theirs shows the cross and the stored value),
 // different fields of one finding both saved (versions are per field; the status with its expiry), the
 // history with the analysts' edits, tags added with a suggestion of a tag in use and removed, a template
-// applied to one finding (the import's suggestion, then one chosen in the library: the lineage), and a bulk
+// applied to one finding (the import's suggestion, then one chosen in the library: the lineage; the analyst's own
+// wording replaced only once they say so), a finding saved as a new template, and a bulk
 // update of a selection (a template applied, then a status set) followed to its counts. The findings are a
 // real ZAP report imported through the calls; every person, the company and the template are fresh.
 import { randomUUID } from 'node:crypto';
@@ -292,7 +293,7 @@ describe('tags', () => {
 });
 
 describe('templates on one finding', () => {
-  it('applies the template the import suggests, then one chosen in the library; the lineage says so, and a hand edit', async () => {
+  it('applies the template the import suggests, then one chosen in the library; the lineage says so, and a hand edit, which a template replaces only once the analyst says so', async () => {
     const finding = fromEnd(4);
     const suggested = (await findingAs(ann.call, finding.id)).suggestedTemplate;
     expect(suggested, 'the seeded library covers every ZAP alert').toBeDefined();
@@ -320,6 +321,73 @@ describe('templates on one finding', () => {
     const stored = await findingAs(ann.call, finding.id);
     expect(stored.template).toMatchObject({ templateId, version: 1 });
     expect(stored.templateTextsEdited).toBe(true);
+
+    // A template now would replace the analyst's own wording: the page asks first, and Cancel keeps it. (Another
+    // template than the bulk test's: that test counts the rows of its template's title.)
+    const otherTitle = `Other wording ${run}`;
+    const other = await ann.call('createTemplate', { title: otherTitle, severity: 'low', remediation: 'Another fix.' });
+    expect(other.statusCode, JSON.stringify(other.body)).toBe(200);
+    const applyChosen = async () => {
+      await detail.getByRole('button', { name: 'Apply template…' }).click();
+      const chooser = dialogNamed(page.page, 'Apply a template');
+      await chooser.getByRole('combobox', { name: 'Template' }).fill(otherTitle);
+      await page.page.getByRole('option', { name: new RegExp(`^${otherTitle}`) }).click();
+      await chooser.getByRole('button', { name: 'Apply', exact: true }).click();
+      const asked = dialogNamed(page.page, 'Replace your wording?');
+      await asked
+        .getByText(
+          `The template ${otherTitle} replaces the title, description and remediation written for this finding.`,
+          { exact: false },
+        )
+        .waitFor();
+      expect(await chooser.count(), 'the question takes the chooser’s place').toBe(0);
+      return asked;
+    };
+    const kept = await applyChosen();
+    await kept.getByRole('button', { name: 'Cancel' }).click();
+    await kept.waitFor({ state: 'hidden' });
+    expect(await page.findingField('Title').getByRole('textbox').inputValue()).toBe(`${templateTitle}, for this host`);
+    expect((await findingAs(ann.call, finding.id)).analystTitle).toBe(`${templateTitle}, for this host`);
+
+    const replaced = await applyChosen();
+    await replaced.getByRole('button', { name: 'Replace' }).click();
+    await replaced.waitFor({ state: 'hidden' });
+    await detail.getByText(`From template ${otherTitle}, version 1`, { exact: true }).waitFor();
+    expect(await page.findingField('Title').getByRole('textbox').inputValue()).toBe(otherTitle);
+    expect((await findingAs(ann.call, finding.id)).templateTextsEdited).not.toBe(true);
+  }, 60_000);
+});
+
+describe('a finding saved as a template', () => {
+  it('starts the form from the finding, creates the template with its rule, and the finding then comes from it', async () => {
+    const finding = fromEnd(7);
+    const stored = await findingAs(ann.call, finding.id);
+    const page = new AnalystServicePage(ann.session.page);
+    await page.openFinding(servicePaths.dast, finding.id);
+    const detail = page.findingDetail;
+
+    await detail.getByRole('button', { name: 'Save as template…' }).click();
+    const form = dialogNamed(page.page, 'Save as template');
+    const title = form.getByRole('textbox', { name: 'Title' });
+    expect(await title.inputValue()).toBe(stored.title);
+    expect(await form.getByRole('textbox', { name: /^Remediation/ }).inputValue()).toBe(stored.remediation ?? '');
+    const savedTitle = `${stored.title} (saved ${run})`;
+    await title.fill(savedTitle);
+    await form.getByRole('button', { name: 'Create template' }).click();
+    await form.waitFor({ state: 'hidden' });
+    await detail.getByText(`From template ${savedTitle}, version 1`, { exact: true }).waitFor();
+
+    const after = await findingAs(ann.call, finding.id);
+    expect(after.template).toMatchObject({ title: savedTitle, version: 1 });
+    const template = await ann.call('getTemplate', { templateId: after.template.templateId });
+    expect(template.statusCode, JSON.stringify(template.body)).toBe(200);
+    expect(template.body.result).toMatchObject({
+      title: savedTitle,
+      severity: stored.severity,
+      remediation: stored.remediation ?? '',
+      services: ['dast'],
+      rules: [`zap:${stored.ruleId}`],
+    });
   }, 60_000);
 });
 

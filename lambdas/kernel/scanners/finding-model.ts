@@ -5,6 +5,7 @@ import {
   confidences,
   formatIds,
   severities,
+  type scannerTools,
   type Confidence,
   type FormatId,
   type Severity,
@@ -16,7 +17,7 @@ export type { ServiceName };
 // The scale, the confidences and the formats are contracts (the calls' schemas and the web read them too).
 export { confidences, formatIds, severities, type Confidence, type FormatId, type Severity };
 
-export type ToolName = 'subfinder' | 'httpx' | 'nuclei' | 'zap' | 'nmap' | 'openvas' | 'prowler' | 'password-audit';
+export type ToolName = (typeof scannerTools)[number];
 
 export interface ToolInfo {
   name: ToolName;

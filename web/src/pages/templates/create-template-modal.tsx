@@ -26,7 +26,8 @@ import {
 
 const fields = ['title', 'severity', 'description', 'remediation', 'references', 'cwe', 'services', 'tags', 'rules'];
 
-interface Draft {
+/** The form's fields as typed: lists one per line (references, rules) or comma-separated (CWE, tags). */
+export interface TemplateDraft {
   title: string;
   severity: string;
   description: string;
@@ -38,7 +39,7 @@ interface Draft {
   rules: string;
 }
 
-const emptyDraft: Draft = {
+const emptyDraft: TemplateDraft = {
   title: '',
   severity: '',
   description: '',
@@ -51,16 +52,25 @@ const emptyDraft: Draft = {
 };
 
 export interface CreateTemplateModalProps {
+  /** What the form starts with (a finding saved as a template); empty fields otherwise. */
+  initial?: Partial<TemplateDraft>;
+  /** "Create template", or what the person set out to do ("Save as template"). */
+  header?: string;
   onDismiss: () => void;
   onCreated: (template: Template) => void;
 }
 
-export function CreateTemplateModal({ onDismiss, onCreated }: CreateTemplateModalProps) {
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
+export function CreateTemplateModal({
+  initial,
+  header = 'Create template',
+  onDismiss,
+  onCreated,
+}: CreateTemplateModalProps) {
+  const [draft, setDraft] = useState<TemplateDraft>({ ...emptyDraft, ...initial });
   const [problem, setProblem] = useState<FormProblem>(noProblem);
   const [submitting, setSubmitting] = useState(false);
 
-  const set = <Key extends keyof Draft>(key: Key, value: Draft[Key]) => {
+  const set = <Key extends keyof TemplateDraft>(key: Key, value: TemplateDraft[Key]) => {
     setDraft((current) => ({ ...current, [key]: value }));
     setProblem((current) => withoutFieldError(current, key));
   };
@@ -101,7 +111,7 @@ export function CreateTemplateModal({ onDismiss, onCreated }: CreateTemplateModa
 
   return (
     <FormModal
-      header="Create template"
+      header={header}
       size="large"
       formId="create-template-form"
       submitText="Create template"
