@@ -31,13 +31,10 @@ import { ImportFormatError } from '../scanners/import-format-error.js';
 import { readEpssScores } from './epss-feed.js';
 import type { FeedHeader } from './feed-entries.js';
 import { feedContent, type ByteCount } from './feed-stream.js';
-import { queueExploitEnrichment } from './exploit-enrichment.js';
+import { feedImportGroup, queueExploitEnrichment } from './exploit-enrichment.js';
 import { readKevCatalogue } from './kev-feed.js';
 
 export type { StoredFeedImport };
-
-/** One message group for every feed import: two never run at once, and they run in the order started. */
-export const feedImportGroup = 'threat-feeds';
 
 const newFeedImportId = () => `${Date.now().toString(36)}${randomBytes(8).toString('hex')}`;
 
@@ -184,11 +181,12 @@ export async function storeFeed(
 /** Runs one queued feed import to its end (the worker's part). */
 export async function runFeedImport(feedImportId: string): Promise<void> {
   const read = await getFeedImportRecord(feedImportId, true);
-  if (!read || read.status === 'uploading' || read.status === 'done' || read.status === 'failed') return;
+  if (!read || read.status === 'done' || read.status === 'failed') return;
+  // 'uploading' too: the message is sent once the file is copied, and may arrive before the status says 'queued'.
   const running = await updateFeedImport(
     feedImportId,
     { status: 'running', startedAt: read.startedAt ?? Date.now(), attempts: (read.attempts ?? 0) + 1 },
-    { from: ['queued', 'running'] },
+    { from: ['uploading', 'queued', 'running'] },
   );
   if (!running) return;
   const progress = { ...running.progress };
@@ -226,6 +224,6 @@ export async function failFeedImport(feedImportId: string, message: string, line
   await updateFeedImport(
     feedImportId,
     { status: 'failed', finishedAt: Date.now(), error: { message, ...(line !== undefined ? { line } : {}) } },
-    { from: ['queued', 'running'] },
+    { from: ['uploading', 'queued', 'running'] },
   );
 }
