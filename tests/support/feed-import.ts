@@ -14,7 +14,7 @@ export async function importFeedAs(as: Caller, kind: 'kev' | 'epss', body: strin
   const { feedImportId, upload } = created.body.result;
   const form = new FormData();
   for (const [field, value] of Object.entries(upload.fields as Record<string, string>)) form.append(field, value);
-  form.append('file', new Blob([bytes]), `${kind}.feed`);
+  form.append('file', new Blob([new Uint8Array(bytes)]), `${kind}.feed`);
   expect((await fetch(new URL(upload.url, appUrl), { method: 'POST', body: form })).status).toBeLessThan(300);
   const started = await as('startFeedImport', { feedImportId });
   expect(started.statusCode, JSON.stringify(started.body)).toBe(200);

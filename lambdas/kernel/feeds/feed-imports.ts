@@ -26,7 +26,7 @@ import {
 } from '../data/entities/feed-imports.js';
 import { queueWork } from '../findings/import-queue.js';
 import { copyImportFiles, importFileKey, uploadsPrefix } from '../findings/scan-imports.js';
-import { openUpload, presignUpload } from '../findings/uploads.js';
+import { openUpload, presignUpload, putObject } from '../findings/uploads.js';
 import { ImportFormatError } from '../scanners/import-format-error.js';
 import { readEpssScores } from './epss-feed.js';
 import type { FeedHeader } from './feed-entries.js';
@@ -72,6 +72,18 @@ export async function createFeedImport(
   const feedImport = await recordFeedImport(input.kind, input.contentLength, createdBy);
   const upload = await presignUpload(feedImport.objectKey, input.contentLength);
   return { feedImportId: feedImport.feedImportId, upload };
+}
+
+/**
+ * A feed the server fetched from its publisher (the daily schedule): recorded, stored where the worker reads started
+ * imports' files, and queued, as startFeedImport does for an upload. Answers the import's id.
+ */
+export async function importFetchedFeed(kind: FeedKind, body: Uint8Array<ArrayBuffer>): Promise<string> {
+  const feedImport = await recordFeedImport(kind, body.byteLength, 'schedule');
+  await putObject(importFileKey(feedImport.objectKey), body);
+  await queueWork({ kind: 'feedImport', id: feedImport.feedImportId }, feedImportGroup);
+  await updateFeedImport(feedImport.feedImportId, { status: 'queued' }, { from: ['uploading'] });
+  return feedImport.feedImportId;
 }
 
 export const readFeedImport = (feedImportId: string) => getFeedImportRecord(feedImportId);
