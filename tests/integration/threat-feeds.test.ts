@@ -7,7 +7,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { defaultSlaDays } from '../../lambdas/contracts/sla.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { getFeedState, readCveSignals } from '../../lambdas/kernel/data/entities/exploit-feeds.js';
@@ -186,6 +187,29 @@ describe('threat feeds', { timeout: 240_000 }, () => {
 
     const customerKeys = keysOf(await rowsOf(as.customer!, { epssAtLeast: 0 }));
     for (const field of analystOnlyFindingFields) expect(customerKeys.has(field), field).toBe(false);
+  });
+
+  it("a customer's export of the known-exploited view carries the signals", async () => {
+    await vi.waitFor(async () => expect((await rowOf(ids.likely!)).epssScore).toBe(0.91234), { timeout: 120_000 });
+    const started = ok(
+      await as.customer!('startFindingExport', { slug, service, format: 'csv', filter: { knownExploited: true } }),
+    );
+    let done: any;
+    for (let attempt = 0; attempt < 300; attempt += 1) {
+      done = ok(await as.customer!('getFindingExport', { exportId: started.exportId }));
+      if (done.status === 'done' || done.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(done.status, done.error).toBe('done');
+    const file = await fetch(new URL(done.downloadUrl, inject('localStack').appUrl));
+    const [header, ...findings]: string[][] = parse(Buffer.from(await file.arrayBuffer()).toString('utf8'), {
+      bom: true,
+    });
+    const column = (name: string) => header!.indexOf(name);
+    expect(findings.map((row) => row[column('Finding id')])).toEqual([ids.exploited]);
+    expect(findings[0]![column('Known exploited')]).toBe(`${exploitedCve} (added 2026-11-20, ransomware use Known)`);
+    expect(findings[0]![column('EPSS score (feed)')]).toBe('0.00043');
+    expect(findings[0]![column('SLA state')]).toBe('due soon');
   });
 
   it('a malformed feed fails its import, naming what is wrong, and changes nothing', async () => {
