@@ -913,8 +913,13 @@ describe('scan imports (S3 + SQS)', () => {
     expect(properties(worker).Environment.Variables.PORTAL_URL).toBeDefined();
   });
 
-  it('grants the uploads bucket and the queue to no other function (the report worker: exports/ and vault/)', () => {
-    const granted = new Set([portalFunctions.api, portalFunctions.scanImport, portalFunctions.reportWork]);
+  it('grants the uploads bucket and the queue to no other function (the report worker: exports/ and vault/; the threat-feed fetch: imports/feeds/)', () => {
+    const granted = new Set([
+      portalFunctions.api,
+      portalFunctions.scanImport,
+      portalFunctions.reportWork,
+      portalFunctions.threatFeedFetch,
+    ]);
     for (const prefix of Object.values(portalFunctions).filter((prefix) => !granted.has(prefix))) {
       const text = JSON.stringify(statementsOf(prefix));
       expect(text, prefix).not.toContain(uploadsId());
