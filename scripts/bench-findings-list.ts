@@ -91,7 +91,10 @@ function publishedWithDueDate(
     { days: defaultSlaDays, version: 0 },
     dueAt - days * day,
   );
-  const item: MarshalledItem = { published: { BOOL: true }, ...exploitSignals(options, id, severity, bucket, firstSeenAt) };
+  const item: MarshalledItem = {
+    published: { BOOL: true },
+    ...exploitSignals(options, id, severity, bucket, firstSeenAt),
+  };
   for (const [name, value] of Object.entries(sla)) {
     item[name] = typeof value === 'number' ? { N: String(value) } : { S: String(value) };
   }
