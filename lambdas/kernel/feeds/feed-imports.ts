@@ -165,7 +165,9 @@ export async function storeFeed(
   let last = Date.now();
   const checked: ByteCount = { bytesRead: 0 };
   let rows = 0;
-  for await (const _entry of readEpssScores(await feedContent(await source(), checked), (read) => (header = read))) {
+  // The first reading checks every row and keeps none.
+  const checking = readEpssScores(await feedContent(await source(), checked), (read) => (header = read));
+  for (let next = await checking.next(); !next.done; next = await checking.next()) {
     rows += 1;
     if (Date.now() - last > progressEveryMs) {
       last = Date.now();

@@ -59,7 +59,10 @@ export function parseKevCatalogue(text: string): { header: FeedHeader; entries: 
     if (ransomware !== 'Known' && ransomware !== 'Unknown') {
       throw new ImportFormatError(`${where}.knownRansomwareCampaignUse (${cve}) must be Known or Unknown`);
     }
-    const text = (name: string) => (typeof item[name] === 'string' ? (item[name] as string).slice(0, 500) : undefined);
+    const text = (name: string) => {
+      const value = item[name];
+      return typeof value === 'string' ? value.slice(0, 500) : undefined;
+    };
     entries.push({
       cve,
       dateAdded: item.dateAdded,
