@@ -7,7 +7,12 @@
 // medians says how the page's time grows with the list. Import only after startLocalStack has set the environment.
 import { createHash } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { findingIndexKey, findingSortKey, findingsPartition } from '../lambdas/kernel/data/entities/findings.js';
+import {
+  findingIndexKey,
+  findingSortKey,
+  findingsPartition,
+  knownExploitedPartition,
+} from '../lambdas/kernel/data/entities/findings.js';
 import type { Severity } from '../lambdas/kernel/scanners/finding-model.js';
 import { defaultSlaDays } from '../lambdas/contracts/sla.js';
 import { findingSlaAfter } from '../lambdas/kernel/sla/finding-sla.js';
@@ -33,11 +38,44 @@ const day = 24 * 60 * 60 * 1000;
 const seededAt = Date.now();
 
 /**
+ * One copy in ten is known exploited (on the sparse known-exploited index, keyed as the severity index is) and one in
+ * five has an EPSS score, as the feeds' enrichment writes them (feeds/exploit-enrichment.ts), so the filtered pages
+ * hold as many rows at both sizes.
+ */
+function exploitSignals(
+  options: CopyOptions,
+  id: string,
+  severity: Severity,
+  bucket: number,
+  firstSeenAt: number,
+): MarshalledItem {
+  const exploited = bucket % 10 === 3;
+  const scored = bucket % 5 === 1 || exploited;
+  if (!scored) return {};
+  const score = exploited ? 0.9 : 0.2 + (bucket % 7) / 10;
+  return {
+    epssScore: { N: String(score) },
+    ...(exploited
+      ? {
+          knownExploited: { BOOL: true },
+          gsi4pk: { S: knownExploitedPartition(options.slug, options.service) },
+          gsi4sk: { S: findingIndexKey(severity, firstSeenAt, id) },
+        }
+      : {}),
+  };
+}
+
+/**
  * Every copy is published, its SLA clock started so that its due date falls (by its id) 40% in the last 60 days
  * (overdue), 30% within the next 7 (due soon), 30% 8 to 60 days ahead, through the SLA computation the writes
  * use (sla/finding-sla.ts) on the default policy: the SLA pages then hold as many rows at both sizes.
  */
-function publishedWithDueDate(options: CopyOptions, id: string, severity: Severity): MarshalledItem {
+function publishedWithDueDate(
+  options: CopyOptions,
+  id: string,
+  severity: Severity,
+  firstSeenAt: number,
+): MarshalledItem {
   const bucket = parseInt(id.slice(0, 8), 16) % 100;
   const dueAt =
     bucket < 40
@@ -53,7 +91,10 @@ function publishedWithDueDate(options: CopyOptions, id: string, severity: Severi
     { days: defaultSlaDays, version: 0 },
     dueAt - days * day,
   );
-  const item: MarshalledItem = { published: { BOOL: true } };
+  const item: MarshalledItem = {
+    published: { BOOL: true },
+    ...exploitSignals(options, id, severity, bucket, firstSeenAt),
+  };
   for (const [name, value] of Object.entries(sla)) {
     item[name] = typeof value === 'number' ? { N: String(value) } : { S: String(value) };
   }
@@ -91,7 +132,7 @@ function* findingCopies(templates: readonly MarshalledItem[], options: CopyOptio
         gsi1pk: { S: partition },
         gsi1sk: { S: findingIndexKey(severity, firstSeenAt, id) },
         id: { S: id },
-        ...publishedWithDueDate(options, id, severity),
+        ...publishedWithDueDate(options, id, severity, firstSeenAt),
       };
     }
   }
@@ -137,6 +178,9 @@ const pages: Array<{ page: string; input: Record<string, unknown>; second?: bool
   { page: 'overdue (filter.sla)', input: { filter: { sla: 'overdue' }, limit: 20 } },
   { page: 'due within 7 days (filter.sla)', input: { filter: { sla: 'dueSoon' }, limit: 20 } },
   { page: 'soonest due first (order dueDate)', input: { order: 'dueDate', limit: 50 } },
+  // The known-exploited index (gsi4, sparse): the severity index's keys, over known-exploited findings only.
+  { page: 'known exploited (filter.knownExploited)', input: { filter: { knownExploited: true }, limit: 50 } },
+  { page: 'EPSS at least 0.5 (filter.epssAtLeast)', input: { filter: { epssAtLeast: 0.5 }, limit: 20 } },
 ];
 
 /** Each page at both lists: requests counted once, then `rounds` timed runs of each in turn. */

@@ -48,6 +48,7 @@ import { freePort } from '../tests/support/free-port.js';
 import { round } from './bench-stats.js';
 import { measureLambdas } from './measure-lambdas.js';
 import { measureSignInPage } from './measure-web.js';
+import type { FeedImportBench } from './bench-feeds.js';
 import type { CallOverhead } from './bench-calls.js';
 import type { CurationMeasures } from './bench-curation.js';
 import type { FindingsPage } from './bench-findings-list.js';
@@ -77,6 +78,8 @@ interface Budgets {
   templateSearchP95Ms: number;
   fieldSaveRequests: number;
   bulkFindingWrites: number;
+  feedImportPeakRssMiB: number;
+  feedImportMinutes: number;
 }
 const limits = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')) as Budgets;
 
@@ -109,6 +112,7 @@ const benchParts = {
   'findings-list': ['imports'],
   'template-search': [],
   curation: [],
+  feeds: [],
   vault: [],
   reports: ['findings-list'],
 } satisfies Record<string, string[]>;
@@ -497,6 +501,16 @@ try {
       }
     }
 
+    // 11b. A full EPSS feed (300,000 rows) through the threat-feed import.
+    if (wanted('feeds')) {
+      const { measureEpssImport } = await import('./bench-feeds.js');
+      log('feeds: a generated EPSS feed of 300,000 rows, checked and stored…');
+      const feeds = await measureEpssImport(300_000);
+      metrics.feeds = feeds;
+      budget('feeds.epss.importRss', feeds.importRssMiB, limits.feedImportPeakRssMiB, 'MiB', true);
+      budget('feeds.epss.minutes', feeds.seconds / 60, limits.feedImportMinutes, 'minutes', false);
+    }
+
     // 12. The vault's page and reveal.
     if (wanted('vault')) {
       const { measureVault } = await import('./bench-vault.js');
@@ -674,6 +688,21 @@ if (metrics.reports) {
   row(
     `PDF of ${reports.pdf.findings} findings: start to file ready, median of ${reports.pdf.runs}; size`,
     `${reports.pdf.medianSeconds.toFixed(1)} s (${reports.pdf.samplesSeconds.join(', ')} s; the worker's part ${reports.pdf.workSeconds.join(', ')} s); ${(reports.pdf.bytes / 1e6).toFixed(2)} MB`,
+  );
+}
+if (metrics.feeds) {
+  const feeds = metrics.feeds as FeedImportBench;
+  row(
+    `EPSS feed of ${feeds.rows} rows (${(feeds.fileBytes / 1e6).toFixed(1)} MB gzipped): resident set the import adds`,
+    `${feeds.importRssMiB} MiB (peak ${feeds.peakRssMiB} MiB with the stack's parts; heap ${feeds.peakHeapUsedMiB} MiB)`,
+    `${limits.feedImportPeakRssMiB} MiB`,
+    statusOf('feeds.epss.importRss'),
+  );
+  row(
+    'EPSS feed: time to check and store',
+    `${(feeds.seconds / 60).toFixed(1)} min`,
+    `${limits.feedImportMinutes} min (reported)`,
+    statusOf('feeds.epss.minutes'),
   );
 }
 if (metrics.curation) {

@@ -137,6 +137,11 @@ export class PortalImports extends Construct {
       new SqsEventSource(this.queue, { batchSize: importBatchSize, reportBatchItemFailures: true }),
     );
     this.acknowledgeUploadObjects(this.importFunction);
+    // A threat-feed import queues the enrichment of findings that follows it (kernel/feeds/feed-imports.ts).
+    this.importFunction.addEnvironment('IMPORT_QUEUE_URL', this.queue.queueUrl);
+    this.importFunction.addToRolePolicy(
+      new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }),
+    );
 
     this.deadLetterAlarm = new Alarm(this, 'DeadLettersAlarm', {
       alarmDescription:

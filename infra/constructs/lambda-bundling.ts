@@ -17,6 +17,7 @@ export const lambdaEntries = {
   scanImport: 'lambdas/import/handler.ts',
   reportWork: 'lambdas/reports/handler.ts',
   templateSearch: 'lambdas/search/handler.ts',
+  threatFeedFetch: 'lambdas/feeds/handler.ts',
 } as const;
 
 export type LambdaName = keyof typeof lambdaEntries;

@@ -9,6 +9,7 @@ import { demoCompanies, demoUsers } from './demo-data.js';
 import { seedDemoCuration } from './demo-curation.js';
 import { seedDemoPublishing } from './demo-reports.js';
 import { seedDemoSlaStates } from './demo-sla.js';
+import { seedDemoFeeds } from './demo-feeds.js';
 import { seedDemoScans } from './demo-scans.js';
 import { seedDemoLocations } from './demo-locations.js';
 import { seedDemoNotifications } from './demo-notifications.js';
@@ -59,6 +60,7 @@ export async function seedDemoData(): Promise<void> {
     await seedDemoCuration(analyst);
     await seedDemoPublishing(analyst);
     await seedDemoSlaStates();
+    await seedDemoFeeds();
     await seedDemoVault(analyst);
     await seedDemoLocations(analyst);
     await seedDemoNotifications(analyst);

@@ -10,6 +10,7 @@ import { PortalData } from '../constructs/data.js';
 import { FirstAdministrator } from '../constructs/first-administrator.js';
 import { PortalImports, uploadsOrigin } from '../constructs/imports.js';
 import { PortalReports } from '../constructs/reports.js';
+import { PortalThreatFeeds } from '../constructs/threat-feeds.js';
 import { PortalVault } from '../constructs/vault.js';
 import { repoRoot } from '../constructs/lambda-bundling.js';
 import { PortalMail } from '../constructs/mail.js';
@@ -112,6 +113,8 @@ export class PortalStack extends Stack {
     });
     imports.grantStartImports(api.handler);
     if (props.algolia) imports.mirrorTemplatesTo(props.algolia);
+    // CISA's KEV catalogue and FIRST's EPSS scores, fetched daily and imported by the import worker.
+    new PortalThreatFeeds(this, 'ThreatFeeds', { data, imports });
     // Exports of findings and notification mails: a worker of their own, writing under exports/ of the bucket.
     const reports = new PortalReports(this, 'Reports', { data, mail, bucket: imports.uploads, portalUrl: web.origin });
     reports.grantStartReports(api.handler);

@@ -88,6 +88,9 @@ import { removeMailIdentity } from './remove-mail-identity/remove-mail-identity.
 import { updateMailSettings } from './update-mail-settings/update-mail-settings.js';
 import { getSlaPolicy } from './get-sla-policy/get-sla-policy.js';
 import { updateSlaPolicy } from './update-sla-policy/update-sla-policy.js';
+import { createFeedImport } from './create-feed-import/create-feed-import.js';
+import { startFeedImport } from './start-feed-import/start-feed-import.js';
+import { getFeedImport } from './get-feed-import/get-feed-import.js';
 
 export const callRegistry = createRegistry([
   // sign-in and session
@@ -193,4 +196,7 @@ export const callRegistry = createRegistry([
   // a company's SLA policy: days to fix per severity
   getSlaPolicy,
   updateSlaPolicy,
+  createFeedImport,
+  startFeedImport,
+  getFeedImport,
 ]);

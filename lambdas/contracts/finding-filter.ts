@@ -32,4 +32,8 @@ export interface FindingFilter {
   framework?: string[];
   category?: string[];
   site?: string[];
+  /** Findings with a CVE in CISA's Known Exploited Vulnerabilities catalogue. */
+  knownExploited?: true;
+  /** Findings whose highest EPSS score is at least this (0..1). */
+  epssAtLeast?: number;
 }

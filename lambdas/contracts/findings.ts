@@ -13,6 +13,7 @@ import { maxImportFileBytes } from './finding-limits.js';
 import { confidences, formatIds, severities } from './finding-words.js';
 import { customerPendingReview, pendingReview, reviewLogEntry } from './reviews.js';
 import { companySlug, pageCursor, serviceName } from './scope.js';
+import { findingExploitSignals } from './exploit-signals.js';
 
 export const severity = z.enum(severities, { error: `must be one of ${severities.join(', ')}` });
 
@@ -171,6 +172,7 @@ export const findingRow = z.object({
   updatedAt: z.number(),
   version: z.number(),
   ...findingSla,
+  ...findingExploitSignals,
 });
 export type FindingRowOutput = z.infer<typeof findingRow>;
 
@@ -274,6 +276,12 @@ export const findingFilter = z.strictObject({
   category: z.optional(shortList('category')),
   /** DAST findings of one of these sites (`https://example.com`, as ZAP names a site). */
   site: z.optional(shortList('site', 500)),
+  /** Findings with a CVE in CISA's Known Exploited Vulnerabilities catalogue (read from their own index). */
+  knownExploited: z.optional(z.literal(true, { error: 'must be true (known-exploited findings only)' })),
+  /** Findings whose highest EPSS score (the probability of exploitation in 30 days) is at least this. */
+  epssAtLeast: z.optional(
+    z.number('must be a number from 0 to 1').check(z.minimum(0, 'must be 0 to 1'), z.maximum(1, 'must be 0 to 1')),
+  ),
 });
 export type { FindingOrder } from './finding-filter.js';
 
@@ -318,6 +326,7 @@ export const customerFindingRow = z.object({
   /** When a risk acceptance ends. */
   riskAcceptedUntil: z.optional(z.number()),
   ...findingSla,
+  ...findingExploitSignals,
 });
 export type CustomerFindingRowOutput = z.infer<typeof customerFindingRow>;
 

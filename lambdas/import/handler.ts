@@ -9,6 +9,8 @@ import { failScanImport, runScanImport } from '../kernel/findings/import-run.js'
 import { algoliaMirrorConfigured } from '../kernel/config.js';
 import { logger } from '../kernel/logger.js';
 import { runSlaRedating } from '../kernel/sla/sla-redating.js';
+import { runExploitEnrichment } from '../kernel/feeds/exploit-enrichment.js';
+import { failFeedImport, runFeedImport } from '../kernel/feeds/feed-imports.js';
 import { mirrorErrorDetails, mirrorTemplateChanges } from '../kernel/templates/template-mirror.js';
 
 /** The queue's maxReceiveCount (infra): the try after which a message goes to the dead-letter queue. */
@@ -18,6 +20,9 @@ const crashedMessage =
 
 const bulkCrashedMessage =
   'The bulk update stopped three times on an error of ours; the findings it reached are changed, the others not. The operators have been alerted.';
+
+const feedCrashedMessage =
+  'The feed import stopped three times on an error of ours, not of the file; the feeds stored before stay as they were. Try again later.';
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
@@ -34,6 +39,8 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     try {
       if (message.kind === 'import') await runScanImport(message.id);
       else if (message.kind === 'slaRedating') await runSlaRedating(message.id);
+      else if (message.kind === 'feedImport') await runFeedImport(message.id);
+      else if (message.kind === 'exploitEnrichment') await runExploitEnrichment(message.id);
       else {
         await runBulkUpdate(message.id);
         // Applying a template counts its uses, which a real Algolia application ranks by. Mirrored here, not
@@ -54,7 +61,10 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       // queue, whose alarm tells the operators.
       // A re-dating has nothing to mark: the dead-letter queue's alarm tells the operators, and saving the policy
       // again queues it anew.
-      if (last && message.kind !== 'slaRedating') {
+      // A feed import that crashed three times is marked failed; an enrichment is queued again by the next feed.
+      if (last && message.kind === 'feedImport') {
+        await failFeedImport(message.id, feedCrashedMessage).catch(() => undefined);
+      } else if (last && (message.kind === 'import' || message.kind === 'bulk')) {
         const fail = message.kind === 'import' ? failScanImport : failBulkUpdate;
         await fail(message.id, message.kind === 'import' ? crashedMessage : bulkCrashedMessage).catch(() => undefined);
       }

@@ -139,6 +139,7 @@ const portalFunctions = {
   scanImport: 'ImportsImportFunction',
   templateSearch: 'ApiTemplateSearchFunction',
   reportWork: 'ReportsReportWorkFunction',
+  threatFeedFetch: 'ThreatFeedsFetchFunction',
 };
 
 describe('cdk-nag AWS Solutions', () => {
@@ -856,15 +857,37 @@ describe('scan imports (S3 + SQS)', () => {
       'sqs:ReceiveMessage',
       // A bulk publish queues its notification mails on the report queue, and may do nothing else there.
       'sqs:SendMessage',
+      // A threat-feed import queues the enrichment of findings that follows it on its own queue.
+      'sqs:SendMessage',
     ]);
     const sends = statementsOf(portalFunctions.scanImport).filter((statement) =>
       actionsOf([statement]).includes('sqs:SendMessage'),
     );
     expect(sends.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
+      { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'ImportsQueue'), 'Arn'] } },
       { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'ReportsQueue'), 'Arn'] } },
     ]);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
     expect(actions.filter((action) => !/^(logs|dynamodb|s3|sqs):/.test(action))).toEqual([]);
+  });
+
+  it('fetches the threat feeds daily: a scheduled rule runs the fetch, which may write fetched feeds and queue their imports only', () => {
+    const fetcher = logicalId('AWS::Lambda::Function', portalFunctions.threatFeedFetch);
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(30 15 * * ? *)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fetcher, 'Arn'] } })],
+    });
+    const statements = statementsOf(portalFunctions.threatFeedFetch);
+    expect(
+      statements
+        .filter((statement) => actionsOf([statement]).some((action) => /^(s3|sqs):/.test(action)))
+        .map(({ Action, Resource }) => ({ Action, Resource })),
+    ).toEqual([
+      { Action: 's3:PutObject', Resource: objectsUnder('imports/feeds/') },
+      { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'ImportsQueue'), 'Arn'] } },
+    ]);
+    expect(actionsOf(statements).filter((action) => !/^(logs|dynamodb|s3|sqs):/.test(action))).toEqual([]);
   });
 
   it('sends the daily digest: a scheduled rule gives the report worker the digest event; it may queue per-company work', () => {
@@ -890,8 +913,13 @@ describe('scan imports (S3 + SQS)', () => {
     expect(properties(worker).Environment.Variables.PORTAL_URL).toBeDefined();
   });
 
-  it('grants the uploads bucket and the queue to no other function (the report worker: exports/ and vault/)', () => {
-    const granted = new Set([portalFunctions.api, portalFunctions.scanImport, portalFunctions.reportWork]);
+  it('grants the uploads bucket and the queue to no other function (the report worker: exports/ and vault/; the threat-feed fetch: imports/feeds/)', () => {
+    const granted = new Set([
+      portalFunctions.api,
+      portalFunctions.scanImport,
+      portalFunctions.reportWork,
+      portalFunctions.threatFeedFetch,
+    ]);
     for (const prefix of Object.values(portalFunctions).filter((prefix) => !granted.has(prefix))) {
       const text = JSON.stringify(statementsOf(prefix));
       expect(text, prefix).not.toContain(uploadsId());
@@ -933,7 +961,13 @@ describe('functions', () => {
       'VAULT_CLEANUP_QUEUE_URL',
       'VIEWER_ADDRESS_HEADER',
     ]);
-    expect(environment(portalFunctions.scanImport)).toEqual(['REPORT_QUEUE_URL', 'TABLE_NAME', 'UPLOADS_BUCKET']);
+    expect(environment(portalFunctions.scanImport)).toEqual([
+      'IMPORT_QUEUE_URL',
+      'REPORT_QUEUE_URL',
+      'TABLE_NAME',
+      'UPLOADS_BUCKET',
+    ]);
+    expect(environment(portalFunctions.threatFeedFetch)).toEqual(['IMPORT_QUEUE_URL', 'TABLE_NAME', 'UPLOADS_BUCKET']);
     expect(environment(portalFunctions.templateSearch)).toEqual([
       'ORIGIN_SECRET_ARN',
       'ORIGIN_SECRET_HEADER',

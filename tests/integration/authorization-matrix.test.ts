@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { handler } from '../../lambdas/api/handler.js';
 import { callRegistry } from '../../lambdas/calls/registry.js';
 import { endsCallerSessions, type AnyCall } from '../../lambdas/kernel/call.js';
+import { seedDoneFeedImport } from '../support/feed-fixtures.js';
 import { getSlaPolicyRecord } from '../../lambdas/kernel/data/entities/sla-policies.js';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
@@ -225,6 +226,11 @@ const matrix: Record<string, MatrixRow> = {
     expect: onlyLevel(9),
   },
   updateMailSettings: { input: () => unchangedMailSettings(), expect: onlyLevel(9) },
+  // Threat feeds (/admin/feeds): platform-wide, level 9 only. The import started is one already done, so no feed
+  // replaces the stored catalogue.
+  createFeedImport: { input: () => ({ kind: 'kev', contentLength: 1000 }), expect: onlyLevel(9) },
+  startFeedImport: { input: async () => ({ feedImportId: await seedDoneFeedImport() }), expect: onlyLevel(9) },
+  getFeedImport: { input: async () => ({ feedImportId: await seedDoneFeedImport() }), expect: onlyLevel(9) },
   // Scans and findings: company-scoped on the server, whatever the web shows.
   createScanImport: {
     input: () => ({ slug: 'acme', service: 'password_cracking', files: [ntdsFile, potfile] }),

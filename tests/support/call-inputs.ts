@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { endsCallerSessions, type AnyCall } from '../../lambdas/kernel/call.js';
 import { readConfig } from '../../lambdas/kernel/config.js';
+import { seedDoneFeedImport } from './feed-fixtures.js';
 import { getSlaPolicyRecord } from '../../lambdas/kernel/data/entities/sla-policies.js';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
@@ -425,6 +426,10 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
       days: { critical: 7, high: 30, medium: 90, low: 180 },
       expectedVersion: (await getSlaPolicyRecord(company)).version,
     }),
+    createFeedImport: async () => ({ kind: 'epss', contentLength: 2_000_000 }),
+    // An import already done: answered as it stands (starting a real one would replace the stored feed).
+    startFeedImport: async () => ({ feedImportId: await seedDoneFeedImport() }),
+    getFeedImport: async () => ({ feedImportId: await seedDoneFeedImport() }),
     updatePlatformService: async () => ({
       name: 'cloud',
       version: (await listPlatformServices()).find((service) => service.name === 'cloud')!.version,

@@ -139,6 +139,7 @@ describe('menu rules (spec section 6 table)', () => {
     ['manageCompanies', 7],
     ['platformUsers', 9],
     ['platformServices', 9],
+    ['threatFeeds', 9],
     ['emailKeys', 9],
     ['manageUsers', 3],
   ];

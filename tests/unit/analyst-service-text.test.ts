@@ -163,6 +163,7 @@ describe('the filter sent to listFindings', () => {
       assetKey: '  host:10.0.0.1 ',
       newInLastScan: true,
       sla: 'overdue' as const,
+      exploit: '' as const,
     };
     expect(findingFilterInput(filters, 'xss', 'lastscan1')).toEqual({
       severity: ['high', 'critical'],
@@ -179,6 +180,16 @@ describe('the filter sent to listFindings', () => {
       sla: 'dueSoon',
     });
     expect(findingFiltersActive({ ...noFindingFilters, sla: 'overdue' }, undefined)).toBe(true);
+  });
+
+  it('the exploit filter sends known exploited, or the EPSS score it names as a fraction', () => {
+    expect(findingFilterInput({ ...noFindingFilters, exploit: 'kev' }, undefined, undefined)).toEqual({
+      knownExploited: true,
+    });
+    expect(findingFilterInput({ ...noFindingFilters, exploit: 'epss50' }, undefined, undefined)).toEqual({
+      epssAtLeast: 0.5,
+    });
+    expect(findingFiltersActive({ ...noFindingFilters, exploit: 'epss90' }, undefined)).toBe(true);
   });
 
   it('"new in the last scan" narrows nothing before a scan has finished', () => {

@@ -32,6 +32,7 @@ const SlaPolicyPage = lazyPage(() => import('./pages/admin/company/sla-policy/sl
 const AgentsPage = lazyPage(() => import('./pages/analyst/agents/agents-page'));
 const DastKeysPage = lazyPage(() => import('./pages/admin/dast/dast-keys-page'));
 const MailIdentitiesPage = lazyPage(() => import('./pages/admin/keys-email/mail-identities-page'));
+const ThreatFeedsPage = lazyPage(() => import('./pages/admin/feeds/threat-feeds-page'));
 const AnalystServicePage = lazyPage<AnalystServicePageProps>(
   () => import('./pages/analyst/services/analyst-service-page'),
 );
@@ -57,6 +58,7 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/analyst/agents': AgentsPage,
   '/admin/dast': DastKeysPage,
   '/admin/keys_email': MailIdentitiesPage,
+  '/admin/feeds': ThreatFeedsPage,
 };
 
 /** Each arrival of a link starts the page afresh, over an earlier one too (a launch of the installed app). */

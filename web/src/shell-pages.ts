@@ -183,6 +183,14 @@ export const shellPages: readonly ShellPage[] = [
     gate: { rule: 'platformServices' },
   },
   {
+    path: '/admin/feeds',
+    title: 'Threat feeds',
+    navLabel: 'Threat feeds',
+    section: 'administration',
+    group: 'Platform',
+    gate: { rule: 'threatFeeds' },
+  },
+  {
     path: '/admin/keys_email',
     title: 'E-mail keys',
     navLabel: 'E-mail keys',

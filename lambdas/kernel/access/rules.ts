@@ -168,6 +168,7 @@ export const menuLevels = {
   platformUsers: 9,
   platformServices: 9,
   emailKeys: 9,
+  threatFeeds: 9,
   manageUsers: 3,
   dastKeys: 3,
 } as const;
@@ -199,6 +200,7 @@ export const menuRules = {
   platformUsers: ({ access }: AccessContext) => hasLevel(access, menuLevels.platformUsers),
   platformServices: ({ access }: AccessContext) => hasLevel(access, menuLevels.platformServices),
   emailKeys: ({ access }: AccessContext) => hasLevel(access, menuLevels.emailKeys),
+  threatFeeds: ({ access }: AccessContext) => hasLevel(access, menuLevels.threatFeeds),
   manageUsers: ({ access }: AccessContext) => hasLevel(access, menuLevels.manageUsers),
   dastKeys: (context: AccessContext) =>
     offered(context, 'dast') &&

@@ -10,6 +10,7 @@ const keyAttributes = {
   gsi1pk: ['gsi1pk', 'gsi1sk', 'pk', 'sk'],
   gsi2pk: ['gsi2pk', 'gsi2sk', 'pk', 'sk'],
   gsi3pk: ['gsi3pk', 'gsi3sk', 'pk', 'sk'],
+  gsi4pk: ['gsi4pk', 'gsi4sk', 'pk', 'sk'],
 } as const;
 
 /** DynamoDB's own limit for a sort key (partition keys allow 2048; a longer value is forged anyway). */

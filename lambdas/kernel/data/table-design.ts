@@ -9,5 +9,8 @@ export const tableDesign = {
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     // Sparse: open published findings with a due date, by company and service, then due date (sla/finding-sla.ts).
     { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    // Sparse: known-exploited findings (a CVE in CISA's KEV catalogue), by company and service, then in the severity
+    // index's order (feeds/exploit-enrichment.ts).
+    { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
   ],
 } as const;

@@ -1,6 +1,7 @@
 // The columns of a findings export (CSV and XLSX), from the finding as its viewer may see it
 // (finding-visibility.ts): the list's columns shared by every service (research §5: severity, name, CWE,
 // vulnerability ids, EPSS, date, status, asset), the texts a report needs, and for analysts their own fields.
+import type { CveSignal } from '../../contracts/exploit-signals.js';
 import type { FindingViewer, VisibleFinding } from '../findings/finding-visibility.js';
 import { paragraphsAsText } from '../scanners/field-values.js';
 
@@ -47,6 +48,17 @@ const slaStateWords: Record<string, string> = {
   none: '',
 };
 
+/** "CVE-2021-44228 (added 2021-12-10, ransomware use Known)", one per known-exploited CVE; empty when none. */
+function knownExploitedText(signals: unknown): string | undefined {
+  if (!Array.isArray(signals)) return undefined;
+  const exploited = (signals as CveSignal[]).flatMap((signal) =>
+    signal.knownExploited
+      ? [`${signal.cve} (added ${signal.knownExploited.dateAdded}, ransomware use ${signal.knownExploited.ransomware})`]
+      : [],
+  );
+  return exploited.length ? exploited.join('\n') : undefined;
+}
+
 const sharedColumns: ExportColumn[] = [
   { header: 'Severity', width: 10, value: (f) => f.severity },
   { header: 'Title', width: 50, value: (f) => f.title },
@@ -66,6 +78,9 @@ const sharedColumns: ExportColumn[] = [
   // The due date and SLA state when the export was made (sla/finding-sla.ts's shownSla).
   { header: 'Due', width: 20, value: (f) => date(f.dueAt) },
   { header: 'SLA state', width: 12, value: (f) => slaStateWords[String(f.slaState)] },
+  // The exploit signals the threat feeds gave its CVEs (feeds/exploit-signals.ts).
+  { header: 'Known exploited', width: 40, value: (f) => knownExploitedText(f.exploitSignals) },
+  { header: 'EPSS score (feed)', width: 10, value: (f) => (typeof f.epssScore === 'number' ? f.epssScore : undefined) },
   // Findings imported before ZAP's paragraphs were read as text still hold them.
   { header: 'Description', width: 60, value: (f) => text(paragraphsAsText(text(f.description))) },
   { header: 'Remediation', width: 60, value: (f) => text(paragraphsAsText(text(f.remediation))) },

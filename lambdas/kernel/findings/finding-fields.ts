@@ -163,6 +163,13 @@ export function addFieldEdit(
     else remove('analystSeverity');
     set('severity', shown);
     set('gsi1sk', findingIndexKey(shown, finding.firstSeenAt, finding.id));
+    // A known-exploited finding's place on its index (gsi4) follows the severity, on the condition it still is one.
+    parts.names['#readKnownExploited'] = 'knownExploited';
+    if (finding.knownExploited === true) {
+      set('gsi4sk', findingIndexKey(shown, finding.firstSeenAt, finding.id));
+      parts.values[':readKnownExploited'] = true;
+      parts.conditions.push('#readKnownExploited = :readKnownExploited');
+    } else parts.conditions.push('attribute_not_exists(#readKnownExploited)');
     // Computed from the tool's severity read: if an import changed it meanwhile, this write is refused.
     parts.names['#toolSeverity'] = 'toolSeverity';
     parts.values[':readToolSeverity'] = finding.toolSeverity;

@@ -19,6 +19,7 @@ import { fieldVersionOf } from './finding-fields.js';
 import { findingSearchText } from './finding-search.js';
 import { dueKeyRanges, shownSla } from '../sla/finding-sla.js';
 import { dueSoonDays } from '../sla/sla-clock.js';
+import { exploitSignalsOf } from '../feeds/exploit-signals.js';
 
 /**
  * What a scan says of a finding, compared between scans: not when it was found (nuclei stamps every
@@ -212,11 +213,13 @@ export async function findingItemsPage(
   // keys are due dates: the state is a key range at this time, and severities become a filter like the others.
   const byDueDate = filter.sla !== undefined || page.order === 'dueDate';
   const condition = findingFilterCondition(filter, page.publishedOnly === true, byDueDate);
-  // On the severity index, severities are key conditions (queryFindings reads each run of them as a key range).
+  // On the severity index, severities are key conditions (queryFindings reads each run of them as a key range); the
+  // known-exploited index has the same keys, so known-exploited findings are read from it alone.
   return queryFindings(slug, service, {
     severities: filter.severity,
     filter: condition,
     descending: page.descending,
+    ...(filter.knownExploited && !byDueDate ? { knownExploited: true } : {}),
     ...(byDueDate ? { dueRanges: dueKeyRanges(filter.sla, page.now ?? Date.now(), dueSoonDays * dayMs) } : {}),
     // A customer's page has read the company's record too: one Query keeps it at 3 requests (a due-soon page that
     // the running range did not fill answers with a cursor to the paused ones).
@@ -308,6 +311,16 @@ export function findingFilterCondition(
     conditions.push(`(${tests.join(' OR ')})`);
   }
   anyOf('category', filter.category ?? [], (value) => `contains(toolTags, ${value})`);
+  // Off the due-date index the known-exploited index is read instead (findingItemsPage): no filter needed there.
+  if (filter.knownExploited && filterSeverities) {
+    names['#knownExploited'] = 'knownExploited';
+    values[':knownExploited'] = true;
+    conditions.push('#knownExploited = :knownExploited');
+  }
+  if (filter.epssAtLeast !== undefined) {
+    values[':epssAtLeast'] = filter.epssAtLeast;
+    conditions.push('epssScore >= :epssAtLeast');
+  }
   if (publishedOnly) {
     names['#published'] = 'published';
     values[':published'] = true;
@@ -341,6 +354,7 @@ export function findingRow(item: StoredFinding, now = Date.now()): FindingRowOut
     updatedAt: stored.updatedAt ?? stored.firstSeenAt,
     version: stored.version ?? 1,
     ...shownSla(stored, now),
+    ...exploitSignalsOf(stored),
   };
 }
 

@@ -106,6 +106,9 @@ export const customerFindingFields = [
   'published',
   'dueAt',
   'slaState',
+  'knownExploited',
+  'epssScore',
+  'exploitSignals',
 ] as const;
 
 /** Analyst-only fields named for the record (never in a customer's answer; the whitelist above decides). */

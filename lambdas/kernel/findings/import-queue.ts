@@ -1,5 +1,6 @@
 // The queue of the findings' background work: imports, bulk updates, re-dating after an SLA policy change
-// (lambdas/kernel/sla/sla-redating.ts), and mirroring template changes to a
+// (lambdas/kernel/sla/sla-redating.ts), threat-feed imports and the enrichment of findings after them
+// (lambdas/kernel/feeds/), and mirroring template changes to a
 // real Algolia application (lambdas/kernel/templates/template-mirror-queue.ts). A FIFO queue whose message group is
 // the company and service (a template's refresh has its own group, the mirror too), so two pieces of work on one service
 // never run at once and run in the order they were started. The worker function (lambdas/import) consumes
@@ -11,13 +12,17 @@ export type WorkMessage =
   | { kind: 'import'; id: string }
   | { kind: 'bulk'; id: string }
   | { kind: 'templateMirror'; id: string }
-  | { kind: 'slaRedating'; id: string };
+  | { kind: 'slaRedating'; id: string }
+  | { kind: 'feedImport'; id: string }
+  | { kind: 'exploitEnrichment'; id: string };
 
 const bodyField = {
   import: 'importId',
   bulk: 'bulkId',
   templateMirror: 'templateMirrorId',
   slaRedating: 'slaRedatingId',
+  feedImport: 'feedImportId',
+  exploitEnrichment: 'exploitEnrichmentId',
 } as const;
 
 /** Queues work once: the same id again within five minutes queues nothing more. */

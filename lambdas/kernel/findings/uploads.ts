@@ -157,11 +157,12 @@ export const s3Signer = () =>
     applyChecksum: false,
   });
 
-/** One signed request to the bucket, without a body. */
+/** One signed request to the bucket (a body only for a PUT of an object). */
 async function s3Request(
   method: 'GET' | 'HEAD' | 'DELETE' | 'PUT',
   objectKey: string,
   headers: Record<string, string> = {},
+  body?: Uint8Array<ArrayBuffer>,
 ): Promise<Response> {
   const url = objectUrl(uploadsBucket(), objectKey);
   const signed = await s3Signer().sign({
@@ -171,9 +172,21 @@ async function s3Request(
     port: url.port ? Number(url.port) : undefined,
     path: url.pathname,
     query: {},
-    headers: { ...headers, host: url.host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
+    headers: {
+      ...headers,
+      host: url.host,
+      'x-amz-content-sha256': 'UNSIGNED-PAYLOAD',
+      ...(body ? { 'content-length': String(body.byteLength) } : {}),
+    },
   });
-  return fetch(url, { method, headers: signed.headers });
+  return fetch(url, { method, headers: signed.headers, ...(body ? { body } : {}) });
+}
+
+/** Stores an object the server itself fetched (the daily threat feeds), encrypted as uploads are. */
+export async function putObject(objectKey: string, body: Uint8Array<ArrayBuffer>): Promise<void> {
+  const answer = await s3Request('PUT', objectKey, { 'x-amz-server-side-encryption': 'AES256' }, body);
+  await answer.body?.cancel();
+  if (!answer.ok) throw new Error(`S3 answered PUT with ${answer.status}`);
 }
 
 /** The stored object's size and ETag, or undefined when nothing was uploaded under the key. */

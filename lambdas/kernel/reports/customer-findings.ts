@@ -1,6 +1,7 @@
 // Findings as a customer reads them through listFindings and getFinding: the viewer is decided by
 // finding-visibility.ts (company member, spec 6's service rule), the list holds published findings only
 // (filtered by DynamoDB, so pages fill), and each finding is cut to the customer whitelist.
+import { exploitSignalsOf } from '../feeds/exploit-signals.js';
 import type { CustomerFindingDetailOutput, CustomerFindingRowOutput, FindingStatus } from '../../contracts/findings.js';
 import type { Caller, CompanyRecord } from '../access/caller.js';
 import type { ServiceName } from '../access/rules.js';
@@ -54,6 +55,7 @@ export function customerFindingRow(item: StoredFinding): CustomerFindingRowOutpu
     riskAcceptedUntil: shown.riskAcceptedUntil as number | undefined,
     dueAt: shown.dueAt as number | undefined,
     slaState: (shown.slaState as CustomerFindingRowOutput['slaState'] | undefined) ?? 'none',
+    ...exploitSignalsOf(shown),
   };
 }
 

@@ -10,6 +10,10 @@
 // not overdue then is keyed by that frozen state (`P#dueSoon#<id>`, `P#onTrack#<id>`) and never falls into the
 // overdue range while it waits; one that was overdue keeps its running key (its due date is before the pause, in
 // the overdue range). On resume the due date moves on by the pause and the running key comes back.
+//
+// A known-exploited finding (a CVE of it in CISA's KEV catalogue, feeds/exploit-enrichment.ts) is due by the
+// critical days whatever its severity: the clock counts by its "clock severity", and becoming known exploited (or
+// ceasing to be) changes that severity as an analyst's change would, restarting the clock from then.
 import type { Severity } from '../../contracts/finding-words.js';
 import type { SlaDays } from '../../contracts/sla.js';
 import { slaDueAt, slaState, type SlaState } from './sla-clock.js';
@@ -48,6 +52,13 @@ export interface SlaFacts {
   published: boolean;
   /** A retest or risk acceptance waits. */
   paused: boolean;
+  /** A CVE of it is in the KEV catalogue (default: as stored before the write). */
+  knownExploited?: boolean;
+}
+
+/** The severity the clock counts by: critical for a known-exploited finding, else the shown severity. */
+export function clockSeverity(severity: Severity, knownExploited: boolean): Severity {
+  return knownExploited ? 'critical' : severity;
 }
 
 /** The policy a write uses: its days and version. */
@@ -90,11 +101,15 @@ export function dueKeyRanges(
 /** A finding's SLA attributes after a write that makes `next` of `before` at `at`. */
 export function findingSlaAfter(
   scope: { slug: string; service: string; id: string },
-  before: FindingSlaFields & { severity?: unknown; published?: unknown },
+  before: FindingSlaFields & { severity?: unknown; published?: unknown; knownExploited?: unknown },
   next: SlaFacts,
   policy: SlaPolicyUse,
   at: number,
 ): FindingSlaFields {
+  const exploitedBefore = before.knownExploited === true;
+  const beforeClock =
+    typeof before.severity === 'string' ? clockSeverity(before.severity as Severity, exploitedBefore) : undefined;
+  const nextClock = clockSeverity(next.severity, next.knownExploited ?? exploitedBefore);
   let startedAt = before.slaStartedAt;
   let pausedMs = before.slaPausedMs ?? 0;
   let pausedSince = before.slaPausedSince;
@@ -102,8 +117,8 @@ export function findingSlaAfter(
     startedAt = at;
     pausedMs = 0;
     pausedSince = undefined;
-  } else if (next.published && before.published === true && before.severity !== next.severity) {
-    // The clock restarts with the new severity's days; a pause going on counts from now.
+  } else if (next.published && before.published === true && beforeClock !== nextClock) {
+    // The clock restarts with the new (clock) severity's days; a pause going on counts from now.
     startedAt = at;
     pausedMs = 0;
     if (pausedSince !== undefined) pausedSince = at;
@@ -116,7 +131,7 @@ export function findingSlaAfter(
   }
   const dueAt =
     next.published && next.status === 'open'
-      ? slaDueAt(policy.days, { startedAt, severity: next.severity, pausedMs })
+      ? slaDueAt(policy.days, { startedAt, severity: nextClock, pausedMs })
       : undefined;
   return {
     slaStartedAt: startedAt,
@@ -181,12 +196,17 @@ export interface ExpressionParts {
 }
 
 /** What an SLA write reads of the finding: its SLA attributes and the facts the clock followed. */
-export type SlaRead = FindingSlaFields & { severity?: unknown; status?: unknown; published?: unknown };
+export type SlaRead = FindingSlaFields & {
+  severity?: unknown;
+  status?: unknown;
+  published?: unknown;
+  knownExploited?: unknown;
+};
 
 /**
  * Adds the SLA's attributes of `after` to a write of the finding read as `before`, on the condition that what the
- * computation read (shown severity, status, publication, clock start, pause, policy version) is still stored; adds
- * nothing when they do not change. Answers whether it added.
+ * computation read (shown severity, status, publication, clock start, pause, policy version, known exploited) is
+ * still stored; adds nothing when they do not change. Answers whether it added.
  */
 export function addSlaParts(parts: ExpressionParts, before: SlaRead, after: FindingSlaFields): boolean {
   const { set, remove } = slaChanges(before, after);
@@ -214,6 +234,7 @@ export function addSlaParts(parts: ExpressionParts, before: SlaRead, after: Find
   same('slaStartedAt', before.slaStartedAt);
   same('slaPausedSince', before.slaPausedSince);
   same('slaPolicyVersion', before.slaPolicyVersion);
+  same('knownExploited', before.knownExploited);
   parts.names['#slaRead_published'] = 'published';
   parts.values[':slaRead_true'] = true;
   parts.conditions.push(

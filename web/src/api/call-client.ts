@@ -91,6 +91,9 @@ import type { removeMailIdentity } from '../../../lambdas/calls/remove-mail-iden
 import type { updateMailSettings } from '../../../lambdas/calls/update-mail-settings/update-mail-settings';
 import type { getSlaPolicy } from '../../../lambdas/calls/get-sla-policy/get-sla-policy';
 import type { updateSlaPolicy } from '../../../lambdas/calls/update-sla-policy/update-sla-policy';
+import type { createFeedImport } from '../../../lambdas/calls/create-feed-import/create-feed-import';
+import type { startFeedImport } from '../../../lambdas/calls/start-feed-import/start-feed-import';
+import type { getFeedImport } from '../../../lambdas/calls/get-feed-import/get-feed-import';
 
 import type * as z from 'zod/mini';
 
@@ -239,6 +242,9 @@ export interface CallContracts {
   updateMailSettings: ContractOf<typeof updateMailSettings>;
   getSlaPolicy: ContractOf<typeof getSlaPolicy>;
   updateSlaPolicy: ContractOf<typeof updateSlaPolicy>;
+  createFeedImport: ContractOf<typeof createFeedImport>;
+  startFeedImport: ContractOf<typeof startFeedImport>;
+  getFeedImport: ContractOf<typeof getFeedImport>;
   // Customer reports.
   getReportsOverview: ContractOf<typeof getReportsOverview>;
   getServiceReport: ContractOf<typeof getServiceReport>;

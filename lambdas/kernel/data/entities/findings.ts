@@ -59,6 +59,8 @@ export interface FindingState {
   slaPausedSince?: number;
   dueAt?: number;
   slaPolicyVersion?: number;
+  /** A CVE of it is in the KEV catalogue (feeds/exploit-enrichment.ts): it is then on the known-exploited index. */
+  knownExploited?: boolean;
 }
 
 /** Everything stored of a finding, as getFinding reads it. */
@@ -78,6 +80,7 @@ const stateAttributes = [
   'severity',
   'published',
   'review',
+  'knownExploited',
   ...slaFieldNames.filter((name) => !name.startsWith('gsi')),
 ];
 
@@ -200,6 +203,15 @@ export async function updateFindingFromScan(
   values[':gsi1sk'] = findingIndexKey(shown, state.firstSeenAt, state.id);
   values[':severity'] = shown;
   sets.push('#gsi1sk = :gsi1sk', '#severity = :severity');
+  // A known-exploited finding's place on its index follows the severity too (on the condition it still is one).
+  if (state.knownExploited === true) {
+    names['#gsi4sk'] = 'gsi4sk';
+    sets.push('#gsi4sk = :gsi1sk');
+  }
+  names['#knownExploited'] = 'knownExploited';
+  values[':knownExploited'] = true;
+  const exploitedCondition =
+    state.knownExploited === true ? '#knownExploited = :knownExploited' : 'attribute_not_exists(#knownExploited)';
   if (change.change === 'reopened') {
     names['#status'] = 'status';
     values[':open'] = 'open';
@@ -225,7 +237,7 @@ export async function updateFindingFromScan(
     };
     addSlaParts(slaParts, state, findingSlaAfter({ slug, service, id: state.id }, state, next, policy, change.at));
   }
-  const condition = [severityCondition, titleCondition, ...slaParts.conditions].join(' AND ');
+  const condition = [severityCondition, titleCondition, exploitedCondition, ...slaParts.conditions].join(' AND ');
   try {
     await documentClient.send(
       new UpdateCommand({
@@ -304,6 +316,8 @@ export function stripFindingKeys(item: Record<string, unknown>): StoredFinding {
     gsi2sk: _gsi2sk,
     gsi3pk: _gsi3pk,
     gsi3sk: _gsi3sk,
+    gsi4pk: _gsi4pk,
+    gsi4sk: _gsi4sk,
     ...finding
   } = item;
   return finding as StoredFinding;
@@ -351,6 +365,11 @@ export interface FindingQuery {
    * dueKeyRanges); severities then belong in `filter`.
    */
   dueRanges?: ReadonlyArray<{ low: string; high: string }>;
+  /**
+   * Read the known-exploited index (gsi4, sparse: findings with a CVE in KEV), whose keys are the severity index's;
+   * ignored with `dueRanges`, which read the due-date index (the known-exploited test is then a filter).
+   */
+  knownExploited?: boolean;
   cursor?: string;
   limit: number;
   /**
@@ -388,11 +407,14 @@ export function severityRanges(severities: readonly Severity[] | undefined, desc
   return descending ? keyRanges.reverse() : keyRanges;
 }
 
-/** The index a findings page reads: by severity (gsi1), or by due date (gsi3, sparse: open published findings). */
+/**
+ * The index a findings page reads: by severity (gsi1), by due date (gsi3, sparse: open published findings), or by
+ * severity among the known-exploited findings (gsi4, sparse).
+ */
 interface PageIndex {
-  name: 'gsi1' | 'gsi3';
-  partitionAttribute: 'gsi1pk' | 'gsi3pk';
-  sortAttribute: 'gsi1sk' | 'gsi3sk';
+  name: 'gsi1' | 'gsi3' | 'gsi4';
+  partitionAttribute: 'gsi1pk' | 'gsi3pk' | 'gsi4pk';
+  sortAttribute: 'gsi1sk' | 'gsi3sk' | 'gsi4sk';
   partition: string;
   kindPrefix: string;
 }
@@ -453,7 +475,15 @@ export async function queryFindings(
         partition: duePartition(slug, service),
         kindPrefix: 'DUE#',
       }
-    : { name: 'gsi1', partitionAttribute: 'gsi1pk', sortAttribute: 'gsi1sk', partition: pk, kindPrefix: 'FINDINGS#' };
+    : query.knownExploited
+      ? {
+          name: 'gsi4',
+          partitionAttribute: 'gsi4pk',
+          sortAttribute: 'gsi4sk',
+          partition: knownExploitedPartition(slug, service),
+          kindPrefix: 'EXPLOITED#',
+        }
+      : { name: 'gsi1', partitionAttribute: 'gsi1pk', sortAttribute: 'gsi1sk', partition: pk, kindPrefix: 'FINDINGS#' };
   // The due-date order is soonest first whatever `descending` says (it orders severities).
   const descending = query.dueRanges ? false : query.descending;
   const maxQueries = Math.max(1, query.maxQueries ?? 2);
@@ -666,6 +696,98 @@ export async function setFindingSla(
 ): Promise<boolean> {
   const parts = { sets: [] as string[], removes: [] as string[], conditions: [] as string[], names: {}, values: {} };
   if (!addSlaParts(parts, read, after)) return true;
+  try {
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: findingKey(slug, service, read.id),
+        UpdateExpression: [
+          parts.sets.length ? `SET ${parts.sets.join(', ')}` : '',
+          parts.removes.length ? `REMOVE ${parts.removes.join(', ')}` : '',
+        ]
+          .join(' ')
+          .trim(),
+        ConditionExpression: ['attribute_exists(pk)', ...parts.conditions].join(' AND '),
+        ExpressionAttributeNames: parts.names,
+        ExpressionAttributeValues: parts.values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The known-exploited index's partition (gsi4, sparse): a company's service's findings with a CVE in KEV. */
+export const knownExploitedPartition = (slug: string, service: string) => `EXPLOITED#${slug}#${service}`;
+
+/** Every finding of a company's service that names a CVE, a page at a time (the exploit enrichment reads these). */
+export async function* findingsWithCves(slug: string, service: string): AsyncGenerator<StoredFinding> {
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :partition',
+    FilterExpression: 'size(cve) > :none',
+    ExpressionAttributeValues: { ':partition': findingsPartition(slug, service), ':none': 0 },
+    Limit: partitionPageItems,
+  });
+  for await (const item of items) yield stripFindingKeys(item);
+}
+
+/** A finding's exploit signals as stored (feeds/exploit-signals.ts); absent fields are removed. */
+export interface ExploitSignalFields {
+  knownExploited?: true;
+  epssScore?: number;
+  exploitSignals?: unknown[];
+}
+
+/**
+ * Writes a finding's exploit signals and what follows from them: its place on the known-exploited index (in the
+ * severity index's order) and its SLA (`sla`, computed from `read` with the new signals). Conditional on what the
+ * computation read (its CVEs, shown severity, whether it was known exploited, and the SLA's facts), so a concurrent
+ * import or edit is never overwritten; answers false then (read it again), true once written.
+ */
+export async function setFindingExploitSignals(
+  slug: string,
+  service: string,
+  read: StoredFinding,
+  signals: ExploitSignalFields,
+  sla: FindingSlaFields | undefined,
+): Promise<boolean> {
+  const parts = {
+    sets: [] as string[],
+    removes: [] as string[],
+    conditions: [] as string[],
+    names: {} as Record<string, string>,
+    values: {} as Record<string, unknown>,
+  };
+  const put = (name: string, value: unknown) => {
+    parts.names[`#ex_${name}`] = name;
+    if (value === undefined) parts.removes.push(`#ex_${name}`);
+    else {
+      parts.values[`:ex_${name}`] = value;
+      parts.sets.push(`#ex_${name} = :ex_${name}`);
+    }
+  };
+  const shown = read.analystSeverity ?? read.toolSeverity;
+  put('knownExploited', signals.knownExploited);
+  put('epssScore', signals.epssScore);
+  put('exploitSignals', signals.exploitSignals);
+  put('gsi4pk', signals.knownExploited ? knownExploitedPartition(slug, service) : undefined);
+  put('gsi4sk', signals.knownExploited ? findingIndexKey(shown, read.firstSeenAt, read.id) : undefined);
+  const same = (name: string, value: unknown) => {
+    parts.names[`#exRead_${name}`] = name;
+    if (value === undefined) parts.conditions.push(`attribute_not_exists(#exRead_${name})`);
+    else {
+      parts.values[`:exRead_${name}`] = value;
+      parts.conditions.push(`#exRead_${name} = :exRead_${name}`);
+    }
+  };
+  same('cve', read.cve);
+  same('knownExploited', read.knownExploited);
+  same('toolSeverity', read.toolSeverity);
+  same('analystSeverity', read.analystSeverity);
+  if (sla) addSlaParts(parts, read, sla);
   try {
     await documentClient.send(
       new UpdateCommand({

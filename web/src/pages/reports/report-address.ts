@@ -1,4 +1,4 @@
-// A report's filters live in the address (?severity=high,critical&status=open&sla=overdue&confidence=certain,firm&new=1&
+// A report's filters live in the address (?severity=high,critical&status=open&sla=overdue&exploit=kev&confidence=certain,firm&new=1&
 // cve=1&fix=1&subnet=10.0.0.0/24&framework=…&category=…&site=…&finding=<id>), so a view can be shared or
 // bookmarked; anything unknown in it is ignored.
 import { slaFilterStates, type SlaFilterState } from '../../../../lambdas/contracts/finding-filter';
@@ -9,12 +9,15 @@ import {
   type FindingStatus,
   type Severity,
 } from '../analyst/services/finding-values/finding-labels';
+import { exploitFilters, type ExploitFilter } from '../analyst/services/finding-values/exploit-signals';
 
 export interface ReportFilters {
   severity: Severity[];
   status: FindingStatus[];
   /** Open findings past their due date, or due within 7 days ('' for any). */
   sla: SlaFilterState | '';
+  /** Known exploited (`kev`), or an EPSS score at least 10, 50 or 90 % ('' for any). */
+  exploit: ExploitFilter | '';
   /** The tool's confidence (DAST's, or the network scan's quality of detection). */
   confidence: Confidence[];
   /** Only the findings the last scan found first. */
@@ -37,6 +40,7 @@ export const noReportFilters: ReportFilters = {
   severity: [],
   status: [],
   sla: '',
+  exploit: '',
   confidence: [],
   newOnly: false,
   hasCve: false,
@@ -52,6 +56,7 @@ export const filterParams = [
   'severity',
   'status',
   'sla',
+  'exploit',
   'confidence',
   'new',
   'cve',
@@ -75,6 +80,7 @@ export function filtersOf(params: URLSearchParams): ReportFilters {
     severity: listOf(params.get('severity'), severities),
     status: listOf(params.get('status'), findingStatuses),
     sla: listOf(params.get('sla'), slaFilterStates)[0] ?? '',
+    exploit: listOf(params.get('exploit'), exploitFilters)[0] ?? '',
     confidence: listOf(params.get('confidence'), confidences),
     newOnly: params.get('new') === '1',
     hasCve: params.get('cve') === '1',
@@ -102,6 +108,8 @@ export function withFilters(params: URLSearchParams, filters: ReportFilters): UR
   }
   if (filters.sla) next.set('sla', filters.sla);
   else next.delete('sla');
+  if (filters.exploit) next.set('exploit', filters.exploit);
+  else next.delete('exploit');
   if (filters.subnet) next.set('subnet', filters.subnet);
   else next.delete('subnet');
   next.delete('finding');

@@ -20,11 +20,13 @@ import {
   severityLabels,
 } from '../analyst/services/finding-values/finding-labels';
 import { slaFilterOptions } from '../analyst/services/finding-values/sla-due';
+import { exploitFilterOptions } from '../analyst/services/finding-values/exploit-signals';
 import { looksLikeCidr, type ReportFilters } from './report-address';
 
 const severityOptions = severities.map((severity) => ({ value: severity, label: severityLabels[severity] }));
 const statusOptions = findingStatuses.map((status) => ({ value: status, label: findingStatusLabels[status] }));
 const slaOptions = slaFilterOptions('Any due date');
+const exploitOptions = exploitFilterOptions('Any exploit signal');
 const confidenceOptions = confidences.map((confidence) => ({
   value: confidence,
   label: confidence[0]!.toUpperCase() + confidence.slice(1),
@@ -135,6 +137,12 @@ export function ReportFilterControls({
         options={slaOptions}
         selectedOption={slaOptions.find((option) => option.value === filters.sla) ?? slaOptions[0]!}
         onChange={({ detail }) => change({ sla: (detail.selectedOption.value ?? '') as ReportFilters['sla'] })}
+      />
+      <Select
+        ariaLabel="Exploit signals"
+        options={exploitOptions}
+        selectedOption={exploitOptions.find((option) => option.value === filters.exploit) ?? exploitOptions[0]!}
+        onChange={({ detail }) => change({ exploit: (detail.selectedOption.value ?? '') as ReportFilters['exploit'] })}
       />
       {withConfidence.includes(service) ? (
         <ChoiceFilter

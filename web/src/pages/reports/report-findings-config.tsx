@@ -9,6 +9,7 @@ import type { TableColumn, TableConfig } from '../../components/tables/table-con
 import { TimeAgo } from '../../components/time/updated-label';
 import { FindingLink } from '../analyst/services/findings/finding-link';
 import { dueColumn } from '../analyst/services/finding-values/sla-due';
+import { exploitColumn } from '../analyst/services/finding-values/exploit-signals';
 import { findingStatusLabels, severityRank } from '../analyst/services/finding-values/finding-labels';
 import { countText } from '../analyst/services/finding-values/finding-text';
 import { SeverityBadge } from '../analyst/services/finding-values/scanner-values';
@@ -63,6 +64,7 @@ const columns: readonly TableColumn<ReportFindingRow>[] = [
     width: 150,
   },
   dueColumn(),
+  exploitColumn(),
   {
     id: 'asset',
     header: 'Asset',

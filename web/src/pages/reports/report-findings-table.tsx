@@ -1,6 +1,7 @@
 // A report's findings: the published findings of the service (the server decides), a page at a time, by
 // severity, with the filters of report-filter-controls.tsx kept in the address and the text filter of
 // every table, and the export of the filtered view. A finding's title opens its detail below (?finding=<id>).
+import { exploitFilterInput } from '../analyst/services/finding-values/exploit-signals';
 import { useCallback, useEffect, useRef } from 'react';
 import { useAddressParams } from '../../components/address/use-address-params';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
@@ -67,6 +68,7 @@ export function ReportFindingsTable({
       ...(filters.severity.length ? { severity: filters.severity } : {}),
       ...(filters.status.length ? { status: filters.status } : {}),
       ...(filters.sla ? { sla: filters.sla } : {}),
+      ...exploitFilterInput(filters.exploit),
       ...(filters.confidence.length ? { confidence: filters.confidence } : {}),
       ...(newIn ? { newInImport: newIn } : {}),
       ...(filters.hasCve ? { hasCve: true } : {}),

@@ -17,6 +17,7 @@ import {
   type Severity,
 } from '../finding-values/finding-labels';
 import { slaFilterOptions } from '../finding-values/sla-due';
+import { exploitFilterOptions } from '../finding-values/exploit-signals';
 import type { FindingFilters } from './finding-filter';
 import styles from './finding-filter-controls.module.css';
 
@@ -30,6 +31,7 @@ const statusOptions: MultiselectProps.Option[] = findingStatuses.map((value) => 
 }));
 
 const slaOptions: SelectProps.Option[] = slaFilterOptions('Any');
+const exploitOptions: SelectProps.Option[] = exploitFilterOptions('Any');
 
 function chosen<Value extends string>(options: readonly MultiselectProps.Option[], values: readonly Value[]) {
   return options.filter((option) => values.includes(option.value as Value));
@@ -88,6 +90,17 @@ export function FindingFilterControls({ filters, onChange, hasLastScan }: Findin
           selectedOption={slaOptions.find((option) => option.value === filters.sla) ?? slaOptions[0]!}
           onChange={({ detail }) =>
             onChange({ ...filters, sla: (detail.selectedOption.value ?? '') as FindingFilters['sla'] })
+          }
+        />
+      </div>
+      <div className={styles.select}>
+        <Select
+          inlineLabelText="Exploit"
+          ariaLabel="Exploit filter"
+          options={exploitOptions}
+          selectedOption={exploitOptions.find((option) => option.value === filters.exploit) ?? exploitOptions[0]!}
+          onChange={({ detail }) =>
+            onChange({ ...filters, exploit: (detail.selectedOption.value ?? '') as FindingFilters['exploit'] })
           }
         />
       </div>

@@ -1,8 +1,9 @@
-// The findings table's own filters (severity, status, asset, SLA, "new in the last scan") and the filter they
+// The findings table's own filters (severity, status, asset, SLA, exploit signals, "new in the last scan") and the filter they
 // make for listFindings together with the table's text filter. Pure, so what is sent is unit-tested.
 import type { SlaFilterState } from '../../../../../../lambdas/contracts/finding-filter';
 import type { FindingFilterInput } from '../../../../../../lambdas/contracts/findings';
 import type { FindingStatus, Severity } from '../finding-values/finding-labels';
+import { exploitFilterInput, type ExploitFilter } from '../finding-values/exploit-signals';
 
 export interface FindingFilters {
   severity: readonly Severity[];
@@ -13,6 +14,8 @@ export interface FindingFilters {
   newInLastScan: boolean;
   /** Only open published findings past their due date, or due within 7 days ('' for any). */
   sla: SlaFilterState | '';
+  /** Only known-exploited findings, or those with an EPSS score at least 10, 50 or 90 % ('' for any). */
+  exploit: ExploitFilter | '';
 }
 
 export const noFindingFilters: FindingFilters = {
@@ -21,6 +24,7 @@ export const noFindingFilters: FindingFilters = {
   assetKey: '',
   newInLastScan: false,
   sla: '',
+  exploit: '',
 };
 
 /** Whether the table's own filters narrow the list (the text filter aside). */
@@ -30,6 +34,7 @@ export function findingFiltersActive(filters: FindingFilters, lastScanId: string
     filters.status.length > 0 ||
     filters.assetKey.trim() !== '' ||
     filters.sla !== '' ||
+    filters.exploit !== '' ||
     (filters.newInLastScan && lastScanId !== undefined)
   );
 }
@@ -49,6 +54,7 @@ export function findingFilterInput(
     ...(filters.status.length > 0 ? { status: [...new Set(filters.status)] } : {}),
     ...(assetKey ? { assetKey } : {}),
     ...(filters.sla ? { sla: filters.sla } : {}),
+    ...exploitFilterInput(filters.exploit),
     ...(text ? { text } : {}),
     ...(filters.newInLastScan && lastScanId ? { newInImport: lastScanId } : {}),
   };

@@ -10,6 +10,7 @@ import { compareKeys, type TableColumn, type TableConfig } from '../../../../com
 import { TimeAgo } from '../../../../components/time/updated-label';
 import { FindingLink } from './finding-link';
 import { dueColumn } from '../finding-values/sla-due';
+import { exploitColumn } from '../finding-values/exploit-signals';
 import { findingStatusLabels, severityLabels, severityRank } from '../finding-values/finding-labels';
 import { countText } from '../finding-values/finding-text';
 import { SeverityBadge } from '../finding-values/scanner-values';
@@ -49,6 +50,7 @@ const columns: readonly TableColumn<FindingRow>[] = [
     width: 150,
   },
   dueColumn(),
+  exploitColumn(),
   {
     id: 'published',
     header: 'Published',
