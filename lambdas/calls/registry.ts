@@ -30,6 +30,7 @@ import { updateTemplate } from './update-template/update-template.js';
 import { updateFinding } from './update-finding/update-finding.js';
 import { listFindingTags } from './list-finding-tags/list-finding-tags.js';
 import { applyTemplate } from './apply-template/apply-template.js';
+import { createFinding } from './create-finding/create-finding.js';
 import { bulkUpdateFindings } from './bulk-update-findings/bulk-update-findings.js';
 import { getBulkUpdate } from './get-bulk-update/get-bulk-update.js';
 import { startFindingExport } from './start-finding-export/start-finding-export.js';
@@ -123,6 +124,7 @@ export const callRegistry = createRegistry([
   getFinding,
   listAssets,
   // curating findings
+  createFinding,
   updateFinding,
   listFindingTags,
   applyTemplate,

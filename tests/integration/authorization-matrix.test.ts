@@ -302,6 +302,18 @@ const matrix: Record<string, MatrixRow> = {
     expect: serviceWorkers('dast'),
   },
   listFindingTags: { input: () => ({ limit: 5 }), expect: onlyLevel(7) },
+  createFinding: {
+    input: () => ({
+      slug: 'acme',
+      service: 'dast',
+      title: `Matrix manual finding ${Math.random()}`,
+      severity: 'low',
+      asset: 'url:https://matrix.example',
+      templateId: matrixApplyTemplateId,
+      instances: [{ uri: 'https://matrix.example/login', method: 'POST', param: 'user' }],
+    }),
+    expect: serviceWorkers('dast'),
+  },
   applyTemplate: {
     input: () => ({ slug: 'acme', service: 'dast', findingId: matrixFindingId, templateId: matrixApplyTemplateId }),
     expect: onlyLevel(7),

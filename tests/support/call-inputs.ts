@@ -280,6 +280,15 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
       expectedVersion: await findingVersion('notes'),
     }),
     listFindingTags: async () => ({ limit: 5 }),
+    createFinding: async () => ({
+      slug: company,
+      service: 'dast',
+      title: `Inputs manual finding ${next()}`,
+      severity: 'medium',
+      asset: 'url:https://inputs.example',
+      templateId: template,
+      instances: [{ uri: 'https://inputs.example/login', method: 'POST', param: 'user' }],
+    }),
     applyTemplate: async () => ({ slug: company, service: 'dast', findingId: finding, templateId: template }),
     bulkUpdateFindings: async () => ({
       slug: company,

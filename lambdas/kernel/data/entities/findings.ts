@@ -59,6 +59,8 @@ export interface FindingState {
   slaPausedSince?: number;
   dueAt?: number;
   slaPolicyVersion?: number;
+  /** `manual` for a finding an analyst wrote by hand (manual-findings.ts): no import compares it. */
+  source?: string;
 }
 
 /** Everything stored of a finding, as getFinding reads it. */
@@ -78,6 +80,7 @@ const stateAttributes = [
   'severity',
   'published',
   'review',
+  '#source',
   ...slaFieldNames.filter((name) => !name.startsWith('gsi')),
 ];
 
@@ -88,7 +91,7 @@ export async function* findingStates(slug: string, service: string): AsyncGenera
     KeyConditionExpression: 'pk = :partition',
     ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
     ProjectionExpression: stateAttributes.join(', '),
-    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeNames: { '#status': 'status', '#source': 'source' },
     Limit: partitionPageItems,
   });
   for await (const item of items) yield item as FindingState;
