@@ -39,6 +39,10 @@ import type { updateFinding } from '../../../lambdas/calls/update-finding/update
 import type { listFindingTags } from '../../../lambdas/calls/list-finding-tags/list-finding-tags';
 import type { applyTemplate } from '../../../lambdas/calls/apply-template/apply-template';
 import type { createFinding } from '../../../lambdas/calls/create-finding/create-finding';
+import type { createEvidenceUpload } from '../../../lambdas/calls/create-evidence-upload/create-evidence-upload';
+import type { addEvidence } from '../../../lambdas/calls/add-evidence/add-evidence';
+import type { updateEvidence } from '../../../lambdas/calls/update-evidence/update-evidence';
+import type { removeEvidence } from '../../../lambdas/calls/remove-evidence/remove-evidence';
 import type { bulkUpdateFindings } from '../../../lambdas/calls/bulk-update-findings/bulk-update-findings';
 import type { bulkUpdateInput, findingEdit, findingFieldSchemas } from '../../../lambdas/contracts/curation';
 import type { ServiceName } from '../../../lambdas/kernel/access/rules';
@@ -176,6 +180,10 @@ export interface CallContracts {
   listFindingTags: ContractOf<typeof listFindingTags>;
   applyTemplate: ContractOf<typeof applyTemplate>;
   createFinding: ContractOf<typeof createFinding>;
+  createEvidenceUpload: ContractOf<typeof createEvidenceUpload>;
+  addEvidence: ContractOf<typeof addEvidence>;
+  updateEvidence: ContractOf<typeof updateEvidence>;
+  removeEvidence: ContractOf<typeof removeEvidence>;
   bulkUpdateFindings: {
     input: WireInput<typeof bulkUpdateInput>;
     output: ContractOf<typeof bulkUpdateFindings>['output'];
