@@ -34,7 +34,7 @@ export const manualInstance = z.strictObject({
     .check(
       z.minLength(1, 'is required'),
       z.maxLength(4096, 'must be at most 4096 characters'),
-      z.regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'must be an http or https URL'),
+      z.regex(/^https?:\/\/[^\s/?#]+\S*$/, 'must be an http or https URL'),
     ),
   method: z.optional(z.string().check(z.regex(/^[A-Z]{1,16}$/, 'must be an HTTP method in capitals, such as GET'))),
   param: instanceText(4096),
