@@ -18,6 +18,7 @@ import {
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { importFilesPrefix, uploadsPrefix } from '../../lambdas/kernel/findings/scan-imports.js';
+import { evidenceFilesPrefix } from '../../lambdas/kernel/findings/finding-evidence.js';
 import { importBatchSize, importFunctionMemoryMiB, importMaxReceiveCount } from '../import-queue.js';
 import type { AlgoliaApplication } from './api.js';
 import type { PortalData } from './data.js';
@@ -169,6 +170,15 @@ export class PortalImports extends Construct {
       new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject'], resources: [this.uploadObjects] }),
     );
     api.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.importFileObjects] }));
+    // A finding's evidence files: uploaded as scan files are, checked, copied under evidence/ (kept: no lifecycle
+    // rule), presigned for reading, and deleted with the piece of evidence.
+    api.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [this.uploadObjects] }));
+    api.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+        resources: [this.uploads.arnForObjects(`${evidenceFilesPrefix}*`)],
+      }),
+    );
     // SendMessage alone: the queue's address comes with the configuration (grantSendMessages adds two reads).
     api.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
     this.acknowledgeUploadObjects(api);
@@ -195,9 +205,11 @@ export class PortalImports extends Construct {
       [
         new RegExp(`^Resource::<${bucketId}\\.Arn>/${uploadsPrefix}\\*$`),
         new RegExp(`^Resource::<${bucketId}\\.Arn>/${importFilesPrefix}\\*$`),
+        new RegExp(`^Resource::<${bucketId}\\.Arn>/${evidenceFilesPrefix}\\*$`),
       ],
-      `Objects under ${uploadsPrefix} and ${importFilesPrefix} of the uploads bucket only: each import's files ` +
-        `have keys of their own (<prefix><company>/<service>/<import id>/<n>), made when the import is created.`,
+      `Objects under ${uploadsPrefix}, ${importFilesPrefix} and ${evidenceFilesPrefix} of the uploads bucket only: ` +
+        `each import's files and each piece of evidence have keys of their own (<prefix><company>/<service>/…), ` +
+        `made when the import or the upload is created.`,
     );
   }
 }

@@ -30,6 +30,11 @@ import { updateTemplate } from './update-template/update-template.js';
 import { updateFinding } from './update-finding/update-finding.js';
 import { listFindingTags } from './list-finding-tags/list-finding-tags.js';
 import { applyTemplate } from './apply-template/apply-template.js';
+import { createFinding } from './create-finding/create-finding.js';
+import { createEvidenceUpload } from './create-evidence-upload/create-evidence-upload.js';
+import { addEvidence } from './add-evidence/add-evidence.js';
+import { updateEvidence } from './update-evidence/update-evidence.js';
+import { removeEvidence } from './remove-evidence/remove-evidence.js';
 import { bulkUpdateFindings } from './bulk-update-findings/bulk-update-findings.js';
 import { getBulkUpdate } from './get-bulk-update/get-bulk-update.js';
 import { startFindingExport } from './start-finding-export/start-finding-export.js';
@@ -126,6 +131,11 @@ export const callRegistry = createRegistry([
   getFinding,
   listAssets,
   // curating findings
+  createFinding,
+  createEvidenceUpload,
+  addEvidence,
+  updateEvidence,
+  removeEvidence,
   updateFinding,
   listFindingTags,
   applyTemplate,

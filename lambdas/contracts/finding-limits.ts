@@ -20,3 +20,6 @@ export const editableFindingFields = [
   'published',
 ] as const;
 export type EditableFindingField = (typeof editableFindingFields)[number];
+
+/** The source, tool and rule of a finding an analyst wrote by hand: no import ever names it. */
+export const manualSource = 'manual';

@@ -16,6 +16,7 @@ import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { getFindingItem, newFindingItem, putItems } from '../../lambdas/kernel/data/entities/findings.js';
 import { startBulkUpdateAs } from '../../lambdas/kernel/findings/bulk-updates.js';
+import { addEvidenceAs } from '../../lambdas/kernel/findings/finding-evidence.js';
 import { putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
 import { putFindingExport } from '../../lambdas/kernel/data/entities/finding-exports.js';
 import { getTemplateItem } from '../../lambdas/kernel/data/entities/templates.js';
@@ -120,6 +121,14 @@ const serviceWorkers = (service: string): Record<Account, Expectation> => ({
 });
 const matrixImportId = `matrix${Date.now().toString(36)}0000`;
 const matrixFindingId = createHash('sha256').update('matrix finding').digest('hex').slice(0, 32);
+/** A fresh text evidence on the matrix finding: its id and version, for a call that changes or removes it. */
+async function matrixEvidence(): Promise<{ evidenceId: string; expectedVersion: number }> {
+  const added = await addEvidenceAs(
+    { uid: 'matrix', email: 'matrix@test.example' },
+    { slug: 'acme', service: 'dast', findingId: matrixFindingId, kind: 'text', text: 'matrix', customerVisible: false },
+  );
+  return { evidenceId: added.evidenceId, expectedVersion: added.version };
+}
 /** A published finding: customers read it (an unpublished one is NOT_FOUND to them). */
 const matrixPublishedFindingId = createHash('sha256').update('matrix published finding').digest('hex').slice(0, 32);
 
@@ -308,6 +317,56 @@ const matrix: Record<string, MatrixRow> = {
     expect: serviceWorkers('dast'),
   },
   listFindingTags: { input: () => ({ limit: 5 }), expect: onlyLevel(7) },
+  createFinding: {
+    input: () => ({
+      slug: 'acme',
+      service: 'dast',
+      title: `Matrix manual finding ${Math.random()}`,
+      severity: 'low',
+      asset: 'url:https://matrix.example',
+      templateId: matrixApplyTemplateId,
+      instances: [{ uri: 'https://matrix.example/login', method: 'POST', param: 'user' }],
+    }),
+    expect: serviceWorkers('dast'),
+  },
+  createEvidenceUpload: {
+    input: () => ({
+      slug: 'acme',
+      service: 'dast',
+      findingId: matrixFindingId,
+      kind: 'image',
+      fileName: 'screenshot.png',
+      contentType: 'image/png',
+      contentLength: 2048,
+    }),
+    expect: serviceWorkers('dast'),
+  },
+  addEvidence: {
+    input: () => ({
+      slug: 'acme',
+      service: 'dast',
+      findingId: matrixFindingId,
+      kind: 'http',
+      text: 'GET / HTTP/1.1\nHost: matrix.example',
+      customerVisible: false,
+    }),
+    expect: serviceWorkers('dast'),
+  },
+  updateEvidence: {
+    input: async () => ({
+      slug: 'acme',
+      service: 'dast',
+      findingId: matrixFindingId,
+      ...(await matrixEvidence()),
+      caption: `Matrix caption ${Math.random()}`,
+      customerVisible: false,
+    }),
+    expect: serviceWorkers('dast'),
+  },
+  removeEvidence: {
+    input: async () => ({ slug: 'acme', service: 'dast', findingId: matrixFindingId, ...(await matrixEvidence()) }),
+    expect: serviceWorkers('dast'),
+  },
   applyTemplate: {
     input: () => ({ slug: 'acme', service: 'dast', findingId: matrixFindingId, templateId: matrixApplyTemplateId }),
     expect: onlyLevel(7),

@@ -18,6 +18,7 @@ import { getTemplateItem } from '../../lambdas/kernel/data/entities/templates.js
 import { getFindingItem } from '../../lambdas/kernel/data/entities/findings.js';
 import { putFindingExport } from '../../lambdas/kernel/data/entities/finding-exports.js';
 import { startBulkUpdateAs } from '../../lambdas/kernel/findings/bulk-updates.js';
+import { addEvidenceAs } from '../../lambdas/kernel/findings/finding-evidence.js';
 import { createTemplateAs } from '../../lambdas/kernel/templates/templates.js';
 import { listPlatformServices } from '../../lambdas/kernel/platform/platform-services.js';
 import { loadUserAccess } from '../../lambdas/kernel/users/user-records.js';
@@ -156,6 +157,14 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
   await createTemplateAs({ uid: 'inputs', email: 'inputs' }, { title: 'Inputs template', severity: 'low' }, template);
   const fieldVersion = async (field: string) => (await getTemplateItem(template, true))!.fieldVersions[field]!;
   const finding = await seedFinding(company);
+  /** A fresh text evidence on the finding: its id and version. */
+  const textEvidence = async () => {
+    const added = await addEvidenceAs(
+      { uid: 'inputs', email: 'inputs@test.example' },
+      { slug: company, service: 'dast', findingId: finding, kind: 'text', text: 'inputs', customerVisible: false },
+    );
+    return { evidenceId: added.evidenceId, expectedVersion: added.version };
+  };
   const findingVersion = async (field: string) =>
     Number((await getFindingItem(company, 'dast', finding, true))![`fv_${field}`] ?? 0);
   const bulk = await startBulkUpdateAs(
@@ -281,6 +290,41 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
       expectedVersion: await findingVersion('notes'),
     }),
     listFindingTags: async () => ({ limit: 5 }),
+    createFinding: async () => ({
+      slug: company,
+      service: 'dast',
+      title: `Inputs manual finding ${next()}`,
+      severity: 'medium',
+      asset: 'url:https://inputs.example',
+      templateId: template,
+      instances: [{ uri: 'https://inputs.example/login', method: 'POST', param: 'user' }],
+    }),
+    createEvidenceUpload: async () => ({
+      slug: company,
+      service: 'dast',
+      findingId: finding,
+      kind: 'file',
+      fileName: 'notes.txt',
+      contentType: 'text/plain',
+      contentLength: 2048,
+    }),
+    addEvidence: async () => ({
+      slug: company,
+      service: 'dast',
+      findingId: finding,
+      kind: 'text',
+      text: `Inputs evidence ${next()}`,
+      customerVisible: true,
+    }),
+    updateEvidence: async () => ({
+      slug: company,
+      service: 'dast',
+      findingId: finding,
+      ...(await textEvidence()),
+      caption: `Inputs caption ${next()}`,
+      customerVisible: true,
+    }),
+    removeEvidence: async () => ({ slug: company, service: 'dast', findingId: finding, ...(await textEvidence()) }),
     applyTemplate: async () => ({ slug: company, service: 'dast', findingId: finding, templateId: template }),
     bulkUpdateFindings: async () => ({
       slug: company,

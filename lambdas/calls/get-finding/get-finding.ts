@@ -9,6 +9,8 @@ import { getCompanyRecord } from '../../kernel/companies/company-records.js';
 import { getFindingItem } from '../../kernel/data/entities/findings.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { findingDetailOf } from '../../kernel/findings/finding-records.js';
+import { evidenceOutputs } from '../../kernel/findings/finding-evidence.js';
+import { findingEvidence } from '../../contracts/finding-evidence.js';
 import { findingReadersAccess, isCustomerFor } from '../../kernel/findings/finding-visibility.js';
 import { assertFindingViewer, customerFindingDetail } from '../../kernel/reports/customer-findings.js';
 import {
@@ -25,8 +27,8 @@ export const getFinding = defineSignedInCall({
   input: z.strictObject({ ...serviceScope, findingId }),
   // Analysts' shape first: a customer's answer never has their fields, so it never parses as theirs.
   output: z.union([
-    z.object({ view: z.literal('analyst'), ...findingDetail.shape }),
-    z.object({ view: z.literal('customer'), ...customerDetail.shape }),
+    z.object({ view: z.literal('analyst'), ...findingDetail.shape, evidenceItems: z.array(findingEvidence) }),
+    z.object({ view: z.literal('customer'), ...customerDetail.shape, evidenceItems: z.array(findingEvidence) }),
   ]),
   access: findingReadersAccess,
   readAhead: ({ slug, service, findingId }) => getFindingItem(slug, service, findingId),
@@ -38,10 +40,15 @@ export const getFinding = defineSignedInCall({
     const item = await ahead;
     if (viewer === 'analyst') {
       if (!item) throw new NotFoundError(notFound);
-      return { view: 'analyst' as const, ...(await findingDetailOf(slug, service, item)) };
+      const [detail, evidenceItems] = await Promise.all([
+        findingDetailOf(slug, service, item),
+        evidenceOutputs(item, 'analyst'),
+      ]);
+      return { view: 'analyst' as const, ...detail, evidenceItems };
     }
     const finding = item && customerFindingDetail(item);
     if (!finding) throw new NotFoundError(notFound);
-    return { view: 'customer' as const, ...finding };
+    // Only the pieces an analyst marked customer-visible (the stored ones are never in the customer whitelist).
+    return { view: 'customer' as const, ...finding, evidenceItems: await evidenceOutputs(item, 'customer') };
   },
 });

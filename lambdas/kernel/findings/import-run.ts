@@ -61,7 +61,7 @@ import { parseScan } from '../scanners/parse-scan.js';
 import { searchText } from '../search/search-text.js';
 import { signInSecret } from '../sign-in/sign-in-secret.js';
 import type { ImportCounts } from '../../contracts/findings.js';
-import { maxImportFileBytes } from '../../contracts/finding-limits.js';
+import { manualSource, maxImportFileBytes } from '../../contracts/finding-limits.js';
 import { addOccurrence, hashText, occurrenceHash, toolFields } from './finding-records.js';
 import { findingSearchText } from './finding-search.js';
 import { importFileKey } from './scan-imports.js';
@@ -453,6 +453,8 @@ async function comparePlanFromFindings(
   const fixed: Plan['fixed'] = [];
   const stored = new Map<string, DigestFinding>();
   for await (const state of findingStates(scan.slug, scan.service)) {
+    // A finding an analyst wrote by hand is no scanner's: never matched, never fixed, kept out of the digest.
+    if (state.source === manualSource) continue;
     stored.set(state.id, digestFindingOf(state));
     const file = inFile.get(state.id);
     const appliedHere = state.lastChange?.importId === scan.importId;

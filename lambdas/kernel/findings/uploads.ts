@@ -231,6 +231,20 @@ export async function copyUpload(
   return 'copied';
 }
 
+/** The first `bytes` bytes of a stored object (a Range GET), or undefined when nothing is under the key. */
+export async function readUploadStart(objectKey: string, bytes: number): Promise<Buffer | undefined> {
+  const answer = await s3Request('GET', objectKey, { range: `bytes=0-${bytes - 1}` });
+  if (answer.status === 404) {
+    await answer.body?.cancel();
+    return undefined;
+  }
+  if (!answer.ok) {
+    await answer.body?.cancel();
+    throw new Error(`S3 answered GET with ${answer.status}`);
+  }
+  return Buffer.from(await answer.arrayBuffer()).subarray(0, bytes);
+}
+
 /** The uploaded file as a stream of bytes (never read whole into memory). */
 export async function openUpload(objectKey: string): Promise<Readable> {
   const answer = await s3Request('GET', objectKey);

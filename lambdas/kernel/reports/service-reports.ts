@@ -104,6 +104,12 @@ export function reportMovesOf(before: FindingFacts, after: FindingFacts, into = 
   return into;
 }
 
+/** The counter moves of a finding that did not exist before (a manual finding written by an analyst). */
+export function reportMovesOfNew(after: FindingFacts, into = new Map<string, number>()) {
+  for (const key of countersOf(after)) into.set(key, (into.get(key) ?? 0) + 1);
+  return into;
+}
+
 /**
  * The report's transaction items for these moves (none when nothing a report counts changed). A bulk update
  * leaves the assets' counters out (`assets: false`) and recounts them as it ends.

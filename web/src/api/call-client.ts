@@ -38,6 +38,11 @@ import type { listAssets } from '../../../lambdas/calls/list-assets/list-assets'
 import type { updateFinding } from '../../../lambdas/calls/update-finding/update-finding';
 import type { listFindingTags } from '../../../lambdas/calls/list-finding-tags/list-finding-tags';
 import type { applyTemplate } from '../../../lambdas/calls/apply-template/apply-template';
+import type { createFinding } from '../../../lambdas/calls/create-finding/create-finding';
+import type { createEvidenceUpload } from '../../../lambdas/calls/create-evidence-upload/create-evidence-upload';
+import type { addEvidence } from '../../../lambdas/calls/add-evidence/add-evidence';
+import type { updateEvidence } from '../../../lambdas/calls/update-evidence/update-evidence';
+import type { removeEvidence } from '../../../lambdas/calls/remove-evidence/remove-evidence';
 import type { bulkUpdateFindings } from '../../../lambdas/calls/bulk-update-findings/bulk-update-findings';
 import type { bulkUpdateInput, findingEdit, findingFieldSchemas } from '../../../lambdas/contracts/curation';
 import type { ServiceName } from '../../../lambdas/kernel/access/rules';
@@ -177,6 +182,11 @@ export interface CallContracts {
   updateFinding: { input: FindingFieldEditInput; output: ContractOf<typeof updateFinding>['output'] };
   listFindingTags: ContractOf<typeof listFindingTags>;
   applyTemplate: ContractOf<typeof applyTemplate>;
+  createFinding: ContractOf<typeof createFinding>;
+  createEvidenceUpload: ContractOf<typeof createEvidenceUpload>;
+  addEvidence: ContractOf<typeof addEvidence>;
+  updateEvidence: ContractOf<typeof updateEvidence>;
+  removeEvidence: ContractOf<typeof removeEvidence>;
   bulkUpdateFindings: {
     input: WireInput<typeof bulkUpdateInput>;
     output: ContractOf<typeof bulkUpdateFindings>['output'];

@@ -61,6 +61,8 @@ export interface FindingState {
   slaPolicyVersion?: number;
   /** A CVE of it is in the KEV catalogue (feeds/exploit-enrichment.ts): it is then on the known-exploited index. */
   knownExploited?: boolean;
+  /** `manual` for a finding an analyst wrote by hand (manual-findings.ts): no import compares it. */
+  source?: string;
 }
 
 /** Everything stored of a finding, as getFinding reads it. */
@@ -81,6 +83,7 @@ const stateAttributes = [
   'published',
   'review',
   'knownExploited',
+  '#source',
   ...slaFieldNames.filter((name) => !name.startsWith('gsi')),
 ];
 
@@ -91,7 +94,7 @@ export async function* findingStates(slug: string, service: string): AsyncGenera
     KeyConditionExpression: 'pk = :partition',
     ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
     ProjectionExpression: stateAttributes.join(', '),
-    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeNames: { '#status': 'status', '#source': 'source' },
     Limit: partitionPageItems,
   });
   for await (const item of items) yield item as FindingState;

@@ -26,6 +26,7 @@ import {
   ScannerValue,
   SeverityBadge,
 } from '../analyst/services/finding-values/scanner-values';
+import { EvidenceItems } from '../analyst/services/finding-values/evidence-items';
 import { FindingInstances } from '../analyst/services/finding-values/finding-instances';
 import { FindingRemediation } from './finding-remediation';
 
@@ -157,6 +158,12 @@ export function ReportFindingDetail({
           <SpaceBetween size="xs">
             <Box variant="h3">Evidence</Box>
             <ScannerValue value={finding.evidence} code />
+          </SpaceBetween>
+        ) : null}
+        {finding.evidenceItems.length ? (
+          <SpaceBetween size="xs">
+            <Box variant="h3">Evidence from the assessment</Box>
+            <EvidenceItems items={finding.evidenceItems} />
           </SpaceBetween>
         ) : null}
       </SpaceBetween>

@@ -26,9 +26,10 @@ import { FindingsTable } from './findings/findings-table';
 import { ImportPanel } from './imports/import-panel';
 import type { ScanImportRecord } from './imports/import-runner';
 import { ImportScanModal } from './imports/import-scan-modal';
+import { NewFindingModal } from './new-finding/new-finding-modal';
 import { ReviewQueue } from './reviews/review-queue';
 import { NoServiceCompany } from './no-service-company';
-import { findingParam, tabOf, withTab, type TabId } from './page-address';
+import { findingParam, tabOf, withFinding, withTab, type TabId } from './page-address';
 import { ScansTable } from './scans/scans-table';
 import { plural } from './finding-values/finding-text';
 import { useBulkUpdate, type BulkUpdateRecord } from './bulk-updates/use-bulk-update';
@@ -47,6 +48,7 @@ export default function AnalystServicePage({ service, title }: AnalystServicePag
   const companyName = useCompanyName() ?? company;
   // The form belongs to the company it opened for.
   const [importingFor, setImportingFor] = useState<string | undefined>(undefined);
+  const [writingFor, setWritingFor] = useState<string | undefined>(undefined);
   return (
     <ContentLayout
       header={
@@ -65,9 +67,14 @@ export default function AnalystServicePage({ service, title }: AnalystServicePag
           }
           actions={
             company ? (
-              <Button variant="primary" iconName="upload" onClick={() => setImportingFor(company)}>
-                Import scan
-              </Button>
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button iconName="add-plus" onClick={() => setWritingFor(company)}>
+                  New finding
+                </Button>
+                <Button variant="primary" iconName="upload" onClick={() => setImportingFor(company)}>
+                  Import scan
+                </Button>
+              </SpaceBetween>
             ) : undefined
           }
         >
@@ -84,6 +91,8 @@ export default function AnalystServicePage({ service, title }: AnalystServicePag
           service={service}
           importing={importingFor === company}
           onImportingChange={(open) => setImportingFor(open ? company : undefined)}
+          writing={writingFor === company}
+          onWritingChange={(open) => setWritingFor(open ? company : undefined)}
         />
       ) : (
         <NoServiceCompany />
@@ -99,9 +108,20 @@ interface ServiceWorkspaceProps {
   /** The import form is open. */
   importing: boolean;
   onImportingChange: (open: boolean) => void;
+  /** The new finding form is open. */
+  writing: boolean;
+  onWritingChange: (open: boolean) => void;
 }
 
-function ServiceWorkspace({ slug, companyName, service, importing, onImportingChange }: ServiceWorkspaceProps) {
+function ServiceWorkspace({
+  slug,
+  companyName,
+  service,
+  importing,
+  onImportingChange,
+  writing,
+  onWritingChange,
+}: ServiceWorkspaceProps) {
   const { notify } = useNotifications();
   const [params, setParams] = useAddressParams();
   const tab = tabOf(params);
@@ -237,6 +257,22 @@ function ServiceWorkspace({ slug, companyName, service, importing, onImportingCh
             onImportingChange(false);
             imports.begin(created, files);
             setRefreshKey((key) => key + 1);
+          }}
+        />
+      ) : null}
+      {writing ? (
+        <NewFindingModal
+          slug={slug}
+          service={service}
+          companyName={companyName}
+          onDismiss={() => onWritingChange(false)}
+          onCreated={(findingId, findingTitle) => {
+            onWritingChange(false);
+            setRefreshKey((key) => key + 1);
+            notify({ type: 'success', title: 'Finding created', message: `${findingTitle} is open below the list.` });
+            setParams(
+              (current) => new URLSearchParams(withFinding(withTab(current, 'findings').toString(), findingId)),
+            );
           }}
         />
       ) : null}

@@ -24,6 +24,7 @@ import { FindingHistory } from './finding-detail-tables';
 import { FindingCuration } from '../curation/finding-curation';
 import type { FindingDetailRecord } from './finding-detail-record';
 import { FindingTemplatePanel } from './finding-template-panel';
+import { FindingEvidenceEditor } from './finding-evidence-editor';
 import { countText, paragraphsOf, plural } from '../finding-values/finding-text';
 import { FreeText, ReferenceLink, ScannerFields, ScannerValue, SeverityBadge } from '../finding-values/scanner-values';
 
@@ -237,6 +238,15 @@ function FindingView({ slug, service, finding, close, onApplied, onSaved }: Find
             </ul>
           </Section>
         ) : null}
+        <Section title="Evidence from the assessment">
+          <FindingEvidenceEditor
+            slug={slug}
+            service={service}
+            findingId={finding.id}
+            items={finding.evidenceItems}
+            onChanged={onApplied}
+          />
+        </Section>
         {Object.keys(evidence).length > 0 ? (
           <Section title="Evidence">
             <ScannerFields record={evidence} code />
