@@ -501,14 +501,24 @@ try {
       }
     }
 
-    // 11b. A full EPSS feed (300,000 rows) through the threat-feed import.
+    // 11b. An EPSS feed through the threat-feed import. A full feed is about 300,000 rows: at DynamoDB Local's ~550
+    // items/s that is some 10 minutes of writes alone, so the whole bench imports 30,000 rows (BENCH_EPSS_ROWS for
+    // more). The import holds 1,000 rows at a time whatever the size, so its memory is the full feed's; the minutes
+    // are reported extrapolated to 300,000 rows (linear: one BatchWriteItem per 25 rows).
     if (wanted('feeds')) {
       const { measureEpssImport } = await import('./bench-feeds.js');
-      log('feeds: a generated EPSS feed of 300,000 rows, checked and stored…');
-      const feeds = await measureEpssImport(300_000);
+      const rows = Number(process.env.BENCH_EPSS_ROWS ?? 30_000);
+      log(`feeds: a generated EPSS feed of ${rows.toLocaleString('en')} rows, checked and stored…`);
+      const feeds = await measureEpssImport(rows);
       metrics.feeds = feeds;
       budget('feeds.epss.importRss', feeds.importRssMiB, limits.feedImportPeakRssMiB, 'MiB', true);
-      budget('feeds.epss.minutes', feeds.seconds / 60, limits.feedImportMinutes, 'minutes', false);
+      budget(
+        'feeds.epss.minutesAt300k',
+        (feeds.seconds / 60) * (300_000 / rows),
+        limits.feedImportMinutes,
+        'minutes',
+        false,
+      );
     }
 
     // 12. The vault's page and reveal.
