@@ -212,7 +212,7 @@ export async function updateFindingFromScan(
     sets.push('#gsi4sk = :gsi1sk');
   }
   names['#knownExploited'] = 'knownExploited';
-  values[':knownExploited'] = true;
+  if (state.knownExploited === true) values[':knownExploited'] = true;
   const exploitedCondition =
     state.knownExploited === true ? '#knownExploited = :knownExploited' : 'attribute_not_exists(#knownExploited)';
   if (change.change === 'reopened') {
