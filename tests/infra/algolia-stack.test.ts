@@ -93,6 +93,8 @@ describe('a real Algolia application', () => {
       UPLOADS_BUCKET: expect.anything(),
       // A bulk publish queues its notification digest on the report queue.
       REPORT_QUEUE_URL: expect.anything(),
+      // A threat-feed import queues the enrichment of findings that follows it.
+      IMPORT_QUEUE_URL: expect.anything(),
       SEARCH_APP_ID: algolia.appId,
       ALGOLIA_ADMIN_KEY_SECRET_ARN: algolia.adminKeySecretArn,
     });

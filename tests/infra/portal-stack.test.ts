@@ -785,13 +785,16 @@ describe('scan imports (S3 + SQS)', () => {
     expect(scanImport.TABLE_NAME).toEqual({ Ref: logicalId('AWS::DynamoDB::Table', 'DataTable') });
   });
 
-  it('lets the API presign uploads and check them (uploads/), copy them for the import (imports/, write only), presign export GETs (exports/) and vault files (vault/), and send to its queues, nothing more', () => {
+  it('lets the API presign uploads and check them (uploads/), copy them for the import (imports/, write only), keep evidence (evidence/), presign export GETs (exports/) and vault files (vault/), and send to its queues, nothing more', () => {
     const statements = statementsOf(portalFunctions.api);
     const s3 = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')));
     const sqs = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('sqs:')));
     expect(s3.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
       { Action: ['s3:PutObject', 's3:GetObject'], Resource: uploadObjects() },
       { Action: 's3:PutObject', Resource: objectsUnder('imports/') },
+      // A refused evidence upload is deleted; an accepted one is copied under evidence/, read and deleted with it.
+      { Action: 's3:DeleteObject', Resource: uploadObjects() },
+      { Action: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], Resource: objectsUnder('evidence/') },
       { Action: 's3:GetObject', Resource: objectsUnder('exports/') },
       { Action: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], Resource: objectsUnder('vault/') },
     ]);
