@@ -280,7 +280,13 @@ export const findingFilter = z.strictObject({
   knownExploited: z.optional(z.literal(true, { error: 'must be true (known-exploited findings only)' })),
   /** Findings whose highest EPSS score (the probability of exploitation in 30 days) is at least this. */
   epssAtLeast: z.optional(
-    z.number('must be a number from 0 to 1').check(z.minimum(0, 'must be 0 to 1'), z.maximum(1, 'must be 0 to 1')),
+    z.number('must be a number from 0 to 1').check(
+      z.minimum(0, 'must be 0 to 1'),
+      z.maximum(1, 'must be 0 to 1'),
+      // EPSS scores have five decimals; a smaller non-zero bound means nothing, and DynamoDB cannot store one
+      // below 1e-130 (an export keeps its filter).
+      z.refine((value) => value === 0 || value >= 0.00001, 'must be 0 or at least 0.00001 (scores have five decimals)'),
+    ),
   ),
 });
 export type { FindingOrder } from './finding-filter.js';
