@@ -66,6 +66,7 @@ const accounts = {
       'Administration/SLA policy',
       'Administration/Platform users',
       'Administration/Platform services',
+      'Administration/Threat feeds',
       'Administration/E-mail keys',
       'Administration/DAST keys',
     ],
