@@ -94,6 +94,7 @@ export function createUploadRoute(options: UploadRouteOptions) {
       if (error instanceof S3Error) return sendS3Error(res, error);
       throw error;
     }
+    let etag: string;
     try {
       const put = await options.s3.send(
         new PutObjectCommand({
@@ -104,10 +105,12 @@ export function createUploadRoute(options: UploadRouteOptions) {
           ContentType: received.contentType,
         }),
       );
-      answerStored(req, res, bucket, received, put.ETag ?? '');
+      etag = put.ETag ?? '';
     } finally {
+      // Gone before the answer: once the client hears back, nothing of the upload is left on disk.
       await rm(received.path, { force: true });
     }
+    answerStored(req, res, bucket, received, etag);
   };
 
   /** A presigned GET of one object: checked as S3 checks it, then streamed from the emulator. */
