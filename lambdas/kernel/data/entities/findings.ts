@@ -15,6 +15,7 @@ import {
   duePartition,
   findingSlaAfter,
   slaFieldNames,
+  type ExpressionParts,
   type FindingSlaFields,
   type SlaPolicyUse,
 } from '../../sla/finding-sla.js';
@@ -687,23 +688,18 @@ export async function* findingsDueOffVersion(
   for await (const item of items) yield stripFindingKeys(item);
 }
 
-/**
- * Writes a finding's SLA attributes computed from `read` (sla/finding-sla.ts), unless what the computation read
- * changed meanwhile or the finding is gone. Answers whether it wrote (true also when nothing was to change).
- */
-export async function setFindingSla(
+/** Sends `parts` to an existing finding; answers false when a condition (what the writer read) no longer holds. */
+async function updateFindingIfUnchanged(
   slug: string,
   service: string,
-  read: StoredFinding,
-  after: FindingSlaFields,
+  id: string,
+  parts: ExpressionParts,
 ): Promise<boolean> {
-  const parts = { sets: [] as string[], removes: [] as string[], conditions: [] as string[], names: {}, values: {} };
-  if (!addSlaParts(parts, read, after)) return true;
   try {
     await documentClient.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: findingKey(slug, service, read.id),
+        Key: findingKey(slug, service, id),
         UpdateExpression: [
           parts.sets.length ? `SET ${parts.sets.join(', ')}` : '',
           parts.removes.length ? `REMOVE ${parts.removes.join(', ')}` : '',
@@ -720,6 +716,21 @@ export async function setFindingSla(
     if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
+}
+
+/**
+ * Writes a finding's SLA attributes computed from `read` (sla/finding-sla.ts), unless what the computation read
+ * changed meanwhile or the finding is gone. Answers whether it wrote (true also when nothing was to change).
+ */
+export async function setFindingSla(
+  slug: string,
+  service: string,
+  read: StoredFinding,
+  after: FindingSlaFields,
+): Promise<boolean> {
+  const parts: ExpressionParts = { sets: [], removes: [], conditions: [], names: {}, values: {} };
+  if (!addSlaParts(parts, read, after)) return true;
+  return updateFindingIfUnchanged(slug, service, read.id, parts);
 }
 
 /** The known-exploited index's partition (gsi4, sparse): a company's service's findings with a CVE in KEV. */
@@ -757,13 +768,7 @@ export async function setFindingExploitSignals(
   signals: ExploitSignalFields,
   sla: FindingSlaFields | undefined,
 ): Promise<boolean> {
-  const parts = {
-    sets: [] as string[],
-    removes: [] as string[],
-    conditions: [] as string[],
-    names: {} as Record<string, string>,
-    values: {} as Record<string, unknown>,
-  };
+  const parts: ExpressionParts = { sets: [], removes: [], conditions: [], names: {}, values: {} };
   const put = (name: string, value: unknown) => {
     parts.names[`#ex_${name}`] = name;
     if (value === undefined) parts.removes.push(`#ex_${name}`);
@@ -791,25 +796,5 @@ export async function setFindingExploitSignals(
   same('toolSeverity', read.toolSeverity);
   same('analystSeverity', read.analystSeverity);
   if (sla) addSlaParts(parts, read, sla);
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: findingKey(slug, service, read.id),
-        UpdateExpression: [
-          parts.sets.length ? `SET ${parts.sets.join(', ')}` : '',
-          parts.removes.length ? `REMOVE ${parts.removes.join(', ')}` : '',
-        ]
-          .join(' ')
-          .trim(),
-        ConditionExpression: ['attribute_exists(pk)', ...parts.conditions].join(' AND '),
-        ExpressionAttributeNames: parts.names,
-        ExpressionAttributeValues: parts.values,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return updateFindingIfUnchanged(slug, service, read.id, parts);
 }
