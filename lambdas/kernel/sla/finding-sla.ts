@@ -56,6 +56,23 @@ export interface SlaFacts {
   knownExploited?: boolean;
 }
 
+/** The facts of a finding as stored, for a write that changes none of them (a new policy, new exploit signals). */
+export function storedSlaFacts(finding: {
+  severity?: unknown;
+  analystSeverity?: unknown;
+  toolSeverity?: unknown;
+  status?: unknown;
+  published?: unknown;
+  review?: unknown;
+}): SlaFacts {
+  return {
+    severity: (finding.severity ?? finding.analystSeverity ?? finding.toolSeverity) as Severity,
+    status: String(finding.status),
+    published: finding.published === true,
+    paused: finding.review !== undefined,
+  };
+}
+
 /** The severity the clock counts by: critical for a known-exploited finding, else the shown severity. */
 export function clockSeverity(severity: Severity, knownExploited: boolean): Severity {
   return knownExploited ? 'critical' : severity;

@@ -9,7 +9,7 @@ import { services, type ServiceName } from '../access/rules.js';
 import { findingsDueOffVersion, getFindingItem, setFindingSla, type StoredFinding } from '../data/entities/findings.js';
 import { getSlaPolicyRecord } from '../data/entities/sla-policies.js';
 import { queueWork } from '../findings/import-queue.js';
-import { findingSlaAfter, type SlaPolicyUse } from './finding-sla.js';
+import { findingSlaAfter, storedSlaFacts, type SlaPolicyUse } from './finding-sla.js';
 
 /** The work's id: company, service and the policy version that asked for it. */
 const workId = (slug: string, service: string, version: number) => `${slug}#${service}#${version}`;
@@ -28,18 +28,7 @@ async function redate(slug: string, service: string, read: StoredFinding, policy
   let finding: StoredFinding | undefined = read;
   for (let attempt = 0; attempt < attempts && finding; attempt += 1) {
     if (finding.dueAt === undefined || finding.slaPolicyVersion === policy.version) return;
-    const after = findingSlaAfter(
-      { slug, service, id: finding.id },
-      finding,
-      {
-        severity: finding.severity ?? finding.analystSeverity ?? finding.toolSeverity,
-        status: finding.status,
-        published: finding.published === true,
-        paused: finding.review !== undefined,
-      },
-      policy,
-      now,
-    );
+    const after = findingSlaAfter({ slug, service, id: finding.id }, finding, storedSlaFacts(finding), policy, now);
     if (await setFindingSla(slug, service, finding, after)) return;
     finding = await getFindingItem(slug, service, finding.id, true);
   }
