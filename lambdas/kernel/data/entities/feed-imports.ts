@@ -4,7 +4,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FeedImportOutput, FeedKind } from '../../../contracts/exploit-signals.js';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
-import { isConditionalCheckFailure } from '../conditional.js';
+import { updateInStatus } from '../update-in-status.js';
 
 export type FeedImportStatus = FeedImportOutput['status'];
 
@@ -51,45 +51,10 @@ export async function updateFeedImport(
   changes: Partial<Omit<StoredFeedImport, 'feedImportId' | 'kind' | 'createdAt' | 'version'>>,
   options: { from?: readonly FeedImportStatus[]; remove?: ReadonlyArray<'error' | 'feed'> } = {},
 ): Promise<StoredFeedImport | undefined> {
-  const names: Record<string, string> = { '#version': 'version' };
-  const values: Record<string, unknown> = { ':one': 1 };
-  const sets = ['#version = #version + :one'];
-  for (const [field, value] of Object.entries(changes)) {
-    if (value === undefined) continue;
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
-  for (const field of options.remove ?? []) names[`#${field}`] = field;
-  const removes = (options.remove ?? []).map((field) => `#${field}`);
-  let condition = 'attribute_exists(pk)';
-  if (options.from) {
-    names['#status'] = 'status';
-    const allowed = options.from.map((status, index) => {
-      values[`:from${index}`] = status;
-      return `:from${index}`;
-    });
-    condition += ` AND #status IN (${allowed.join(', ')})`;
-  }
-  try {
-    const { Attributes } = await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keyOf(feedImportId),
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    if (!Attributes) return undefined;
-    const { pk: _pk, sk: _sk, ...feedImport } = Attributes;
-    return feedImport as StoredFeedImport;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  const Attributes = await updateInStatus(keyOf(feedImportId), changes, options);
+  if (!Attributes) return undefined;
+  const { pk: _pk, sk: _sk, ...feedImport } = Attributes;
+  return feedImport as unknown as StoredFeedImport;
 }
 
 /** Progress only, without a version bump (written every few seconds while an import runs). */

@@ -6,7 +6,7 @@ import type { ServiceName } from '../../access/rules.js';
 import type { FormatId, ToolInfo } from '../../scanners/finding-model.js';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
-import { isConditionalCheckFailure } from '../conditional.js';
+import { updateInStatus } from '../update-in-status.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 
 export type ImportStatus = 'uploading' | 'queued' | 'running' | 'done' | 'failed';
@@ -86,43 +86,12 @@ export async function updateScanImport(
   changes: Partial<Omit<StoredScanImport, 'importId' | 'slug' | 'service' | 'createdAt' | 'version'>>,
   options: { from?: readonly ImportStatus[]; removeError?: boolean } = {},
 ): Promise<StoredScanImport | undefined> {
-  const names: Record<string, string> = { '#version': 'version' };
-  const values: Record<string, unknown> = { ':one': 1 };
-  const sets: string[] = ['#version = #version + :one'];
-  for (const [field, value] of Object.entries(changes)) {
-    if (value === undefined) continue;
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
-  let condition = 'attribute_exists(pk)';
-  if (options.from) {
-    names['#status'] = 'status';
-    const allowed = options.from.map((status, index) => {
-      values[`:from${index}`] = status;
-      return `:from${index}`;
-    });
-    condition += ` AND #status IN (${allowed.join(', ')})`;
-  }
-  const remove = options.removeError ? ' REMOVE #error' : '';
-  if (options.removeError) names['#error'] = 'error';
-  try {
-    const { Attributes } = await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: importKey(importId),
-        UpdateExpression: `SET ${sets.join(', ')}${remove}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(Attributes);
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  return fromItem(
+    await updateInStatus(importKey(importId), changes, {
+      from: options.from,
+      remove: options.removeError ? ['error'] : [],
+    }),
+  );
 }
 
 /** Progress only, without a version bump or a read back (written every few seconds while an import runs). */
