@@ -3,8 +3,7 @@
 import * as z from 'zod/mini';
 import { levelAtLeast } from '../../kernel/access/rules.js';
 import { defineSignedInCall } from '../../kernel/call.js';
-import { NotFoundError } from '../../kernel/errors.js';
-import { feedImportOutput, readFeedImport } from '../../kernel/feeds/feed-imports.js';
+import { existingFeedImport, feedImportOutput, readFeedImport } from '../../kernel/feeds/feed-imports.js';
 import { feedImport, feedImportId } from '../../contracts/exploit-signals.js';
 
 export const getFeedImport = defineSignedInCall({
@@ -14,8 +13,6 @@ export const getFeedImport = defineSignedInCall({
   access: levelAtLeast(9),
   readAhead: ({ feedImportId }) => readFeedImport(feedImportId),
   async run(_input, { ahead }) {
-    const found = await ahead;
-    if (!found) throw new NotFoundError('No such feed import');
-    return feedImportOutput(found);
+    return feedImportOutput(await existingFeedImport(ahead));
   },
 });

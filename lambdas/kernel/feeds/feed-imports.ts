@@ -33,6 +33,7 @@ import type { FeedHeader } from './feed-entries.js';
 import { feedContent, type ByteCount } from './feed-stream.js';
 import { feedImportGroup, queueExploitEnrichment } from './exploit-enrichment.js';
 import { readKevCatalogue } from './kev-feed.js';
+import { NotFoundError } from '../errors.js';
 
 export type { StoredFeedImport };
 
@@ -87,6 +88,13 @@ export async function importFetchedFeed(kind: FeedKind, body: Uint8Array<ArrayBu
 }
 
 export const readFeedImport = (feedImportId: string) => getFeedImportRecord(feedImportId);
+
+/** The import a call read ahead (readFeedImport), or NOT_FOUND. */
+export async function existingFeedImport(read: Promise<StoredFeedImport | undefined>): Promise<StoredFeedImport> {
+  const found = await read;
+  if (!found) throw new NotFoundError('No such feed import');
+  return found;
+}
 
 /** Queues an import whose file is in place; one past 'uploading' is answered as it stands (safe to retry). */
 export async function startFeedImport(feedImport: StoredFeedImport): Promise<FeedImportOutput> {
