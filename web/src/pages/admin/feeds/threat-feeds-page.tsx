@@ -7,7 +7,7 @@ import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import FileUpload, { type FileUploadProps } from '@cloudscape-design/components/file-upload';
+import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
@@ -21,6 +21,7 @@ import { messageOf } from '../../../components/forms/call-problems';
 import { FormErrorAlert } from '../../../components/forms/form-alerts';
 import { usePageHelp } from '../../../components/help-panel/help-panel-context';
 import { InfoLink } from '../../../components/help-panel/info-link';
+import { fileUploadStrings } from '../../../components/uploads/file-upload-strings';
 import { uploadFile } from '../../../components/uploads/upload-file';
 import { ThreatFeedsHelp } from './threat-feeds-help';
 
@@ -35,16 +36,6 @@ const feeds: Record<FeedKind, { title: string; description: string; accept: stri
     description: 'The EPSS CSV with its #model_version line, gzipped (.csv.gz) or plain.',
     accept: '.csv,.gz,text/csv,application/gzip',
   },
-};
-
-const fileUploadStrings: FileUploadProps.I18nStrings = {
-  uploadButtonText: () => 'Choose file',
-  dropzoneText: () => 'Drop the file here',
-  removeFileAriaLabel: (_index, fileName) => `Remove ${fileName}`,
-  limitShowFewer: 'Show fewer files',
-  limitShowMore: 'Show more files',
-  errorIconAriaLabel: 'Error',
-  warningIconAriaLabel: 'Warning',
 };
 
 const storageKey = (kind: FeedKind) => `threat-feeds:last-import:${kind}`;

@@ -3,6 +3,7 @@
 // file) or a text or an HTTP request/response, whose secrets the Mask action replaces before it is stored.
 import { useState, type FormEvent } from 'react';
 import Button from '@cloudscape-design/components/button';
+import { fileUploadStrings } from '../../../../components/uploads/file-upload-strings';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import Form from '@cloudscape-design/components/form';
@@ -274,10 +275,8 @@ function AddEvidenceForm({
                 onChange={({ detail }) => setFiles(detail.value.slice(0, 1))}
                 accept={allowedTypes.join(',')}
                 i18nStrings={{
+                  ...fileUploadStrings,
                   uploadButtonText: () => (kind === 'image' ? 'Choose a screenshot' : 'Choose a file'),
-                  dropzoneText: () => 'Drop the file here',
-                  removeFileAriaLabel: () => 'Remove the file',
-                  errorIconAriaLabel: 'Error',
                 }}
                 showFileSize
               />

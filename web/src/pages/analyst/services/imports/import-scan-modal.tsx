@@ -13,6 +13,7 @@ import { serviceLabels } from '../../../../components/admin/service-labels';
 import { noProblem, problemOf, withoutFieldError, type FormProblem } from '../../../../components/forms/call-problems';
 import { FormErrorAlert } from '../../../../components/forms/form-alerts';
 import { FormModal } from '../../../../components/forms/form-modal';
+import { fileUploadStrings } from '../../../../components/uploads/file-upload-strings';
 import { formatLabel, importFormatsOf, maxImportFileBytes, type FormatId } from '../finding-values/finding-labels';
 import { bytesText } from '../finding-values/finding-text';
 import { fileParts, fileProblem } from './import-files';
@@ -20,14 +21,8 @@ import type { CreatedImport } from './import-runner';
 
 const lastModified = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-const fileUploadStrings: FileUploadProps.I18nStrings = {
-  uploadButtonText: () => 'Choose file',
-  dropzoneText: () => 'Drop the file here',
-  removeFileAriaLabel: (_index, fileName) => `Remove ${fileName}`,
-  limitShowFewer: 'Show fewer files',
-  limitShowMore: 'Show more files',
-  errorIconAriaLabel: 'Error',
-  warningIconAriaLabel: 'Warning',
+const scanFileStrings: FileUploadProps.I18nStrings = {
+  ...fileUploadStrings,
   formatFileSize: bytesText,
   formatFileLastModified: (date) => `Changed ${lastModified.format(date)}`,
 };
@@ -110,7 +105,7 @@ export function ImportScanModal({ slug, service, companyName, onDismiss, onCreat
             }}
             showFileSize
             showFileLastModified
-            i18nStrings={fileUploadStrings}
+            i18nStrings={scanFileStrings}
             constraintText={`Up to ${bytesText(maxImportFileBytes)}.`}
             errorText={problem.fieldErrors[part.field]}
           />
