@@ -1,6 +1,6 @@
 // A published finding as a customer reads it (getFinding answers the customer whitelist): what it is, where,
 // how severe, what to do, the remediation loop (finding-remediation.tsx), and the tool's evidence.
-import { CveSignalList, ExploitSignals } from '../analyst/services/finding-values/exploit-signals';
+import { exploitSignalsDetail } from '../analyst/services/finding-values/exploit-signals';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -102,19 +102,7 @@ export function ReportFindingDetail({
             { label: 'Last seen', value: <TimeAgo at={finding.lastSeenAt} /> },
             { label: 'CVE', value: <IdentifierList values={finding.cve} empty="—" /> },
             { label: 'CWE', value: <IdentifierList values={finding.cwe} empty="—" /> },
-            ...(finding.exploitSignals?.length
-              ? [
-                  {
-                    label: 'Exploit signals',
-                    value: (
-                      <SpaceBetween size="xxs">
-                        <ExploitSignals finding={finding} />
-                        <CveSignalList signals={finding.exploitSignals} />
-                      </SpaceBetween>
-                    ),
-                  },
-                ]
-              : []),
+            ...exploitSignalsDetail(finding),
           ]}
         />
         {finding.instances.length ? (

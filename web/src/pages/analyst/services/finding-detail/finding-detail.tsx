@@ -4,7 +4,7 @@
 // in code boxes, the instances, the identity, the asset's detail, what else the tool said, and the
 // finding's history (the scans' changes and the analysts' edits). All of it is rendered as text: markup a scanner
 // wrote (ZAP evidence holds some) stays inert.
-import { CveSignalList, ExploitSignals } from '../finding-values/exploit-signals';
+import { exploitSignalsDetail } from '../finding-values/exploit-signals';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
@@ -175,19 +175,7 @@ function FindingView({ slug, service, finding, close, onApplied, onSaved }: Find
     ...(cvssText(finding.cvss) ? [{ label: 'CVSS', value: cvssText(finding.cvss) }] : []),
     ...(finding.cvss?.vector ? [{ label: 'CVSS vector', value: <IdentifierText value={finding.cvss.vector} /> }] : []),
     ...(epssText(finding.epss) ? [{ label: 'EPSS', value: epssText(finding.epss) }] : []),
-    ...(finding.exploitSignals?.length
-      ? [
-          {
-            label: 'Exploit signals',
-            value: (
-              <SpaceBetween size="xxs">
-                <ExploitSignals finding={finding} />
-                <CveSignalList signals={finding.exploitSignals} />
-              </SpaceBetween>
-            ),
-          },
-        ]
-      : []),
+    ...exploitSignalsDetail(finding),
     ...(finding.toolStatus ? [{ label: 'Tool status', value: <ScannerValue value={finding.toolStatus} /> }] : []),
     ...(finding.toolTags.length > 0
       ? [{ label: "The tool's tags", value: <IdentifierList values={finding.toolTags} empty="None" /> }]
