@@ -4,6 +4,7 @@
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
 import { flagLabel, serviceLabels, type CompanyFlag, companyFlagNames } from '../../components/admin/service-labels';
 import type { EventRecord } from './use-events';
+import { listText } from '../../components/text/list-text';
 
 /** Something an event is about; the page makes it a link to where it lives, when the reader may go there. */
 export type EventObject =
@@ -79,11 +80,6 @@ function subjectOf(event: EventRecord): Subject {
     default:
       return {};
   }
-}
-
-function listText(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** "DAST triggering on, Network scanning results off" from two company records. */

@@ -16,6 +16,7 @@ import { callFunction } from '../../../../api/call-client';
 import { messageOf } from '../../../../components/forms/call-problems';
 import { FormErrorAlert } from '../../../../components/forms/form-alerts';
 import { ConfirmModal, FormModal } from '../../../../components/forms/form-modal';
+import { listText } from '../../../../components/text/list-text';
 import type { FindingDetailRecord } from './finding-detail-record';
 import { TemplateChooser, type ChosenTemplate } from '../curation/template-chooser';
 import { CreateTemplateModal, type TemplateDraft } from '../../../templates/create-template-modal';
@@ -64,11 +65,6 @@ export function ownWordingOf(
 ): string[] {
   if (finding.template && !finding.templateTextsEdited) return [];
   return wordingFields.filter(([field]) => (finding[field] ?? '').trim() !== '').map(([, name]) => name);
-}
-
-/** "title", "title and remediation", "title, description and remediation". */
-function listed(names: string[]): string {
-  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 export interface FindingTemplatePanelProps {
@@ -168,7 +164,7 @@ export function FindingTemplatePanel({ slug, service, finding, onApplied }: Find
             setFailure(undefined);
           }}
         >
-          The template {replacing.title} replaces the {listed(ownWording)} written for this finding. The finding’s
+          The template {replacing.title} replaces the {listText(ownWording)} written for this finding. The finding’s
           history keeps what they said.
         </ConfirmModal>
       ) : choosing ? (
