@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import Button from '@cloudscape-design/components/button';
 import { fileUploadStrings } from '../../../../components/uploads/file-upload-strings';
+import { uploadFile } from '../../../../components/uploads/upload-file';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import Form from '@cloudscape-design/components/form';
@@ -105,7 +106,8 @@ export function FindingEvidenceEditor({ slug, service, findingId, items, onChang
   );
 }
 
-async function uploadFile(
+/** createEvidenceUpload, the file through its presigned POST (uploads/upload-file.ts), then addEvidence. */
+async function uploadEvidence(
   scope: { slug: string; service: ServiceName; findingId: string },
   kind: 'image' | 'file',
   file: File,
@@ -119,11 +121,7 @@ async function uploadFile(
     contentType: file.type || 'application/octet-stream',
     contentLength: file.size,
   });
-  const form = new FormData();
-  for (const [field, value] of Object.entries(created.upload.fields)) form.append(field, value);
-  form.append('file', file, file.name);
-  const posted = await fetch(created.upload.url, { method: 'POST', body: form });
-  if (!posted.ok) throw new Error(`The file could not be uploaded (the storage answered ${posted.status}).`);
+  await uploadFile(created.upload, file, () => undefined);
   await callFunction('addEvidence', {
     ...scope,
     evidenceId: created.evidenceId,
@@ -181,7 +179,7 @@ function AddEvidenceForm({
           customerVisible,
         });
       } else if (file) {
-        await uploadFile({ slug, service, findingId }, kind, file, caption, customerVisible);
+        await uploadEvidence({ slug, service, findingId }, kind, file, caption, customerVisible);
       }
       setFiles([]);
       setText('');
