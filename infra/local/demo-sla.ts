@@ -6,6 +6,7 @@
 import type { ServiceName } from '../../lambdas/kernel/access/rules.js';
 import { queryFindings, setFindingSla, type StoredFinding } from '../../lambdas/kernel/data/entities/findings.js';
 import { getSlaPolicyRecord } from '../../lambdas/kernel/data/entities/sla-policies.js';
+import { recountServiceReport } from '../../lambdas/kernel/reports/service-reports.js';
 import { findingSlaAfter } from '../../lambdas/kernel/sla/finding-sla.js';
 import { demoScans } from './demo-scans.js';
 
@@ -50,5 +51,7 @@ export async function seedDemoSlaStates(now = Date.now()): Promise<void> {
       );
       await setFindingSla(slug, service, finding, after);
     }
+    // The report's SLA figures follow the earlier due dates.
+    if (fresh.length > 0) await recountServiceReport(slug, service);
   }
 }

@@ -35,6 +35,13 @@ export const serviceSummary = z.object({
   trend: z.array(trendPoint),
   /** When the figures last moved (an import or a curation). */
   updatedAt: z.optional(z.number()),
+  /**
+   * The SLA now: open published findings overdue and due within 7 days (by the hour they fall due), and the share
+   * of published findings fixed in the last 90 days that were fixed by their due date (absent: none fixed).
+   */
+  sla: z.object({ overdue: z.number(), dueSoon: z.number(), compliancePercent: z.optional(z.number()) }),
+  /** Per month, the last 12 oldest first (`YYYY-MM`, UTC): findings opened (customers: published) and fixed. */
+  monthlyTrend: z.array(z.object({ month: z.string(), opened: z.number(), fixed: z.number() })),
 });
 export type ServiceSummaryOutput = z.infer<typeof serviceSummary>;
 
@@ -54,5 +61,16 @@ export const serviceReport = z.object({
    * scan's (its figures); customers: those of published findings.
    */
   filterChoices: z.object({ site: z.array(z.string()), framework: z.array(z.string()), category: z.array(z.string()) }),
+  /**
+   * Median days from publication to the fix, by severity, of the published findings fixed in the last 90 days
+   * (absent: none fixed).
+   */
+  mttrDays: z.object({
+    critical: z.optional(z.number()),
+    high: z.optional(z.number()),
+    medium: z.optional(z.number()),
+    low: z.optional(z.number()),
+    info: z.optional(z.number()),
+  }),
 });
 export type ServiceReportOutput = z.infer<typeof serviceReport>;

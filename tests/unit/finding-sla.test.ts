@@ -45,8 +45,16 @@ describe("a finding's SLA", () => {
     const published = findingSlaAfter(scope, { severity: 'high' }, open, policy, t0);
     const before = { ...published, severity: 'high', published: true };
     const fixed = findingSlaAfter(scope, before, { ...open, status: 'fixed' }, policy, t0 + day);
-    expect(fixed).toEqual({ slaStartedAt: t0, slaPausedMs: 0, slaPolicyVersion: 3 });
+    // Closed, it keeps the due date it had (whether it was fixed in time), and no longer is on the index.
+    expect(fixed).toEqual({ slaStartedAt: t0, slaPausedMs: 0, slaPolicyVersion: 3, closedDueAt: t0 + 30 * day });
     expect(slaChanges(published, fixed).remove.sort()).toEqual(['dueAt', 'gsi3pk', 'gsi3sk']);
+    expect(slaChanges(published, fixed).set).toEqual({ closedDueAt: t0 + 30 * day });
+    // A later write while it stays closed (a new policy, a feed) keeps that date.
+    const closedRead = { ...fixed, severity: 'high', published: true, status: 'fixed' };
+    const stricter = { days: { ...defaultSlaDays, high: 3 }, version: 4 };
+    expect(findingSlaAfter(scope, closedRead, { ...open, status: 'fixed' }, stricter, t0 + 5 * day).closedDueAt).toBe(
+      t0 + 30 * day,
+    );
     const reopened = findingSlaAfter(
       scope,
       { ...fixed, severity: 'high', published: true },
@@ -55,6 +63,7 @@ describe("a finding's SLA", () => {
       t0 + 2 * day,
     );
     expect(reopened).toEqual(published);
+    expect(slaChanges(fixed, reopened).remove).toContain('closedDueAt');
   });
 
   it('restarts with the new severity’s days when the shown severity changes while published', () => {

@@ -36,6 +36,7 @@ export const getReportsOverview = defineSignedInCall({
         topAssets: _topAssets,
         figures: _figures,
         filterChoices: _filterChoices,
+        mttrDays: _mttrDays,
         ...summary
       } = serviceReportFor(service, viewer, report);
       return [summary];

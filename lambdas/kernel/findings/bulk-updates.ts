@@ -199,26 +199,15 @@ const movesReports = (action: BulkAction) => ['setStatus', 'setSeverity', 'setPu
 
 /** The service reports' counter moves of a transaction's findings (one item per company and service). */
 function reportWrites(
-  action: BulkAction,
-  writes: ReadonlyArray<{ target: BulkTarget; finding: StoredFinding }>,
+  writes: ReadonlyArray<{ target: BulkTarget; finding: StoredFinding; parts: UpdateParts }>,
   at: number,
 ): TransactItem[] {
-  const field = { setStatus: 'status', setSeverity: 'severity', setPublished: 'published' }[action.kind as string];
-  if (!field) return [];
-  const value = (action as { value: unknown }).value;
-  const byService = new Map<string, Array<{ target: BulkTarget; finding: StoredFinding }>>();
+  const byService = new Map<string, Array<{ target: BulkTarget; finding: StoredFinding; parts: UpdateParts }>>();
   for (const write of writes) {
     const key = `${write.target.slug}\n${write.target.service}`;
     byService.set(key, [...(byService.get(key) ?? []), write]);
   }
-  return [...byService.values()].flatMap((group) =>
-    reportWritesOf(
-      group[0]!.target,
-      group.map(({ finding }) => ({ finding, field, value })),
-      at,
-      false,
-    ),
-  );
+  return [...byService.values()].flatMap((group) => reportWritesOf(group[0]!.target, group, at, false));
 }
 
 /** Marks the write as this bulk update's, and refuses it when this update already made it (a retry). */
@@ -312,7 +301,7 @@ async function runChunk(
       });
       if (tagAction)
         items.push(tagCountWrite(tagAction.tag, tagAction.kind === 'addTag' ? pending.length : -pending.length));
-      items.push(...reportWrites(bulk.action, pending, stamp.at));
+      items.push(...reportWrites(pending, stamp.at));
       try {
         await transactWithRetry(items);
         outcome.changed += pending.length;

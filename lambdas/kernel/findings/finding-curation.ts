@@ -29,7 +29,7 @@ import { eventTransactItem, type EventActor } from '../events/events.js';
 import { stripTemplateKeys, templateKey, templateUsageWrite } from '../data/entities/templates.js';
 import { queueTemplateMirror } from '../templates/template-mirror-queue.js';
 import type { FindingFacts } from '../data/entities/service-reports.js';
-import { factsAfterEdit, reportDeltaWrites, reportMovesOf } from '../reports/service-reports.js';
+import { reportDeltaWrites, reportMovesOf } from '../reports/service-reports.js';
 import { getTemplate, type Template } from '../templates/templates.js';
 import { editableFindingFields } from '../../contracts/finding-limits.js';
 import {
@@ -39,6 +39,7 @@ import {
   emptyParts,
   expressionsOf,
   fieldVersionOf,
+  findingAfterParts,
   finishParts,
   normalTags,
   sameValue,
@@ -90,23 +91,22 @@ export function tagWrites(ref: FindingRef, before: readonly string[], after: rea
 }
 
 /**
- * The service report's counter moves of these edits (status, severity, published), as items of their
- * transaction, or none when they change nothing a report counts. A bulk update leaves the assets' out
- * (`withAssets` false): it counts them anew as it ends.
+ * The service report's counter moves of these writes (what they change of status, severity, publication and the
+ * SLA clock), as items of their transaction, or none when they change nothing a report counts. A bulk update
+ * leaves the assets' out (`withAssets` false): it counts them anew as it ends.
  */
 export function reportWritesOf(
   ref: Pick<FindingRef, 'slug' | 'service'>,
-  edits: ReadonlyArray<{ finding: StoredFinding; field: string; value: unknown }>,
+  writes: ReadonlyArray<{ finding: StoredFinding; parts: UpdateParts }>,
   at: number,
   withAssets = true,
 ): TransactItem[] {
   const moves = new Map<string, number>();
-  for (const { finding, field, value } of edits) {
-    const before = finding as unknown as FindingFacts;
-    const after = factsAfterEdit(before, field, value);
-    if (after) reportMovesOf(before, after, moves);
+  for (const { finding, parts } of writes) {
+    const after = findingAfterParts(finding, parts) as unknown as FindingFacts;
+    reportMovesOf(finding, after, at, moves);
   }
-  const assets = withAssets ? edits.map(({ finding }) => finding as unknown as FindingFacts) : false;
+  const assets = withAssets ? writes.map(({ finding }) => finding as unknown as FindingFacts) : false;
   return reportDeltaWrites(ref.slug, ref.service, moves, at, assets);
 }
 
@@ -146,7 +146,7 @@ export async function updateFindingFieldAs(
   finishParts(parts, stamp);
   const items: TransactItem[] = findingWrites(input, parts, now);
   if (field === 'tags') items.push(...tagWrites(input, stored as string[], wanted as string[]));
-  items.push(...reportWritesOf(input, [{ finding, field, value: wanted }], now));
+  items.push(...reportWritesOf(input, [{ finding, parts }], now));
   // Publishing logs the finding for the notification rules in the same transaction (notification-delivery.ts).
   const published = field === 'published' && wanted === true;
   if (published) items.push(publicationWrite(input.slug, input.service, input.findingId, now));

@@ -11,7 +11,14 @@ import { findingIndexKey, type StoredFinding } from '../data/entities/findings.j
 import { InvalidArgumentError } from '../errors.js';
 import type { Severity } from '../scanners/finding-model.js';
 import { findingSearchText } from './finding-search.js';
-import { addSlaParts, findingSlaAfter, type SlaFacts, type SlaPolicyUse, type SlaRead } from '../sla/finding-sla.js';
+import {
+  addSlaParts,
+  findingSlaAfter,
+  slaFieldNames,
+  type SlaFacts,
+  type SlaPolicyUse,
+  type SlaRead,
+} from '../sla/finding-sla.js';
 
 /** The stored attribute holding a field's version. */
 export const fieldVersionAttribute = (field: EditableFindingField) => `fv_${field}`;
@@ -96,6 +103,8 @@ export interface UpdateParts {
   values: Record<string, unknown>;
   /** History entries (field, before, after) appended to the finding's `edits`. */
   entries: Array<{ field: EditableFindingField; before: unknown; after: unknown }>;
+  /** The attributes the write sets (undefined: removes), as the finding will hold them: what a report counts. */
+  written: Record<string, unknown>;
 }
 
 export const emptyParts = (): UpdateParts => ({
@@ -105,6 +114,13 @@ export const emptyParts = (): UpdateParts => ({
   names: {},
   values: {},
   entries: [],
+  written: {},
+});
+
+/** The finding as a write of these parts leaves it (of the attributes the parts name). */
+export const findingAfterParts = (finding: StoredFinding, parts: UpdateParts): StoredFinding => ({
+  ...finding,
+  ...parts.written,
 });
 
 /**
@@ -132,10 +148,12 @@ export function addFieldEdit(
     parts.names[`#a_${key}_${attribute}`] = attribute;
     parts.values[`:a_${key}_${attribute}`] = attributeValue;
     parts.sets.push(`#a_${key}_${attribute} = :a_${key}_${attribute}`);
+    parts.written[attribute] = attributeValue;
   };
   const remove = (attribute: string) => {
     parts.names[`#a_${key}_${attribute}`] = attribute;
     parts.removes.push(`#a_${key}_${attribute}`);
+    parts.written[attribute] = undefined;
   };
   const before = editorValue(finding, field);
   let after = value;
@@ -188,6 +206,8 @@ export function addFieldEdit(
     set('tags', after);
   } else {
     set('published', value);
+    // The first publication: where the time to fix a finding counts from (progress-counters.ts).
+    if (value === true && finding.publishedAt === undefined) set('publishedAt', stamp.at);
   }
   parts.entries.push({ field, before, after });
 }
@@ -257,5 +277,7 @@ export function addSlaEdit(
     paused,
   };
   const read = finding as SlaRead;
-  return addSlaParts(parts, read, findingSlaAfter({ ...scope, id: finding.id }, read, next, policy, at));
+  const sla = findingSlaAfter({ ...scope, id: finding.id }, read, next, policy, at);
+  for (const name of slaFieldNames) parts.written[name] = sla[name];
+  return addSlaParts(parts, read, sla);
 }

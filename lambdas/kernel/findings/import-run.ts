@@ -289,7 +289,7 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
 
   // The customers' retests this scan answers (fixed now, or found again): before `done`, so a redelivered
   // message settles what an earlier attempt left.
-  await settleRetestsAfterImport(scan, { fixed: fixedNow, present: plan.present }, Date.now(), policy);
+  const settled = await settleRetestsAfterImport(scan, { fixed: fixedNow, present: plan.present }, Date.now(), policy);
 
   const counts = countPlan(plan, summary.assets);
   const finishedAt = Date.now();
@@ -316,6 +316,8 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
     metrics: boundedMetrics(summary),
     counts,
     wrote,
+    // A settled retest moved its finding's SLA clock: the report counts it even when the scan changed nothing.
+    clocksMoved: settled > 0,
   });
 }
 

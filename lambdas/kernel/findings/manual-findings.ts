@@ -168,6 +168,7 @@ export async function createManualFinding(
     published: false,
     firstImportId: manualSource,
     lastChange: change,
+    firstSeenAt: now,
     assetKey: asset.key,
     assetName,
     service,
@@ -194,7 +195,7 @@ export async function createManualFinding(
       },
       now,
     ),
-    ...reportDeltaWrites(input.slug, service, reportMovesOfNew(facts), now, [facts]),
+    ...reportDeltaWrites(input.slug, service, reportMovesOfNew(facts, now), now, [facts]),
     ...(template ? [templateUsageWrite(template.templateId, 1, now)] : []),
   ];
   await transactWithRetry(items);

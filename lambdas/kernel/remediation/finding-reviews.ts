@@ -144,6 +144,8 @@ export async function requestReviewAs(
   }
   const items: TransactItem[] = [
     findingUpdate(input, parts),
+    // The clock's pause moves the report's SLA counters.
+    ...reportWritesOf(input, [{ finding, parts }], now),
     queueReviewWrite(input.slug, input.service, {
       ...review,
       findingId: input.findingId,
@@ -247,9 +249,8 @@ export async function decideReviewAs(
   const items: TransactItem[] = [
     ...findingWrites(input, parts, now),
     dequeueReviewWrite(input.slug, input.service, input.findingId),
-    ...(status && finding.status !== status.status
-      ? reportWritesOf(input, [{ finding, field: 'status', value: status }], now)
-      : []),
+    // The status and the clock's pause move the report's counters (the SLA's among them).
+    ...reportWritesOf(input, [{ finding, parts }], now),
     eventTransactItem(
       analyst,
       {

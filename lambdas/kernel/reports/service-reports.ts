@@ -30,6 +30,7 @@ import {
 import type { TransactItem } from '../data/transactions.js';
 import { logger } from '../logger.js';
 import { severities, type Severity } from '../scanners/finding-model.js';
+import { progressKeysOf, progressOf } from './progress-counters.js';
 
 export type ReportView = 'all' | 'pub';
 export const reportStatuses = ['open', 'fixed', 'risk_accepted', 'false_positive', 'out_of_scope'] as const;
@@ -79,11 +80,13 @@ export const assetNameKey = (hash: string) => `an_${hash}`;
 export const zeroCounts = (): SeverityCounts => ({ critical: 0, high: 0, medium: 0, low: 0, info: 0 });
 const shownSeverity = (facts: FindingFacts) => (facts.analystSeverity ?? facts.toolSeverity) as Severity;
 
-/** The counters one finding adds to its service's report. */
-function countersOf(facts: FindingFacts): string[] {
+/** The counters one finding adds to its service's report at `now` (the progress counters count recent fixes). */
+function countersOf(facts: FindingFacts, now: number): string[] {
   const severity = shownSeverity(facts);
   const keys: string[] = [];
-  for (const view of facts.published === true ? (['all', 'pub'] as const) : (['all'] as const)) {
+  const views = facts.published === true ? (['all', 'pub'] as const) : (['all'] as const);
+  keys.push(...progressKeysOf(facts, views, now));
+  for (const view of views) {
     keys.push(countKey(view, facts.status, severity));
     if (facts.firstImportId) keys.push(changeKey('n', view, facts.firstImportId, severity));
     const change = facts.lastChange;
@@ -97,16 +100,24 @@ function countersOf(facts: FindingFacts): string[] {
   return keys;
 }
 
-/** The counter moves of a finding going from `before` to `after` (a curation: status, severity, published). */
-export function reportMovesOf(before: FindingFacts, after: FindingFacts, into = new Map<string, number>()) {
-  for (const key of countersOf(before)) into.set(key, (into.get(key) ?? 0) - 1);
-  for (const key of countersOf(after)) into.set(key, (into.get(key) ?? 0) + 1);
+/**
+ * The counter moves of a finding going from `before` to `after` at `now` (a curation: status, severity, published,
+ * its SLA clock).
+ */
+export function reportMovesOf(
+  before: FindingFacts,
+  after: FindingFacts,
+  now: number,
+  into = new Map<string, number>(),
+) {
+  for (const key of countersOf(before, now)) into.set(key, (into.get(key) ?? 0) - 1);
+  for (const key of countersOf(after, now)) into.set(key, (into.get(key) ?? 0) + 1);
   return into;
 }
 
 /** The counter moves of a finding that did not exist before (a manual finding written by an analyst). */
-export function reportMovesOfNew(after: FindingFacts, into = new Map<string, number>()) {
-  for (const key of countersOf(after)) into.set(key, (into.get(key) ?? 0) + 1);
+export function reportMovesOfNew(after: FindingFacts, now: number, into = new Map<string, number>()) {
+  for (const key of countersOf(after, now)) into.set(key, (into.get(key) ?? 0) + 1);
   return into;
 }
 
@@ -133,14 +144,6 @@ export function reportDeltaWrites(
     }
   }
   return serviceReportDeltaWrites(slug, service, moves, at, names);
-}
-
-/** A finding's facts after a curation's field change (the stored item and the field's new value). */
-export function factsAfterEdit(finding: FindingFacts, field: string, value: unknown): FindingFacts | undefined {
-  if (field === 'status') return { ...finding, status: (value as { status: string }).status };
-  if (field === 'severity') return { ...finding, analystSeverity: (value as string | null) ?? undefined };
-  if (field === 'published') return { ...finding, published: value === true };
-  return undefined;
 }
 
 interface TopAsset {
@@ -232,9 +235,12 @@ export async function refreshServiceReport(
     counts: { new: number; fixed: number; reopened: number; changed: number };
     /** The import wrote something (findings or assets' sightings): false for the very same file again. */
     wrote: boolean;
+    /** Findings' SLA clocks moved without a change the counts show (retests the scan settled). */
+    clocksMoved?: boolean;
   },
 ): Promise<void> {
-  const unchanged = end.counts.new + end.counts.fixed + end.counts.reopened + end.counts.changed === 0;
+  const unchanged =
+    end.counts.new + end.counts.fixed + end.counts.reopened + end.counts.changed === 0 && end.clocksMoved !== true;
   if (unchanged && !end.wrote) return;
   const of = { importId: scan.importId, at: end.at, tool: end.tool, metrics: end.metrics };
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -314,8 +320,9 @@ async function countFindings(
 ) {
   const counters = new Map<string, number>();
   const assetNames = new Map<string, string>();
+  const now = Date.now();
   for await (const facts of findingFactsOf(slug, service)) {
-    for (const key of countersOf(facts)) {
+    for (const key of countersOf(facts, now)) {
       const change = parseChangeKey(key);
       const kept =
         !change || change.importId === importId || (change.view === 'pub' && trendImports.has(change.importId));
@@ -358,6 +365,27 @@ async function countServiceReport(
     report: finishReport(report, previous, scan, (view) => openOf(report, view), { changes }),
     assets: { ...assets, slug, service, updatedAt: Date.now() },
   };
+}
+
+/**
+ * Counts a service's report anew outside an import (a feed or a new SLA policy moved findings' due dates without
+ * moving the counters), keeping what imports wrote (the trend, the last scan, the tools' figures); nothing when the
+ * service has no report yet. Conditional on no curation moving the report meanwhile, counting again if one did.
+ */
+export async function recountServiceReport(slug: string, service: ServiceName): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const previous = await getServiceReportItem(slug, service, true);
+    if (!previous) return;
+    const lastScan = previous.lastScan as { importId?: string } | undefined;
+    const { report, assets } = await countFindings(slug, service, lastScan?.importId, trendImportsOf(previous));
+    for (const kept of ['trend', 'lastScan', 'toolFigures', 'refreshedAt']) {
+      if (previous[kept] !== undefined) report[kept] = previous[kept];
+    }
+    report.updatedAt = Date.now();
+    const assetsItem = { ...assets, slug, service, updatedAt: report.updatedAt };
+    if (await putServiceReport(report, previous.deltaVersion ?? 0, assetsItem)) return;
+  }
+  logger.warn('The service report was changed by curations five times while it was counted', { slug, service });
 }
 
 /**
@@ -501,8 +529,11 @@ export function serviceReportFor(
   stored: StoredServiceReport | undefined,
   /** The assets item: without it (the overview), no top assets. */
   storedAssets?: Record<string, unknown>,
+  /** The time the SLA states and windows are read at. */
+  now = Date.now(),
 ): ServiceReportOutput {
   const view: ReportView = viewer === 'customer' ? 'pub' : 'all';
+  const progress = progressOf(stored, view, now);
   const number = (key: string) => Math.max(0, Number(stored?.[key] ?? 0));
   const bySeverity = (read: (severity: Severity) => number) =>
     Object.fromEntries(severities.map((severity) => [severity, read(severity)])) as SeverityCounts;
@@ -530,6 +561,7 @@ export function serviceReportFor(
       topAssets,
       figures: {},
       filterChoices: publishedChoicesOf(stored),
+      ...progress,
     };
   }
   const lastScan = stored?.lastScan as { importId: string; at: number; tool?: string } | undefined;
@@ -566,5 +598,6 @@ export function serviceReportFor(
     topAssets,
     figures,
     filterChoices: figureChoicesOf(figures),
+    ...progress,
   };
 }

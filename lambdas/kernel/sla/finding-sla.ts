@@ -28,6 +28,11 @@ export interface FindingSlaFields {
   slaPausedSince?: number;
   /** When it is due (without the pause going on), present only on open published findings with a due date. */
   dueAt?: number;
+  /**
+   * The due date it had when it was closed (fixed, accepted…), present while it is closed: whether it was fixed in
+   * time (reports/progress-counters.ts). 0 when a scan fixed it while it had none.
+   */
+  closedDueAt?: number;
   /** The company's SLA policy version the due date came from. */
   slaPolicyVersion?: number;
   gsi3pk?: string;
@@ -39,6 +44,7 @@ export const slaFieldNames = [
   'slaPausedMs',
   'slaPausedSince',
   'dueAt',
+  'closedDueAt',
   'slaPolicyVersion',
   'gsi3pk',
   'gsi3sk',
@@ -118,7 +124,7 @@ export function dueKeyRanges(
 /** A finding's SLA attributes after a write that makes `next` of `before` at `at`. */
 export function findingSlaAfter(
   scope: { slug: string; service: string; id: string },
-  before: FindingSlaFields & { severity?: unknown; published?: unknown; knownExploited?: unknown },
+  before: FindingSlaFields & { severity?: unknown; published?: unknown; knownExploited?: unknown; status?: unknown },
   next: SlaFacts,
   policy: SlaPolicyUse,
   at: number,
@@ -146,14 +152,19 @@ export function findingSlaAfter(
     pausedMs += Math.max(0, at - pausedSince);
     pausedSince = undefined;
   }
-  const dueAt =
-    next.published && next.status === 'open'
-      ? slaDueAt(policy.days, { startedAt, severity: nextClock, pausedMs })
+  const due = next.published ? slaDueAt(policy.days, { startedAt, severity: nextClock, pausedMs }) : undefined;
+  const dueAt = next.status === 'open' ? due : undefined;
+  // Closed: the due date it had then, kept while it stays closed (a later feed or policy does not move it).
+  const closedBefore =
+    before.status !== undefined && before.status !== 'open' && before.slaPausedSince === undefined
+      ? before.closedDueAt
       : undefined;
+  const closedDueAt = next.status === 'open' ? undefined : (closedBefore ?? due);
   return {
     slaStartedAt: startedAt,
     slaPausedMs: pausedMs,
     ...(pausedSince !== undefined ? { slaPausedSince: pausedSince } : {}),
+    ...(closedDueAt !== undefined ? { closedDueAt } : {}),
     slaPolicyVersion: policy.version,
     ...(dueAt !== undefined
       ? {

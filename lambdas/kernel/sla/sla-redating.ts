@@ -9,6 +9,7 @@ import { services, type ServiceName } from '../access/rules.js';
 import { findingsDueOffVersion, getFindingItem, setFindingSla, type StoredFinding } from '../data/entities/findings.js';
 import { getSlaPolicyRecord } from '../data/entities/sla-policies.js';
 import { queueWork } from '../findings/import-queue.js';
+import { recountServiceReport } from '../reports/service-reports.js';
 import { findingSlaAfter, storedSlaFacts, type SlaPolicyUse } from './finding-sla.js';
 
 /** The work's id: company, service and the policy version that asked for it. */
@@ -42,7 +43,11 @@ export async function runSlaRedating(id: string): Promise<void> {
   // The newest policy, whatever version queued this: a later change's work then finds nothing left to do.
   const policy = await getSlaPolicyRecord(slug);
   const now = Date.now();
+  let redated = 0;
   for await (const finding of findingsDueOffVersion(slug, service!, policy.version)) {
     await redate(slug, service!, finding, policy, now);
+    redated += 1;
   }
+  // The report's SLA figures follow the new due dates.
+  if (redated > 0) await recountServiceReport(slug, service as ServiceName);
 }

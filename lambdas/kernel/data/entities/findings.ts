@@ -59,6 +59,7 @@ export interface FindingState {
   slaPausedMs?: number;
   slaPausedSince?: number;
   dueAt?: number;
+  closedDueAt?: number;
   slaPolicyVersion?: number;
   /** A CVE of it is in the KEV catalogue (feeds/exploit-enrichment.ts): it is then on the known-exploited index. */
   knownExploited?: boolean;
@@ -277,8 +278,8 @@ export async function markFindingFixed(
         UpdateExpression:
           'SET #status = :fixed, #history = list_append(if_not_exists(#history, :empty), :entry), #lastChange = :change, #version = #version + :one, #updatedAt = :now, #fvStatus = if_not_exists(#fvStatus, :zero) + :one' +
           (lastSeenAt === undefined ? '' : ', #lastSeenAt = :lastSeenAt') +
-          // Fixed: no longer due (the clock's start stays, for a reopening).
-          ' REMOVE dueAt, gsi3pk, gsi3sk',
+          // Fixed: no longer due (the clock's start stays, for a reopening); the due date it had is kept (0: none).
+          ', #closedDueAt = if_not_exists(#dueAt, :noDueDate) REMOVE #dueAt, gsi3pk, gsi3sk',
         ConditionExpression: '#status = :open',
         ExpressionAttributeNames: {
           '#status': 'status',
@@ -287,6 +288,8 @@ export async function markFindingFixed(
           '#version': 'version',
           '#updatedAt': 'updatedAt',
           '#fvStatus': 'fv_status',
+          '#dueAt': 'dueAt',
+          '#closedDueAt': 'closedDueAt',
           ...(lastSeenAt === undefined ? {} : { '#lastSeenAt': 'lastSeenAt' }),
         },
         ExpressionAttributeValues: {
@@ -297,6 +300,7 @@ export async function markFindingFixed(
           ':change': change,
           ':one': 1,
           ':zero': 0,
+          ':noDueDate': 0,
           ':now': change.at,
           ...(lastSeenAt === undefined ? {} : { ':lastSeenAt': lastSeenAt }),
         },

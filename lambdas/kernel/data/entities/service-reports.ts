@@ -224,7 +224,17 @@ export interface FindingFacts {
   analystSeverity?: string;
   published?: boolean;
   firstImportId?: string;
-  lastChange?: { importId: string; change: string };
+  lastChange?: { importId: string; change: string; at?: number };
+  /** What the progress counters follow (reports/progress-counters.ts): when it was found, published, due, fixed. */
+  firstSeenAt?: number;
+  /** First publication (findings published before it was kept: their SLA clock's start). */
+  publishedAt?: number;
+  slaStartedAt?: number;
+  dueAt?: number;
+  slaPausedSince?: number;
+  /** The due date it had when it was closed (0: it had none). */
+  closedDueAt?: number;
+  statusReason?: { status?: string; at?: number };
   assetKey?: string;
   assetName?: string;
   /** What the customers' filter choices are drawn from: the service, Prowler's frameworks and categories. */
@@ -241,7 +251,8 @@ export async function* findingFactsOf(slug: string, service: string): AsyncGener
     ExpressionAttributeValues: { ':partition': findingsPartition(slug, service) },
     ProjectionExpression:
       'id, #status, toolSeverity, analystSeverity, published, firstImportId, lastChange, assetKey, assetName, ' +
-      'service, compliance, toolTags',
+      'service, compliance, toolTags, firstSeenAt, publishedAt, slaStartedAt, dueAt, slaPausedSince, closedDueAt, ' +
+      'statusReason',
     ExpressionAttributeNames: { '#status': 'status' },
     Limit: partitionPageItems,
     ConsistentRead: true,
