@@ -400,6 +400,69 @@ describe('SLA due dates of published findings', () => {
     expect(findings[1]![due]).toBe(new Date(now - 10 * day).toISOString());
   });
 
+  it("the report's SLA figures agree with the lists, and a fix moves them at once: compliance and days to fix", async () => {
+    // An import counts the report anew (the findings above were seeded without moving it).
+    const site = `https://report-${stamp}.example`;
+    await importScanAs(as.analyst!, {
+      slug,
+      service,
+      name: 'zap.xml',
+      body: `<?xml version="1.0"?><OWASPZAPReport version="2.10.0" generated="Sun, 20 Jun 2021 09:30:00"><site name="${site}" host="report-${stamp}.example" port="443" ssl="true"><alerts><alertitem><pluginid>90003</pluginid><alert>Report alert</alert><name>Report alert</name><riskcode>1</riskcode><confidence>2</confidence><desc>Found.</desc><instances><instance><uri>${site}/</uri><method>GET</method></instance></instances><count>1</count><solution>Fix it.</solution><cweid>16</cweid></alertitem></alerts></site></OWASPZAPReport>`,
+    });
+    const reportOf = async (caller: Caller) => ok(await caller('getServiceReport', { slug, service }));
+    // Every page (a customer's due-soon list gives the paused findings on a page of their own).
+    const countOf = async (caller: Caller, sla: string) => {
+      let count = 0;
+      let cursor: string | undefined;
+      do {
+        const page = ok(await caller('listFindings', { slug, service, limit: 100, filter: { sla }, cursor }));
+        count += page.findings.length;
+        cursor = page.nextCursor;
+      } while (cursor);
+      return count;
+    };
+    for (const caller of [as.analyst!, as.manager!]) {
+      const report = await reportOf(caller);
+      expect(report.sla.overdue).toBe(await countOf(caller, 'overdue'));
+      expect(report.sla.dueSoon).toBe(await countOf(caller, 'dueSoon'));
+      expect(report.sla.overdue).toBeGreaterThan(0);
+      expect(report.monthlyTrend).toHaveLength(12);
+    }
+    const before = await reportOf(as.analyst!);
+    expect(before.sla.compliancePercent).toBeUndefined();
+
+    // Fixed 10 days late (published 40 days ago, due in 30), and 5 days early (published 25 days ago).
+    await edit(seeded.overdueHigh!, 'status', { status: 'fixed' });
+    await edit(seeded.soonHigh!, 'status', { status: 'fixed' });
+    for (const caller of [as.analyst!, as.manager!]) {
+      const report = await reportOf(caller);
+      expect(report.sla).toEqual({
+        overdue: before.sla.overdue - 1,
+        dueSoon: before.sla.dueSoon - 1,
+        compliancePercent: 50,
+      });
+      expect(report.mttrDays).toEqual({ high: 32.5 });
+      expect(report.monthlyTrend.at(-1).fixed).toBe(before.monthlyTrend.at(-1).fixed + 2);
+    }
+    // The overview's cards carry the same SLA figures and trend (no time to fix: the report's alone).
+    const card = ok(await as.manager!('getReportsOverview', { slug })).services.find(
+      (item: any) => item.service === service,
+    );
+    expect(card.sla).toEqual((await reportOf(as.manager!)).sla);
+    expect(card.monthlyTrend).toHaveLength(12);
+    expect(card.mttrDays).toBeUndefined();
+
+    // Reopened: the fix no longer counts.
+    await edit(seeded.soonHigh!, 'status', { status: 'open' });
+    const reopened = await reportOf(as.analyst!);
+    expect(reopened.sla).toEqual({
+      overdue: before.sla.overdue - 1,
+      dueSoon: before.sla.dueSoon,
+      compliancePercent: 0,
+    });
+    expect(reopened.mttrDays).toEqual({ high: 40 });
+  });
+
   it("the demo shows Acme's manager overdue and due-soon findings", async () => {
     const { findUserByEmail } = await import('../../lambdas/kernel/users/user-records.js');
     const manager = signedInCaller((await findUserByEmail('manager@acme.example'))!);

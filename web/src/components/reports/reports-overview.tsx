@@ -1,8 +1,9 @@
 // The selected company's services at a glance (getReportsOverview): per service the caller may view, open
-// findings by severity, what the last scan changed, the trend of open findings over the scans, when it was
-// last scanned (spec 9's 'Updated' label) and a link to the service's report. /reports shows it, and Home
-// shows it to customers. No chart here: Home must stay light (the charts are on the report pages).
-import { useEffect, useState } from 'react';
+// findings by severity, what the last scan changed, what is overdue and due soon (a link to those findings), the
+// findings opened and fixed per month (a small chart), when it was last scanned (spec 9's 'Updated' label) and a
+// link to the service's report. /reports shows it, and Home shows it to customers. Home must stay light: the chart
+// loads in a chunk of its own once the cards show.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
@@ -21,11 +22,28 @@ import { reportPath, severityBadgeColors, severityLabels, severities, sumOf } fr
 
 export type ServiceSummary = CallOutput<'getReportsOverview'>['services'][number];
 
-/** 'Open findings over the last 3 scans: 12, 9, 7'. */
-function trendText(summary: ServiceSummary): string {
-  const points = summary.trend.map((point) => sumOf(point.open));
-  if (points.length < 2) return 'The trend shows once a second scan is in.';
-  return `Open findings over the last ${points.length} scans: ${points.join(', ')}.`;
+const MonthlyTrendChart = lazy(() => import('./monthly-trend-chart'));
+
+/** 'Overdue 3 · due within 7 days 2', or that nothing is. */
+function SlaLine({ summary, onShowOverdue }: { summary: ServiceSummary; onShowOverdue: () => void }) {
+  const { overdue, dueSoon } = summary.sla;
+  if (overdue === 0 && dueSoon === 0) return <Box variant="small">Nothing overdue or due within 7 days.</Box>;
+  return (
+    <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+      {overdue > 0 ? (
+        <Link
+          href={`${reportPath(summary.service)}?sla=overdue`}
+          onFollow={(event) => {
+            event.preventDefault();
+            onShowOverdue();
+          }}
+        >
+          {`${overdue} overdue`}
+        </Link>
+      ) : null}
+      {dueSoon > 0 ? <Box variant="small">{`${dueSoon} due within 7 days`}</Box> : null}
+    </SpaceBetween>
+  );
 }
 
 export function ServiceSummaryCard({ summary }: { summary: ServiceSummary }) {
@@ -78,7 +96,13 @@ export function ServiceSummaryCard({ summary }: { summary: ServiceSummary }) {
               {sumOf(changes.reopened) > 0 ? `, ${sumOf(changes.reopened)} reopened` : ''}.
             </Box>
           ) : null}
-          <Box variant="small">{trendText(summary)}</Box>
+          <SlaLine summary={summary} onShowOverdue={() => void navigate(`${path}?sla=overdue`)} />
+          <div>
+            <Box variant="awsui-key-label">Opened and fixed per month</Box>
+            <Suspense fallback={<Spinner size="normal" />}>
+              <MonthlyTrendChart trend={summary.monthlyTrend} small />
+            </Suspense>
+          </div>
         </SpaceBetween>
       ) : (
         <Box variant="p" color="text-body-secondary">

@@ -11,6 +11,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
+import type { SlaFilterState } from '../../../../lambdas/contracts/finding-filter';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
 import { callFunction } from '../../api/call-client';
 import { serviceLabels } from '../../components/admin/service-labels';
@@ -24,6 +25,7 @@ import { TimeAgo } from '../../components/time/updated-label';
 import { ChangesPerScan, OpenOverScans, SeverityDonut, TopAssets, type ServiceReport } from './report-charts';
 import { filterParams, filtersOf, withFilters, type ReportFilters } from './report-address';
 import { ReportFindingsTable } from './report-findings-table';
+import { SlaProgress } from './report-progress';
 import { ReportsHelp } from './reports-help';
 import { ServiceFigures } from './service-figures';
 
@@ -37,7 +39,7 @@ export interface ServiceReportPageProps {
   title: string;
 }
 
-function Dashboard({ report }: { report: ServiceReport }) {
+function Dashboard({ report, onShowSla }: { report: ServiceReport; onShowSla: (state: SlaFilterState) => void }) {
   const changes = report.lastScanChanges;
   // A customer's last scan is the last one that changed a published finding: none yet, no last-scan figures.
   const lastScanFigures = report.lastScan
@@ -63,6 +65,7 @@ function Dashboard({ report }: { report: ServiceReport }) {
           ))}
         </ColumnLayout>
       </Container>
+      <SlaProgress report={report} onShowSla={onShowSla} />
       <ColumnLayout columns={2}>
         <Container header={<Header variant="h2">Open findings by severity</Header>}>
           <SeverityDonut report={report} />
@@ -142,7 +145,7 @@ function ServiceReportContent({ slug, service }: { slug: string; service: Servic
       ) : (
         <>
           <Box variant="p">{updatedLine(shown.report)}</Box>
-          <Dashboard report={shown.report} />
+          <Dashboard report={shown.report} onShowSla={(sla) => onFiltersChange({ sla })} />
         </>
       )}
       <ReportFindingsTable
