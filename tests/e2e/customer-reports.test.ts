@@ -229,6 +229,29 @@ describe('manager@acme.example (level 3, every service)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it('sees what is overdue on the overview and the report, follows it to those findings, and the monthly trend', async () => {
+    const { page } = manager;
+    await page.goto(`${stack.appUrl}/reports`);
+    const main = page.locator('main');
+    const monthly = 'svg[aria-label="Findings opened and fixed per month"]';
+    // Every card draws its small monthly chart once its chunk is in.
+    await expect.poll(() => main.locator(monthly).count(), { timeout: 20_000 }).toBe(5);
+    const overdueLink = main.getByRole('link', { name: /^\d+ overdue$/ }).first();
+    await overdueLink.waitFor({ timeout: 20_000 });
+    const overdue = Number((await overdueLink.innerText()).split(' ')[0]);
+    expect(overdue).toBeGreaterThan(0);
+    await overdueLink.click();
+    await page.waitForURL(/\/reports\/[a-z_]+\?sla=overdue$/);
+    // The report's SLA figures say the same, and the list below holds those findings.
+    const slaBox = main.locator('[data-testid="report-sla"]');
+    await expect.poll(() => slaBox.getByRole('link', { name: `${overdue} overdue: show them` }).count()).toBe(1);
+    const table = main.getByRole('table', { name: /findings/i });
+    await expect.poll(async () => (await table.getByRole('row').count()) - 1, { timeout: 20_000 }).toBe(overdue);
+    await main.locator(monthly).waitFor();
+    await expect.poll(() => slaBox.getByText('Fixed within SLA (90 days)').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it('narrows the network list by subnet, CVE and fix, as the server answers, and keeps them in the address', async () => {
     const { page } = manager;
     const analyst = signedInCaller(await createTestUser({ userType: 'analyst', accessLevel: 7 }));

@@ -45,6 +45,7 @@ export function SlaProgress({
   return (
     <ColumnLayout columns={2}>
       <Container
+        data-testid="report-sla"
         header={
           <Header variant="h2" description="Open published findings against the company's SLA policy.">
             SLA
