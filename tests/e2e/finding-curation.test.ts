@@ -4,7 +4,8 @@
 // different fields of one finding both saved (versions are per field; the status with its expiry), the
 // history with the analysts' edits, tags added with a suggestion of a tag in use and removed, a template
 // applied to one finding (the import's suggestion, then one chosen in the library: the lineage; the analyst's own
-// wording replaced only once they say so), a finding saved as a new template, and a bulk
+// wording replaced only once they say so), a finding saved as a new template, a finding written by hand with a
+// masked request and a screenshot as evidence (what customers see of it), and a bulk
 // update of a selection (a template applied, then a status set) followed to its counts. The findings are a
 // real ZAP report imported through the calls; every person, the company and the template are fresh.
 import { randomUUID } from 'node:crypto';
@@ -389,6 +390,106 @@ describe('a finding saved as a template', () => {
       rules: [`zap:${stored.ruleId}`],
     });
   }, 60_000);
+});
+
+describe('a finding written by hand', () => {
+  it('is written from the New finding form, gets a masked request and a screenshot as evidence, and customers see only what is theirs', async () => {
+    const page = new AnalystServicePage(ann.session.page);
+    await page.open(servicePaths.dast);
+    await page.page.getByRole('main').getByRole('button', { name: 'New finding', exact: true }).click();
+    const form = dialogNamed(page.page, `New finding for ${company.companyName}`);
+    await form.waitFor();
+    const title = `Login accepts any password ${run}`;
+    await form.getByRole('textbox', { name: 'Title' }).fill(title);
+    await form.getByRole('button', { name: /^Severity/ }).click();
+    await page.page.getByRole('option', { name: 'High' }).click();
+    await form.getByRole('combobox', { name: 'Asset' }).fill(`https://manual-${run}.example`);
+    await form.getByRole('textbox', { name: 'Description (optional)' }).fill('Any password signs in as admin.');
+    await form
+      .getByRole('textbox', { name: 'Instances (optional)' })
+      .fill(`POST https://manual-${run}.example/login password`);
+    expect(await seriousViolations(page.page)).toEqual([]);
+    await form.getByRole('button', { name: 'Create finding' }).click();
+    await form.waitFor({ state: 'hidden' });
+    const detail = page.findingDetail;
+    await detail.getByRole('group', { name: 'Title', exact: true }).waitFor();
+    const findingId = new URL(page.page.url()).searchParams.get('finding')!;
+    // Typed as a web address, the asset is the site (url:…).
+    expect(await findingAs(ann.call, findingId)).toMatchObject({
+      asset: { key: `url:https://manual-${run}.example` },
+      title,
+      severity: 'high',
+      tool: 'manual',
+      published: false,
+    });
+
+    // A request with a bearer token, masked before it is stored, shown to customers.
+    const evidence = detail.getByRole('form', { name: 'Add evidence' });
+    await evidence.getByRole('button', { name: 'HTTP request/response', exact: true }).click();
+    const secret = `eyJhbGciOi.${run}secret.sig`;
+    await evidence
+      .getByRole('textbox', { name: 'Request and response' })
+      .fill(`POST /login HTTP/1.1\nAuthorization: Bearer ${secret}\n\nHTTP/1.1 302 Found`);
+    await evidence.getByRole('checkbox', { name: 'Bearer tokens' }).check();
+    await evidence.getByRole('button', { name: 'Mask' }).click();
+    await evidence.getByText('1 secret masked.').waitFor();
+    expect(await evidence.getByRole('textbox', { name: 'Request and response' }).inputValue()).not.toContain(secret);
+    await evidence.getByRole('textbox', { name: 'Caption (optional)' }).fill('The sign-in with a wrong password');
+    await evidence.getByRole('checkbox', { name: 'Customers see it' }).check();
+    await evidence.getByRole('button', { name: 'Add evidence' }).click();
+    await detail.getByRole('region', { name: /The sign-in with a wrong password/ }).waitFor();
+
+    // A screenshot (a real PNG, checked by the server), kept for the analysts.
+    await evidence.getByRole('button', { name: 'Screenshot', exact: true }).click();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await evidence
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'admin-panel.png', mimeType: 'image/png', buffer: png });
+    await evidence.getByRole('textbox', { name: 'Caption (optional)' }).fill('The admin panel after it');
+    await evidence.getByRole('button', { name: 'Add evidence' }).click();
+    await detail.getByRole('region', { name: /The admin panel after it/ }).waitFor({ timeout: 20_000 });
+    expect(await seriousViolations(page.page)).toEqual([]);
+
+    const stored = await findingAs(ann.call, findingId);
+    expect(stored.evidenceItems.map((piece: any) => [piece.kind, piece.customerVisible])).toEqual([
+      ['http', true],
+      ['image', false],
+    ]);
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    const image = await fetch(new URL(stored.evidenceItems[1].url, stack.appUrl));
+    expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
+
+    // Published, a customer of the company reads it with the request and not the screenshot.
+    const published = await ann.call('updateFinding', {
+      slug: company.slug,
+      service: 'dast',
+      findingId,
+      field: 'published',
+      value: true,
+      expectedVersion: stored.fieldVersions.published,
+    });
+    expect(published.statusCode, JSON.stringify(published.body)).toBe(200);
+    // The company has DAST on for its customers.
+    const company_ = await ann.call('getCompany', { slug: company.slug });
+    const flagsOn = await ann.call('updateCompany', {
+      slug: company.slug,
+      flags: { enableDast: true },
+      version: company_.body.result.version,
+    });
+    expect(flagsOn.statusCode, JSON.stringify(flagsOn.body)).toBe(200);
+    const customer = signedInCaller(
+      await createTestUser({ userType: 'customer', accessLevel: 3, companies: [company.slug] }),
+    );
+    const seen = await customer('getFinding', { slug: company.slug, service: 'dast', findingId });
+    expect(seen.statusCode, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.result.evidenceItems.map((piece: any) => piece.caption)).toEqual([
+      'The sign-in with a wrong password',
+    ]);
+    expect(seen.body.result.evidenceItems[0].addedBy).toBeUndefined();
+  }, 90_000);
 });
 
 describe('bulk actions on a selection', () => {

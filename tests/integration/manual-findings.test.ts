@@ -227,6 +227,33 @@ describe('createFinding', () => {
     });
   });
 
+  it('reads an asset typed without its kind as meant: a web address is a site, a bare name or address a host', async () => {
+    for (const [service, typed, key] of [
+      ['dast', 'HTTPS://Typed.Example/login?x=1', 'url:https://typed.example'],
+      ['network', '10.0.0.9', 'host:10.0.0.9'],
+      ['dast', 'intranet.typed.example', 'host:intranet.typed.example'],
+    ] as const) {
+      const answer = await as.analyst!('createFinding', {
+        slug,
+        service,
+        title: `Typed asset ${typed}`,
+        severity: 'low',
+        asset: typed,
+      });
+      expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
+      const detail = await as.analyst!('getFinding', { slug, service, findingId: answer.body.result.findingId });
+      expect(detail.body.result.asset.key).toBe(key);
+    }
+    // A web address where the service has no sites is still refused, naming the asset.
+    const refused = await as.analyst!('createFinding', {
+      ...validInput(),
+      service: 'cloud',
+      asset: 'https://x.example',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body.error.message).toMatch(/^asset: /);
+  });
+
   it('is refused to customers and to analysts below level 7', async () => {
     for (const caller of [as.manager!, as.junior!]) {
       const answer = await caller('createFinding', validInput());

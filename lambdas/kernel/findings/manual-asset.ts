@@ -18,8 +18,21 @@ function checkedHost(text: string, field: string): string {
   return host;
 }
 
+/**
+ * The asset key a user most likely meant by what they typed without a kind: a web address is a site (`url:`), a bare
+ * host name or IPv4 address a host, where the service has such assets; anything else as typed.
+ */
+function keyAsMeant(service: ServiceName, typed: string): string {
+  const text = typed.trim();
+  const kinds = manualAssetKinds[service];
+  if (/^https?:\/\//i.test(text) && kinds.includes('url')) return `url:${text}`;
+  if (!text.includes(':') && kinds.includes('host') && hostName.test(text.toLowerCase())) return `host:${text}`;
+  return typed;
+}
+
 /** The asset an asset key names for this service, or INVALID_ARGUMENT naming `asset`. */
-export function manualAssetOf(service: ServiceName, key: string): Asset {
+export function manualAssetOf(service: ServiceName, typed: string): Asset {
+  const key = keyAsMeant(service, typed);
   const colon = key.indexOf(':');
   const kind = (colon > 0 ? key.slice(0, colon) : '') as AssetKind;
   const rest = key.slice(colon + 1).trim();

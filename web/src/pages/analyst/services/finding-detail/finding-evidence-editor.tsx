@@ -185,6 +185,8 @@ function AddEvidenceForm({
       setText('');
       setCaption('');
       setMaskNote(undefined);
+      // Each piece is shown to customers by a choice of its own, never by the last one's.
+      setCustomerVisible(false);
       onAdded();
     } catch (caught) {
       setProblem(messageOf(caught, 'The evidence could not be added. Please try again.'));

@@ -150,6 +150,7 @@ export function NewFindingModal({ slug, service, companyName, onDismiss, onCreat
       >
         <Autosuggest
           controlId="new-finding-template"
+          clearAriaLabel="Clear the template"
           value={query}
           placeholder="Search templates by title, rule, tag or CWE"
           options={hits.map((hit) => ({
@@ -213,6 +214,7 @@ export function NewFindingModal({ slug, service, companyName, onDismiss, onCreat
       >
         <Autosuggest
           controlId="new-finding-asset"
+          clearAriaLabel="Clear the asset"
           value={draft.asset}
           placeholder={assetExamples[kinds[0] ?? 'host']}
           options={knownAssets.map((key) => ({ value: key }))}
