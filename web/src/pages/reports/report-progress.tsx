@@ -66,7 +66,11 @@ export function SlaProgress({
             <Box variant="awsui-value-large">
               {sla.compliancePercent === undefined ? '–' : `${sla.compliancePercent}%`}
             </Box>
-            {sla.compliancePercent === undefined ? <Box variant="small">No fix in the last 90 days.</Box> : null}
+            {sla.compliancePercent === undefined ? (
+              <Box variant="small" display="block">
+                No fix in the last 90 days.
+              </Box>
+            ) : null}
           </div>
         </ColumnLayout>
         <Box margin={{ top: 'l' }}>
