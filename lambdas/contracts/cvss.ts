@@ -171,23 +171,26 @@ const macroVectorTenths = [
 
 type MacroVector = readonly [number, number, number, number, number, number];
 
-const macroScores = (() => {
-  const scores = new Map<string, number>();
-  let index = 0;
-  for (let eq1 = 0; eq1 < 3; eq1 += 1)
-    for (let eq2 = 0; eq2 < 2; eq2 += 1)
-      for (let eq3 = 0; eq3 < 3; eq3 += 1)
-        for (let eq4 = 0; eq4 < 3; eq4 += 1)
-          for (let eq5 = 0; eq5 < 3; eq5 += 1)
-            for (let eq6 = 0; eq6 < 2; eq6 += 1) {
-              if (eq3 === 2 && eq6 === 0) continue;
-              scores.set(`${eq1}${eq2}${eq3}${eq4}${eq5}${eq6}`, macroVectorTenths[index]! / 10);
-              index += 1;
-            }
-  return scores;
-})();
+let macroScores: Map<string, number> | undefined;
 
-const macroScore = (macro: readonly number[]) => macroScores.get(macro.join(''));
+/** The MacroVector's score, built into a map on first use (a page showing ratings only never builds it). */
+function macroScore(macro: readonly number[]): number | undefined {
+  if (!macroScores) {
+    macroScores = new Map<string, number>();
+    let index = 0;
+    for (let eq1 = 0; eq1 < 3; eq1 += 1)
+      for (let eq2 = 0; eq2 < 2; eq2 += 1)
+        for (let eq3 = 0; eq3 < 3; eq3 += 1)
+          for (let eq4 = 0; eq4 < 3; eq4 += 1)
+            for (let eq5 = 0; eq5 < 3; eq5 += 1)
+              for (let eq6 = 0; eq6 < 2; eq6 += 1) {
+                if (eq3 === 2 && eq6 === 0) continue;
+                macroScores.set(`${eq1}${eq2}${eq3}${eq4}${eq5}${eq6}`, macroVectorTenths[index]! / 10);
+                index += 1;
+              }
+  }
+  return macroScores.get(macro.join(''));
+}
 
 /** The metrics' severity levels (FIRST's calculator: distances count in tenths). */
 const levels: Record<string, Record<string, number>> = {
