@@ -105,17 +105,7 @@ export function scoreCvssVector(version: CvssVersion, text: string): CvssScored 
   return { vector: reading.vector, score };
 }
 
-/** The qualitative rating of a score (the same bands in 3.1 and 4.0). */
-export const cvssRatings = ['None', 'Low', 'Medium', 'High', 'Critical'] as const;
-export type CvssRating = (typeof cvssRatings)[number];
-
-export function cvssRating(score: number): CvssRating {
-  if (score === 0) return 'None';
-  if (score < 4) return 'Low';
-  if (score < 7) return 'Medium';
-  if (score < 9) return 'High';
-  return 'Critical';
-}
+export { cvssRating, cvssRatings, type CvssRating } from './cvss-rating.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // CVSS 3.1 (specification section 7.1, Appendix A)
