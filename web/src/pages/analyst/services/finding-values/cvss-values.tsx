@@ -1,10 +1,9 @@
 // A finding's CVSS 3.1 and 4.0 base vectors as both details show them: the score the server computed, its
 // qualitative rating (None, Low, Medium, High, Critical) and the vector; for analysts also whose it is.
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { cvssRating } from '../../../../../../lambdas/contracts/cvss-rating';
-import { IdentifierText } from '../../../../components/tables/cell-text';
 
 interface Scored {
   vector: string;
@@ -17,6 +16,25 @@ export function cvssScoreText(score: number): string {
   return `${score.toFixed(1)} ${cvssRating(score)}`;
 }
 
+/** A vector whole, its line free to break after each '/' (a column of the details is narrower than a 4.0 vector). */
+function VectorText({ vector }: { vector: string }) {
+  const parts = vector.split('/');
+  return (
+    <Box variant="code">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 ? (
+            <>
+              /<wbr />
+            </>
+          ) : null}
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
 const sourceWords = { analyst: 'set by an analyst', tool: 'from the tool' } as const;
 
 function CvssValue({ scored }: { scored: Scored }) {
@@ -24,9 +42,14 @@ function CvssValue({ scored }: { scored: Scored }) {
     <SpaceBetween size="xxs">
       <Box variant="span">
         {cvssScoreText(scored.score)}
-        {scored.source ? <Box variant="small"> ({sourceWords[scored.source]})</Box> : null}
+        {scored.source ? (
+          <>
+            {' '}
+            <Box variant="small">({sourceWords[scored.source]})</Box>
+          </>
+        ) : null}
       </Box>
-      <IdentifierText value={scored.vector} />
+      <VectorText vector={scored.vector} />
     </SpaceBetween>
   );
 }
