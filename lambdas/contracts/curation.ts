@@ -40,6 +40,15 @@ export type FindingStatusValue = z.infer<typeof findingStatusValue>;
 const text = (max: number) =>
   z.string().check(z.maxLength(max, `must be at most ${max} characters`), z.regex(/^[^\0]*$/, 'must hold no NUL'));
 
+/** A CVSS vector as typed: its strict reading is the server's (kernel/findings/finding-cvss.ts). */
+const cvssVectorText = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(200, 'must be at most 200 characters'),
+    z.regex(noControlCharacters, 'must hold no control characters'),
+  );
+
 /**
  * The fields an analyst edits, each versioned on its own. Texts (title, description, remediation) are the
  * analyst's own wording, stored beside the tool's: an empty string goes back to the tool's text. `severity`
@@ -60,6 +69,10 @@ export const findingFieldSchemas = {
   notes: text(20_000),
   tags: z.array(tagName).check(z.maxLength(20, 'must hold at most 20 tags')),
   published: z.boolean(),
+  /** The analyst's CVSS 3.1 base vector (null or '': the tool's again); the server reads it strictly and scores it. */
+  cvss31: z.nullable(cvssVectorText),
+  /** The analyst's CVSS 4.0 base vector, as cvss31. */
+  cvss40: z.nullable(cvssVectorText),
 } as const satisfies Record<EditableFindingField, unknown>;
 
 // `satisfies` makes the compiler check that every editable field has its rule, and no rule another field.

@@ -18,6 +18,8 @@ export const editableFindingFields = [
   'notes',
   'tags',
   'published',
+  'cvss31',
+  'cvss40',
 ] as const;
 export type EditableFindingField = (typeof editableFindingFields)[number];
 

@@ -184,6 +184,11 @@ export const findingChange = z.object({
   severity,
 });
 
+/** A CVSS base vector and the score the server computed from it (contracts/cvss.ts). */
+export const cvssScored = z.object({ vector: z.string(), score: z.number() });
+/** A vector a finding shows: the analyst's of its version, else the tool's (`source`). */
+export const shownCvss = z.object({ ...cvssScored.shape, source: z.enum(['analyst', 'tool']) });
+
 /** Every field the tool gave, the identity, and the finding's history across scans. */
 export const findingDetail = z.object({
   ...findingRow.shape,
@@ -210,6 +215,12 @@ export const findingDetail = z.object({
   cvss: z.optional(
     z.object({ score: z.optional(z.number()), vector: z.optional(z.string()), version: z.optional(z.string()) }),
   ),
+  /** The CVSS 3.1 and 4.0 base vectors shown, with their scores (the analyst's, else the tool's). */
+  cvss31: z.optional(shownCvss),
+  cvss40: z.optional(shownCvss),
+  /** The tool's own, when it gave a base vector of that version (the analyst's may replace it). */
+  toolCvss31: z.optional(cvssScored),
+  toolCvss40: z.optional(cvssScored),
   epss: z.optional(z.object({ score: z.optional(z.number()), percentile: z.optional(z.number()) })),
   evidence: z.optional(z.record(z.string(), z.unknown())),
   instances: z.array(z.record(z.string(), z.unknown())),
@@ -325,6 +336,7 @@ export const customerFindingRow = z.object({
   cwe: z.array(z.string()),
   /** The tool's confidence (ZAP's, OpenVAS's quality of detection as a word). */
   confidence: z.optional(z.string()),
+  /** The CVSS 3.1 base score shown, else the 4.0 one, else the tool's own score. */
   cvssScore: z.optional(z.number()),
   instanceCount: z.number(),
   firstSeenAt: z.number(),
@@ -347,6 +359,9 @@ export const customerFindingDetail = z.object({
   impact: z.optional(z.string()),
   references: z.array(z.string()),
   cvss: findingDetail.shape.cvss,
+  /** The CVSS 3.1 and 4.0 base vectors with their scores, as the analysts set them (else the tool's). */
+  cvss31: z.optional(cvssScored),
+  cvss40: z.optional(cvssScored),
   epss: findingDetail.shape.epss,
   evidence: z.optional(z.record(z.string(), z.unknown())),
   instances: z.array(z.record(z.string(), z.unknown())),

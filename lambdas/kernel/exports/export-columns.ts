@@ -22,6 +22,9 @@ const score = (value: unknown) =>
     ? (value as { score: number }).score
     : undefined;
 
+const vectorOf = (value: unknown) =>
+  value && typeof value === 'object' ? text((value as { vector?: unknown }).vector) : undefined;
+
 /** Where the finding is: the asset's name, and the instances' URLs when the tool named several. */
 /** The asset's name as the lists show it (its key when it has none). */
 export function assetName(finding: VisibleFinding): string {
@@ -70,6 +73,11 @@ const sharedColumns: ExportColumn[] = [
   { header: 'CVE', width: 20, value: (f) => list(f.cve) },
   { header: 'CWE', width: 12, value: (f) => list(f.cwe) },
   { header: 'CVSS', width: 8, value: (f) => score(f.cvss) },
+  // The base vectors shown (the analyst's, else the tool's) and the scores computed from them (findings/finding-cvss.ts).
+  { header: 'CVSS 3.1 vector', width: 46, value: (f) => vectorOf(f.cvss31) },
+  { header: 'CVSS 3.1 score', width: 8, value: (f) => score(f.cvss31) },
+  { header: 'CVSS 4.0 vector', width: 70, value: (f) => vectorOf(f.cvss40) },
+  { header: 'CVSS 4.0 score', width: 8, value: (f) => score(f.cvss40) },
   { header: 'EPSS', width: 8, value: (f) => score(f.epss) },
   { header: 'Instances', width: 10, value: (f) => (typeof f.instanceCount === 'number' ? f.instanceCount : undefined) },
   { header: 'First seen', width: 20, value: (f) => date(f.firstSeenAt) },

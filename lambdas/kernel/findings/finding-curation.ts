@@ -48,6 +48,7 @@ import {
   type EditStamp,
   type UpdateParts,
 } from './finding-fields.js';
+import { analystCvssValue, isCvssField } from './finding-cvss.js';
 
 export interface FindingRef {
   slug: string;
@@ -127,7 +128,9 @@ export async function updateFindingFieldAs(
   editor: EventActor,
   input: FindingRef & { field: EditableFindingField; value: unknown; expectedVersion: number },
 ): Promise<{ version: number }> {
-  const { field, value, expectedVersion } = input;
+  const { field, expectedVersion } = input;
+  // A CVSS vector is read strictly before anything is read or written (INVALID_ARGUMENT naming the field).
+  const value = isCvssField(field) ? (analystCvssValue(field, input.value)?.vector ?? null) : input.value;
   // An edit that moves the SLA clock reads the company's policy with the finding, in one BatchGet.
   const { finding, policy } = slaEditFields.includes(field)
     ? await readFindingAndPolicy(input)

@@ -11,6 +11,8 @@ import { findingIndexKey, type StoredFinding } from '../data/entities/findings.j
 import { InvalidArgumentError } from '../errors.js';
 import type { Severity } from '../scanners/finding-model.js';
 import { findingSearchText } from './finding-search.js';
+import { analystCvssAttributes, analystCvssValue, isCvssField } from './finding-cvss.js';
+import type { CvssScored } from '../../contracts/cvss.js';
 import {
   addSlaParts,
   findingSlaAfter,
@@ -56,6 +58,9 @@ export function editorValue(finding: StoredFinding, field: EditableFindingField)
       return finding.tags ?? [];
     case 'published':
       return finding.published === true;
+    case 'cvss31':
+    case 'cvss40':
+      return (finding[analystCvssAttributes[field]] as CvssScored | undefined)?.vector ?? null;
   }
 }
 
@@ -204,6 +209,12 @@ export function addFieldEdit(
   } else if (field === 'tags') {
     after = normalTags(value as string[]);
     set('tags', after);
+  } else if (isCvssField(field)) {
+    // The score is computed here from the vector, never taken from the caller.
+    const scored = analystCvssValue(field, value);
+    if (scored) set(analystCvssAttributes[field], scored);
+    else remove(analystCvssAttributes[field]);
+    after = scored?.vector ?? null;
   } else {
     set('published', value);
     // The first publication: where the time to fix a finding counts from (progress-counters.ts).

@@ -20,6 +20,7 @@ import { findingSearchText } from './finding-search.js';
 import { dueKeyRanges, shownSla } from '../sla/finding-sla.js';
 import { dueSoonDays } from '../sla/sla-clock.js';
 import { exploitSignalsOf } from '../feeds/exploit-signals.js';
+import { shownCvss, toolCvss } from './finding-cvss.js';
 
 /**
  * What a scan says of a finding, compared between scans: not when it was found (nuclei stamps every
@@ -400,6 +401,9 @@ export async function findingDetailOf(
     references: stored.references ?? [],
     cwe: stored.cwe ?? [],
     cvss: stored.cvss,
+    ...shownCvss(item),
+    toolCvss31: toolCvss(stored, '3.1'),
+    toolCvss40: toolCvss(stored, '4.0'),
     epss: stored.epss,
     evidence: stored.evidence,
     instances: stored.instances ?? [],

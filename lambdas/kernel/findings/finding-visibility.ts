@@ -19,6 +19,7 @@ import {
 } from '../access/rules.js';
 import type { StoredFinding } from '../data/entities/findings.js';
 import { shownSla } from '../sla/finding-sla.js';
+import { shownCvss } from './finding-cvss.js';
 
 /** How a caller sees a service's findings: everything (analyst), or the customer's view. */
 export type FindingViewer = 'analyst' | 'customer';
@@ -84,6 +85,8 @@ export const customerFindingFields = [
   'cwe',
   'cve',
   'cvss',
+  'cvss31',
+  'cvss40',
   'epss',
   'confidence',
   'ruleId',
@@ -130,6 +133,8 @@ export const analystOnlyFindingFields = [
   'analystDescription',
   'analystRemediation',
   'analystSeverity',
+  'analystCvss31',
+  'analystCvss40',
   'toolSeverity',
   'severityRaw',
   'firstImportId',
@@ -179,6 +184,8 @@ export function visibleFinding(
         : undefined,
     // The due date and SLA state as of now (never stored: time passes without writes).
     ...shownSla(item, now),
+    // The CVSS vectors shown (the analyst's, else the tool's) with the scores computed from them.
+    ...shownCvss(item),
   };
   if (viewer === 'analyst') {
     return {

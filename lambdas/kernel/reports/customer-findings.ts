@@ -10,6 +10,8 @@ import type { PendingReview } from '../data/entities/finding-reviews.js';
 import type { StoredFinding } from '../data/entities/findings.js';
 import { PermissionDeniedError } from '../errors.js';
 import { findingViewerFor, visibleFinding, type FindingViewer } from '../findings/finding-visibility.js';
+import type { ShownCvss } from '../findings/finding-cvss.js';
+import type { CvssScored } from '../../contracts/cvss.js';
 
 /** The caller's view of the company's service, or PERMISSION_DENIED (the same words whether it exists or not). */
 export function assertFindingViewer(
@@ -24,6 +26,12 @@ export function assertFindingViewer(
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A shown CVSS vector as a customer reads it: the vector and its score, not whose it is. */
+const cvssOf = (value: unknown): CvssScored | undefined => {
+  const shown = value as ShownCvss | undefined;
+  return shown ? { vector: shown.vector, score: shown.score } : undefined;
+};
 
 const asset = (shown: Record<string, unknown>) => ({
   key: text(shown.assetKey),
@@ -48,7 +56,10 @@ export function customerFindingRow(item: StoredFinding): CustomerFindingRowOutpu
     cve: (shown.cve as string[] | undefined) ?? [],
     cwe: (shown.cwe as string[] | undefined) ?? [],
     confidence: typeof shown.confidence === 'string' ? shown.confidence : undefined,
-    cvssScore: (shown.cvss as { score?: number } | undefined)?.score,
+    cvssScore:
+      cvssOf(shown.cvss31)?.score ??
+      cvssOf(shown.cvss40)?.score ??
+      (shown.cvss as { score?: number } | undefined)?.score,
     instanceCount: (shown.instanceCount as number | undefined) ?? 0,
     firstSeenAt: shown.firstSeenAt,
     lastSeenAt: shown.lastSeenAt as number | undefined,
@@ -78,6 +89,8 @@ export function customerFindingDetail(item: StoredFinding): CustomerFindingDetai
     impact: shown.impact as string | undefined,
     references: (shown.references as string[] | undefined) ?? [],
     cvss: shown.cvss as CustomerFindingDetailOutput['cvss'],
+    cvss31: cvssOf(shown.cvss31),
+    cvss40: cvssOf(shown.cvss40),
     epss: shown.epss as CustomerFindingDetailOutput['epss'],
     evidence: shown.evidence as Record<string, unknown> | undefined,
     instances: (shown.instances as Record<string, unknown>[] | undefined) ?? [],

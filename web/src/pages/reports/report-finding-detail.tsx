@@ -1,6 +1,7 @@
 // A published finding as a customer reads it (getFinding answers the customer whitelist): what it is, where,
 // how severe, what to do, the remediation loop (finding-remediation.tsx), and the tool's evidence.
 import { exploitSignalsDetail } from '../analyst/services/finding-values/exploit-signals';
+import { cvssDetail } from '../analyst/services/finding-values/cvss-values';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -102,6 +103,7 @@ export function ReportFindingDetail({
             { label: 'Last seen', value: <TimeAgo at={finding.lastSeenAt} /> },
             { label: 'CVE', value: <IdentifierList values={finding.cve} empty="—" /> },
             { label: 'CWE', value: <IdentifierList values={finding.cwe} empty="—" /> },
+            ...cvssDetail(finding),
             ...exploitSignalsDetail(finding),
           ]}
         />

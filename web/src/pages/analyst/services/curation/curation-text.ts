@@ -26,6 +26,8 @@ export const findingFieldLabels: Record<EditableFindingField, string> = {
   notes: 'Notes',
   tags: 'Tags',
   published: 'Published',
+  cvss31: 'CVSS 3.1 vector',
+  cvss40: 'CVSS 4.0 vector',
 };
 
 /** A history entry's field name (the server may name fields this page does not edit, such as 'template'). */
@@ -85,7 +87,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** A value of an edit in words, for the history: texts shortened, severities and statuses by their labels. */
 export function editValueText(field: string, value: unknown): string {
   if (value === undefined || value === null || value === '') {
-    if (field === 'severity') return "The tool's";
+    if (field === 'severity' || field === 'cvss31' || field === 'cvss40') return "The tool's";
     if (field === 'title' || field === 'description' || field === 'remediation') return "The tool's text";
     return '—';
   }

@@ -1,14 +1,13 @@
 // What an analyst makes of a finding, edited in place: severity (or the tool's), status with its reason,
 // published, tags, the title, description and remediation in their own wording (the tool's text beside
-// them, and a way back to it), and notes. Every field saves itself after a pause (updateFinding, one field
+// them, and a way back to it), the CVSS 3.1 and 4.0 vectors (cvss-field.tsx), and notes. Every field saves itself after a pause (updateFinding, one field
 // at a time, conditional on that field's version), with spec section 2's status icon, the lock and both
 // values when someone else changed the field meanwhile, and a failed save shown and tried again.
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
-import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
@@ -34,6 +33,8 @@ import { severities, severityLabels, type Severity } from '../finding-values/fin
 import { cleanStatus, FindingStatusFields, isStatusComplete } from './finding-status-fields';
 import { FindingTagsInput } from './finding-tags-input';
 import { FreeText } from '../finding-values/scanner-values';
+import { CurationFieldFrame } from './curation-field-frame';
+import { CvssField } from './cvss-field';
 
 type TextField = 'title' | 'description' | 'remediation';
 
@@ -110,43 +111,6 @@ export function storedStatusOf(finding: FindingDetailRecord): StatusValue {
     ...(reason?.note !== undefined ? { note: reason.note } : {}),
     ...(reason?.expiresAt !== undefined ? { expiresAt: reason.expiresAt } : {}),
   });
-}
-
-interface FrameProps<T> {
-  autoSave: AutoSave<T>;
-  label: string;
-  description?: ReactNode;
-  controlId?: string;
-  formatValue?: (value: T) => string;
-  children: ReactNode;
-}
-
-/**
- * A field's frame as the auto-save fields draw it: a group named after the field, the status icon beside the
- * label, the lock's panel below.
- */
-function CurationFieldFrame<T>({ autoSave, label, description, controlId, formatValue, children }: FrameProps<T>) {
-  return (
-    <div role="group" aria-label={label}>
-      <FormField
-        controlId={controlId}
-        label={label}
-        description={description}
-        errorText={autoSaveErrorText(autoSave as AutoSave<unknown>)}
-        info={
-          <span data-auto-save-status={autoSave.status}>
-            <AutoSaveStatusIcon status={autoSave.status} />
-          </span>
-        }
-        stretch
-      >
-        <SpaceBetween size="xs">
-          {children}
-          <AutoSaveConflictPanel autoSave={autoSave} fieldLabel={label} formatValue={formatValue} />
-        </SpaceBetween>
-      </FormField>
-    </div>
-  );
 }
 
 const toolLabels: Record<TextField, string> = {
@@ -336,6 +300,9 @@ export function FindingCuration({ slug, service, finding, onSaved }: FindingCura
       status: fieldSave(send('status'), cleanStatus, asStatus),
       tags: fieldSave(send('tags'), identity<string[]>, asTags),
       published: fieldSave(send('published'), identity<boolean>, (stored) => stored === true),
+      // '' shows the tool's vector again (null on the wire); a conflict names the stored vector or null.
+      cvss31: fieldSave(send('cvss31'), (vector: string) => vector || null, asText),
+      cvss40: fieldSave(send('cvss40'), (vector: string) => vector || null, asText),
     }),
     [send],
   );
@@ -389,6 +356,8 @@ export function FindingCuration({ slug, service, finding, onSaved }: FindingCura
         save={saves.remediation}
         multiline
       />
+      <CvssField cvssVersion="3.1" finding={finding} version={versionOf('cvss31')} save={saves.cvss31} />
+      <CvssField cvssVersion="4.0" finding={finding} version={versionOf('cvss40')} save={saves.cvss40} />
       <AutoSaveTextarea
         label="Notes"
         description="For the analysts: saved 2 seconds after you stop typing."

@@ -5,6 +5,7 @@
 // finding's history (the scans' changes and the analysts' edits). All of it is rendered as text: markup a scanner
 // wrote (ZAP evidence holds some) stays inert.
 import { exploitSignalsDetail } from '../finding-values/exploit-signals';
+import { cvssDetail } from '../finding-values/cvss-values';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
@@ -172,8 +173,12 @@ function FindingView({ slug, service, finding, close, onApplied, onSaved }: Find
     { label: 'Instances', value: countText(finding.instanceCount) },
     { label: 'CVE', value: <IdentifierList values={finding.cve} empty="None" /> },
     { label: 'CWE', value: <IdentifierList values={finding.cwe} empty="None" /> },
-    ...(cvssText(finding.cvss) ? [{ label: 'CVSS', value: cvssText(finding.cvss) }] : []),
-    ...(finding.cvss?.vector ? [{ label: 'CVSS vector', value: <IdentifierText value={finding.cvss.vector} /> }] : []),
+    ...cvssDetail(finding),
+    // What the tool itself wrote (its own score; a vector of another version, such as 3.0 or 2.0, shows only here).
+    ...(cvssText(finding.cvss) ? [{ label: "The tool's CVSS", value: cvssText(finding.cvss) }] : []),
+    ...(finding.cvss?.vector
+      ? [{ label: "The tool's CVSS vector", value: <IdentifierText value={finding.cvss.vector} /> }]
+      : []),
     ...(epssText(finding.epss) ? [{ label: 'EPSS', value: epssText(finding.epss) }] : []),
     ...exploitSignalsDetail(finding),
     ...(finding.toolStatus ? [{ label: 'Tool status', value: <ScannerValue value={finding.toolStatus} /> }] : []),
