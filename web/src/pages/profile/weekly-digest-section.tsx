@@ -47,6 +47,8 @@ export function WeeklyDigestSection() {
   const change = async (slug: string, companyName: string, on: boolean) => {
     setSaving(slug);
     setProblem(undefined);
+    // The toggle moves at once; a refusal puts it back.
+    setWeekly((current) => ({ ...current, [slug]: on }));
     try {
       const saved = await callFunction('updateDigestSettings', { slug, weekly: on });
       setWeekly((current) => ({ ...current, [slug]: saved.weekly }));
@@ -58,6 +60,7 @@ export function WeeklyDigestSection() {
           : `You will no longer get the weekly digest of ${companyName}.`,
       });
     } catch (error) {
+      setWeekly((current) => ({ ...current, [slug]: !on }));
       setProblem(messageOf(error, 'Your choice could not be saved. Please try again.'));
     } finally {
       setSaving(undefined);
