@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 function finding(id: string, fields: Record<string, unknown>): StoredFinding {
-  return {
+  const stored: StoredFinding = {
     id,
     title: `Tool title ${id}`,
     toolSeverity: 'medium',
@@ -34,7 +34,8 @@ function finding(id: string, fields: Record<string, unknown>): StoredFinding {
     firstSeenAt: 0,
     lastChange: { importId: 'i', at: 0, change: 'new', severity: 'medium' },
     ...fields,
-  } as StoredFinding;
+  };
+  return stored;
 }
 
 const change = (kind: string, at: number) => ({ importId: 'i', at, change: kind, severity: 'medium' });
