@@ -298,9 +298,26 @@ describe('the unsubscribe link', () => {
     ]);
 
     // A tampered signature: an error page, nothing changed.
-    const tampered = link.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
-    for (const method of ['GET', 'POST']) {
-      const refused = await fetch(tampered, {
+    const dot = link.lastIndexOf('.');
+    const flip = (character: string) => (character === 'A' ? 'B' : 'A');
+    const tampered = [
+      // A character of the signature, and its last one (whose spare bits decode alike).
+      `${link.slice(0, dot + 1)}${flip(link[dot + 1]!)}${link.slice(dot + 2)}`,
+      link.replace(/.$/, flip),
+      // Another user's id in the payload, with the signature left as it was.
+      link.replace(
+        /unsubscribe\/[^.]+/,
+        `unsubscribe/${Buffer.from(`wd1\n${users.dastViewer!.uid}\n${slug}`).toString('base64url')}`,
+      ),
+    ];
+    for (const [method, address] of tampered.flatMap(
+      (each) =>
+        [
+          ['GET', each],
+          ['POST', each],
+        ] as const,
+    )) {
+      const refused = await fetch(address, {
         method,
         body: method === 'POST' ? 'List-Unsubscribe=One-Click' : undefined,
       });

@@ -30,8 +30,9 @@ export async function unsubscribeToken(uid: string, slug: string): Promise<strin
 export async function readUnsubscribeToken(token: string): Promise<{ uid: string; slug: string } | undefined> {
   const [payload, mac, ...rest] = token.split('.');
   if (!payload || !mac || rest.length > 0 || token.length > 512) return undefined;
-  const expected = macOf(await unsubscribeKey(), payload);
-  const given = Buffer.from(mac, 'base64url');
+  // Compared as text: base64url's last character carries spare bits, so decoding would let two spellings pass.
+  const expected = Buffer.from(macOf(await unsubscribeKey(), payload).toString('base64url'));
+  const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const [version, uid, slug, ...extra] = Buffer.from(payload, 'base64url').toString().split('\n');
   if (version !== tokenVersion || !uid || !slug || extra.length > 0) return undefined;
