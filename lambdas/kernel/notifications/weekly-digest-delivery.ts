@@ -9,6 +9,7 @@
 import type { UserAccessRecord } from '../access/caller.js';
 import { serviceFlags, services, type ServiceName } from '../access/rules.js';
 import { getCompanyRecord } from '../companies/company-records.js';
+import { severityRank } from '../data/entities/findings.js';
 import { readConfig } from '../config.js';
 import {
   claimWeeklyDigest,
@@ -49,7 +50,7 @@ export function weeklyDigestOfWork(id: string): { slug: string; at: number } {
   return { slug, at: Number(at) };
 }
 
-/** The week's sections a subscriber gets: the services they may view, merged (each section most severe first). */
+/** The week's sections a subscriber gets: those of the services they may view, merged. */
 function sectionsFor(
   row: UserAccessRecord,
   slug: string,
@@ -60,17 +61,13 @@ function sectionsFor(
     ([service]) => findingViewerFor({ access: row }, slug, service, company) !== undefined,
   );
   if (weekCount(visible.map(([, week]) => week)) === 0) return undefined;
-  const order = (a: DigestFinding, b: DigestFinding) => services.indexOf(a.service) - services.indexOf(b.service);
+  // Most severe first across the services, then in the services' order, then by title.
+  const order = (a: DigestFinding, b: DigestFinding) =>
+    severityRank[b.severity] - severityRank[a.severity] ||
+    services.indexOf(a.service) - services.indexOf(b.service) ||
+    a.title.localeCompare(b.title);
   return Object.fromEntries(
-    digestSections.map((section) => [
-      section,
-      visible
-        .flatMap(([, week]) => week[section])
-        .sort(
-          // Stable: within a service, the week's own order (most severe first).
-          order,
-        ),
-    ]),
+    digestSections.map((section) => [section, visible.flatMap(([, week]) => week[section]).sort(order)]),
   ) as Record<DigestSection, DigestFinding[]>;
 }
 
