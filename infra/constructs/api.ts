@@ -261,7 +261,7 @@ export class PortalApi extends Construct {
     const signedIn = new HttpUserPoolAuthorizer('SignedIn', auth.userPool, {
       userPoolClients: [auth.userPoolClient],
     });
-    type OpenKind = 'public' | 'agent' | 'dast';
+    type OpenKind = 'public' | 'agent' | 'dast' | 'unsubscribe';
     const openRoutes = new Map<string, { route: HttpRoute; kind: OpenKind }>();
     const addRoute = (
       path: string,
@@ -284,7 +284,7 @@ export class PortalApi extends Construct {
       if (!path || !Object.values(HttpMethod).includes(method as HttpMethod)) {
         throw new Error(`Not a route key: ${routeKey}`);
       }
-      addRoute(path, undefined, 'dast', method as HttpMethod);
+      addRoute(path, undefined, path.startsWith('/api/digest/') ? 'unsubscribe' : 'dast', method as HttpMethod);
     }
     // Exact routes win over this one, so it only sees names the registry does not have (or a signed-in call
     // reached without its exact path, which the handler refuses without claims).
@@ -310,7 +310,8 @@ export class PortalApi extends Construct {
     const agentThrottle = props.agentRouteThrottle ?? { rateLimit: 50, burstLimit: 100 };
     const dastThrottle = props.dastRouteThrottle ?? { rateLimit: 20, burstLimit: 40 };
     for (const [routeKey, { route, kind }] of openRoutes) {
-      const throttle = kind === 'agent' ? agentThrottle : kind === 'dast' ? dastThrottle : publicThrottle;
+      const throttle =
+        kind === 'agent' ? agentThrottle : kind === 'dast' || kind === 'unsubscribe' ? dastThrottle : publicThrottle;
       routeSettings[routeKey] = {
         ThrottlingRateLimit: throttle.rateLimit,
         ThrottlingBurstLimit: throttle.burstLimit,
@@ -320,15 +321,19 @@ export class PortalApi extends Construct {
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',
         reason:
-          kind === 'dast'
-            ? 'The public DAST endpoint: a pipeline presents a DAST API key (Authorization: Bearer), which the ' +
-              'handler checks (checksum, HMAC lookup, revocation, expiry, company switch, scope, per-key rate ' +
-              'limit) before anything else; the route is throttled.'
-            : kind === 'agent'
-              ? 'A scanning agent has no Cognito token: it presents its own credential (or enrollment token), whose ' +
-                'hash the handler checks before anything else; unknown, revoked and wrong credentials are refused.'
-              : 'Open by design: requesting a sign-in link precedes having a token, and the catch-all only answers ' +
-                'NOT_FOUND or UNAUTHENTICATED. The route is throttled and the handler limits per e-mail and address.',
+          kind === 'unsubscribe'
+            ? "The weekly digest's unsubscribe link, opened from a mail without signing in: the handler checks the " +
+              "token's HMAC signature before anything else, and the token can only turn one user's weekly digest of " +
+              'one company off. The route is throttled.'
+            : kind === 'dast'
+              ? 'The public DAST endpoint: a pipeline presents a DAST API key (Authorization: Bearer), which the ' +
+                'handler checks (checksum, HMAC lookup, revocation, expiry, company switch, scope, per-key rate ' +
+                'limit) before anything else; the route is throttled.'
+              : kind === 'agent'
+                ? 'A scanning agent has no Cognito token: it presents its own credential (or enrollment token), whose ' +
+                  'hash the handler checks before anything else; unknown, revoked and wrong credentials are refused.'
+                : 'Open by design: requesting a sign-in link precedes having a token, and the catch-all only answers ' +
+                  'NOT_FOUND or UNAUTHENTICATED. The route is throttled and the handler limits per e-mail and address.',
       });
     }
     (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', routeSettings);

@@ -1,7 +1,7 @@
 // The report worker: exports of findings (CSV, XLSX, PDF written under exports/ of the uploads bucket, fetched
 // through presigned GETs the API signs) and notification mails (findings published: at once, queued by the
-// API; the daily digest: an EventBridge schedule). Its own FIFO queue, dead-letter queue with an alarm, and
-// function, apart from the import worker (see lambdas/kernel/exports/report-queue.ts for why).
+// API; the daily digest and the weekly digest: EventBridge schedules). Its own FIFO queue, dead-letter queue with
+// an alarm, and function, apart from the import worker (see lambdas/kernel/exports/report-queue.ts for why).
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
@@ -11,6 +11,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { importBatchSize, importMaxReceiveCount } from '../import-queue.js';
@@ -39,6 +40,13 @@ export interface PortalReportsProps {
    * @default Schedule.cron({ minute: '0', hour: '6' })
    */
   readonly digestSchedule?: Schedule;
+  /**
+   * When the weekly digest is sent (UTC).
+   * @default Schedule.cron({ minute: '0', hour: '7', weekDay: 'MON' })
+   */
+  readonly weeklyDigestSchedule?: Schedule;
+  /** The key the weekly digest's unsubscribe links are signed with (derived from it: SIGN_IN_SECRET_ARN). */
+  readonly signInSecret: ISecret;
 }
 
 export class PortalReports extends Construct {
@@ -78,7 +86,7 @@ export class PortalReports extends Construct {
 
     this.reportFunction = new PortalFunction(this, 'ReportWork', {
       handler: 'reportWork',
-      description: 'Runs findings exports (CSV, XLSX, PDF) and sends notification mails and daily digests',
+      description: 'Runs findings exports (CSV, XLSX, PDF) and sends notification mails, daily and weekly digests',
       timeout,
       // A PDF of 10,000 findings is built in memory before it is written.
       memorySize: 2048,
@@ -87,12 +95,17 @@ export class PortalReports extends Construct {
         UPLOADS_BUCKET: props.bucket.bucketName,
         MAIL_FROM: props.mail.senderEmail,
         PORTAL_URL: props.portalUrl,
+        SIGN_IN_SECRET_ARN: props.signInSecret.secretArn,
       },
     }).function;
     props.data.grantReadWrite(this.reportFunction);
     props.mail.grantSend(this.reportFunction);
     this.reportFunction.addToRolePolicy(
       new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.exportObjects] }),
+    );
+    // The weekly digest signs each mail's unsubscribe link (kernel/notifications/digest-unsubscribe.ts).
+    this.reportFunction.addToRolePolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.signInSecret.secretArn] }),
     );
     this.reportFunction.addEventSource(
       new SqsEventSource(this.queue, { batchSize: importBatchSize, reportBatchItemFailures: true }),
@@ -105,6 +118,13 @@ export class PortalReports extends Construct {
       description: 'Sends the daily digest of newly published findings to the companies that chose it',
       schedule: props.digestSchedule ?? Schedule.cron({ minute: '0', hour: '6' }),
       targets: [new LambdaFunction(this.reportFunction, { event: RuleTargetInput.fromObject({ digest: 'daily' }) })],
+    });
+    // The weekly run queues one weekly digest message per company with subscribers
+    // (kernel/notifications/weekly-digest-delivery.ts).
+    new Rule(this, 'WeeklyDigest', {
+      description: "Sends each subscriber the week's new, fixed, reopened, overdue and known-exploited findings",
+      schedule: props.weeklyDigestSchedule ?? Schedule.cron({ minute: '0', hour: '7', weekDay: 'MON' }),
+      targets: [new LambdaFunction(this.reportFunction, { event: RuleTargetInput.fromObject({ digest: 'weekly' }) })],
     });
 
     this.deadLetterAlarm = new Alarm(this, 'DeadLettersAlarm', {

@@ -21,7 +21,7 @@ import { createUploadRoute } from './s3/upload-route.js';
 import { createSearchRoute } from './search-route.js';
 import { createSesIdentitiesRoute } from './ses-identities.js';
 import { createStaticSite, localSecurityHeaders } from './static-site.js';
-import { scheduleDaily } from './daily-schedule.js';
+import { scheduleDaily, scheduleWeekly } from './daily-schedule.js';
 
 export interface LocalStackOptions {
   /** The app's origin port (web app, /api, /cognito). */
@@ -96,7 +96,7 @@ const vaultCleanupQueueName = 'portal-vault-cleanup.fifo';
 const searchBasePath = '/api/search';
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-interface LocalSecrets {
+export interface LocalSecrets {
   signInSecret: string;
   /** Signs the template search's keys (added to an older data directory's file on first use). */
   searchKeySecret: string;
@@ -108,7 +108,7 @@ interface LocalSecrets {
 
 const localSecretNames = ['signInSecret', 'searchKeySecret', 'dastKeySecret', 'originSecret'] as const;
 
-function localSecrets(dataDir: string): LocalSecrets {
+export function localSecrets(dataDir: string): LocalSecrets {
   const file = path.join(dataDir, 'local-secrets.json');
   const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>) : {};
   const secrets = Object.fromEntries(
@@ -120,17 +120,19 @@ function localSecrets(dataDir: string): LocalSecrets {
   return secrets;
 }
 
-export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  if (options.reset) rmSync(options.dataDir, { recursive: true, force: true });
-  mkdirSync(options.dataDir, { recursive: true });
+/**
+ * The environment the handlers run with: the same variables Lambda gets, pointing at this machine's stand-ins.
+ * `npm run digest` builds it too, to reach a running stack's table, mail and queues.
+ */
+export function handlerEnvironment(
+  options: Pick<LocalStackOptions, 'port' | 'mailPort' | 'dynamoDbPort' | 's3Port' | 'sqsPort' | 'settings'>,
+  secrets: LocalSecrets,
+): Record<string, string> {
   const appUrl = `http://127.0.0.1:${options.port}`;
   const mailUrl = `http://127.0.0.1:${options.mailPort}`;
   const s3Endpoint = `http://127.0.0.1:${options.s3Port}`;
   const sqsEndpoint = `http://127.0.0.1:${options.sqsPort}`;
-  const staticSite = createStaticSite(path.resolve(options.webRoot));
-  const secrets = localSecrets(options.dataDir);
-
-  const environment: Record<string, string> = {
+  return {
     AWS_REGION: region,
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
@@ -168,6 +170,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     ...options.settings,
   };
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  if (options.reset) rmSync(options.dataDir, { recursive: true, force: true });
+  mkdirSync(options.dataDir, { recursive: true });
+  const appUrl = `http://127.0.0.1:${options.port}`;
+  const mailUrl = `http://127.0.0.1:${options.mailPort}`;
+  const s3Endpoint = `http://127.0.0.1:${options.s3Port}`;
+  const sqsEndpoint = `http://127.0.0.1:${options.sqsPort}`;
+  const staticSite = createStaticSite(path.resolve(options.webRoot));
+  const secrets = localSecrets(options.dataDir);
+
+  const environment = handlerEnvironment(options, secrets);
   Object.assign(process.env, environment);
 
   const started: { stop(): Promise<void> }[] = [];
@@ -377,6 +392,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The EventBridge rule of the daily digest: the same event, to the same handler, at the same time of day.
     const dailyDigest = scheduleDaily(options.dailyDigestAt ?? '06:00', () => reportWork.handler({ digest: 'daily' }));
     started.push({ stop: async () => dailyDigest.stop() });
+    // The EventBridge rule of the weekly digest: Monday 07:00 UTC, as on AWS.
+    const weeklyDigest = scheduleWeekly('07:00', () => reportWork.handler({ digest: 'weekly' }));
+    started.push({ stop: async () => weeklyDigest.stop() });
     ready = true;
 
     return {

@@ -116,7 +116,13 @@ export class PortalStack extends Stack {
     // CISA's KEV catalogue and FIRST's EPSS scores, fetched daily and imported by the import worker.
     new PortalThreatFeeds(this, 'ThreatFeeds', { data, imports });
     // Exports of findings and notification mails: a worker of their own, writing under exports/ of the bucket.
-    const reports = new PortalReports(this, 'Reports', { data, mail, bucket: imports.uploads, portalUrl: web.origin });
+    const reports = new PortalReports(this, 'Reports', {
+      data,
+      mail,
+      bucket: imports.uploads,
+      portalUrl: web.origin,
+      signInSecret: auth.signInSecret,
+    });
     reports.grantStartReports(api.handler);
     // Bulk publishes run in the import worker: it queues their notification mails.
     reports.grantQueueNotifications(imports.importFunction);

@@ -1,11 +1,12 @@
 // The Lambda behind every /api/calls/{name} route and the REST routes of lambdas/api/rest-routes.ts (the public
-// DAST endpoint), told apart by API Gateway's route key.
+// DAST endpoint, the weekly digest's unsubscribe link), told apart by API Gateway's route key.
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { callRegistry } from '../calls/registry.js';
 import { readConfig } from '../kernel/config.js';
 import { cancelDastScan, getDastScan, triggerDastScan } from '../kernel/dast-scans/dast-scans.js';
 import { makeCallHandler } from '../kernel/http/call-handler.js';
 import { makeRestHandler, type RestRoute } from '../kernel/http/rest-handler.js';
+import { unsubscribeByLink, unsubscribeConfirmation } from '../kernel/notifications/digest-unsubscribe.js';
 import { isRestRouteKey, type RestRouteKey } from './rest-routes.js';
 
 readConfig(); // fail at cold start, loudly, on a missing or malformed setting
@@ -23,6 +24,9 @@ const restRoutes: Record<RestRouteKey, RestRoute> = {
     statusCode: 200,
     body: await cancelDastScan(headers.authorization, pathParameters.scanId),
   }),
+  'GET /api/digest/unsubscribe/{token}': async ({ pathParameters }) =>
+    unsubscribeConfirmation(pathParameters.token ?? ''),
+  'POST /api/digest/unsubscribe/{token}': async ({ pathParameters }) => unsubscribeByLink(pathParameters.token ?? ''),
 };
 
 const calls = makeCallHandler(callRegistry);

@@ -85,6 +85,8 @@ import { listVaultEvents } from './list-vault-events/list-vault-events.js';
 import { listVaultLinks } from './list-vault-links/list-vault-links.js';
 import { revokeVaultLink } from './revoke-vault-link/revoke-vault-link.js';
 import { deleteNotificationRule } from './delete-notification-rule/delete-notification-rule.js';
+import { getDigestSettings } from './get-digest-settings/get-digest-settings.js';
+import { updateDigestSettings } from './update-digest-settings/update-digest-settings.js';
 import { listNotificationRules } from './list-notification-rules/list-notification-rules.js';
 import { saveNotificationRule } from './save-notification-rule/save-notification-rule.js';
 import { listMailIdentities } from './list-mail-identities/list-mail-identities.js';
@@ -179,6 +181,9 @@ export const callRegistry = createRegistry([
   listNotificationRules,
   saveNotificationRule,
   deleteNotificationRule,
+  // a user's weekly digest of each company (Settings)
+  getDigestSettings,
+  updateDigestSettings,
   // scanning agents: the analysts' side, then the agents' own calls (by their credential)
   listAgents,
   createAgentEnrollment,

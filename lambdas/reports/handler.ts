@@ -1,9 +1,9 @@
 // The report worker: runs the report queue's work (an SQS FIFO queue: exports of findings, notification mails
-// when findings are published) and the daily digest (an EventBridge schedule), and removes claimed vault files
-// (the vault cleanup queue, whose delivery is delayed past their download links). Its own function, apart from the
-// import worker, for the PDF and XLSX libraries' weight (see kernel/exports/report-queue.ts). Work that crashes
-// is a batch item failure, delivered again by the queue and, after its last try, to the dead-letter queue;
-// locally `npm start` delivers the same events to this same handler.
+// when findings are published, each company's weekly digest) and the daily and weekly schedules (EventBridge), and
+// removes claimed vault files (the vault cleanup queue, whose delivery is delayed past their download links). Its
+// own function, apart from the import worker, for the PDF and XLSX libraries' weight (see
+// kernel/exports/report-queue.ts). Work that crashes is a batch item failure, delivered again by the queue and,
+// after its last try, to the dead-letter queue; locally `npm start` delivers the same events to this same handler.
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { failFindingExport, runFindingExport } from '../kernel/exports/export-run.js';
 import { parseReportWork, type ReportWork } from '../kernel/exports/report-queue.js';
@@ -13,6 +13,11 @@ import {
   deliverNotifications,
   startDailyDigests,
 } from '../kernel/notifications/notification-delivery.js';
+import {
+  sendWeeklyDigests,
+  startWeeklyDigests,
+  weeklyDigestOfWork,
+} from '../kernel/notifications/weekly-digest-delivery.js';
 import { deleteVaultObject } from '../kernel/vault/vault-objects.js';
 
 /** The queue's maxReceiveCount (infra): the try after which a message goes to the dead-letter queue. */
@@ -26,6 +31,10 @@ async function run(work: ReportWork): Promise<void> {
   if (work.kind === 'vaultObject') await deleteVaultObject(work.id);
   if (work.kind === 'notify') await deliverNotifications(companyOfWork(work.id), 'immediate');
   if (work.kind === 'digest') await deliverNotifications(companyOfWork(work.id), 'daily');
+  if (work.kind === 'weeklyDigest') {
+    const { slug, at } = weeklyDigestOfWork(work.id);
+    await sendWeeklyDigests(slug, at);
+  }
 }
 
 /** The daily schedule's event (infra/constructs/reports.ts; locally the stand-in of `npm start`). */
@@ -33,14 +42,32 @@ export interface DailyDigestEvent {
   digest: 'daily';
 }
 
-const isDailyDigest = (event: SQSEvent | DailyDigestEvent): event is DailyDigestEvent =>
-  (event as DailyDigestEvent).digest === 'daily';
+/**
+ * The weekly schedule's event (infra/constructs/reports.ts; locally `npm run digest`). `at`, the run's time in ms,
+ * is for a script or test that runs a given week; the schedule leaves it out (the time of the run).
+ */
+export interface WeeklyDigestEvent {
+  digest: 'weekly';
+  at?: number;
+}
 
-export async function handler(event: SQSEvent | DailyDigestEvent): Promise<SQSBatchResponse> {
-  if (isDailyDigest(event)) {
+type ScheduleEvent = DailyDigestEvent | WeeklyDigestEvent;
+
+const isSchedule = (event: SQSEvent | ScheduleEvent): event is ScheduleEvent =>
+  (event as ScheduleEvent).digest === 'daily' || (event as ScheduleEvent).digest === 'weekly';
+
+export async function handler(event: SQSEvent | ScheduleEvent): Promise<SQSBatchResponse> {
+  if (isSchedule(event) && event.digest === 'daily') {
     // One digest message per company with a daily rule: each runs (and is retried) on its own.
     const companies = await startDailyDigests();
     logger.info('Daily digests queued', { companies });
+    return { batchItemFailures: [] };
+  }
+  if (isSchedule(event)) {
+    // One weekly digest message per company with subscribers, all for the same run time.
+    const at = typeof event.at === 'number' && Number.isFinite(event.at) ? event.at : Date.now();
+    const companies = await startWeeklyDigests(at);
+    logger.info('Weekly digests queued', { companies });
     return { batchItemFailures: [] };
   }
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];

@@ -1,12 +1,14 @@
-// Administration in headless Chromium: companies, company users and invitations, platform
-// users and 'Sign out everywhere', conflicts between two editors, the slug rule at its field, the
-// level choices of a level 3 manager (and the server's refusal beyond them), and an axe pass per page.
-// Every person here is a fresh user (one sign-in link per address a minute); the demo accounts belong
-// to the shell test. Nothing here switches a platform service off: other test files share the stack.
+// Administration in headless Chromium: companies, company users and invitations (the invitee's Settings: their
+// profile and the new company's weekly digest toggle), platform users and 'Sign out everywhere', conflicts between
+// two editors, the slug rule at its field, the level choices of a level 3 manager (and the server's refusal beyond
+// them), and an axe pass per page. Every person here is a fresh user (one sign-in link per address a minute); the
+// demo accounts belong to the shell test. Nothing here switches a platform service off: other test files share the
+// stack.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getCompanyRecord } from '../../lambdas/kernel/companies/company-records.js';
+import { weeklyDigestSubscribers } from '../../lambdas/kernel/data/entities/weekly-digests.js';
 import {
   CompaniesPage,
   CreateCompanyPage,
@@ -148,6 +150,15 @@ describe('administration in the browser', () => {
       await profile.save.click();
       await toast(page, 'Settings saved').waitFor();
       await expect.poll(() => shell.userMenuButton.getAttribute('aria-label')).toContain('Ivy Invited');
+
+      // The weekly digest of the company: off until they turn it on, saved at once, and still on after a reload.
+      const weekly = profile.weeklyDigest(company.companyName);
+      expect(await weekly.isChecked()).toBe(false);
+      await weekly.check();
+      await toast(page, 'Weekly digest on').waitFor();
+      await expect.poll(() => weeklyDigestSubscribers(company.slug)).toHaveLength(1);
+      await profile.open(ProfilePage.path, { reload: true });
+      await expect.poll(() => profile.weeklyDigest(company.companyName).isChecked()).toBe(true);
     } finally {
       await context.close();
     }

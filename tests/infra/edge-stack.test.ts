@@ -123,7 +123,7 @@ describe('the web ACL', () => {
     expect([signIn.Limit, everything.Limit]).toEqual([100, 2000]);
   });
 
-  it('limits the other routes without a token (vault, agent enrolment, DAST) between the two', () => {
+  it('limits the other routes without a token (vault, agent enrolment, DAST, digest unsubscribe) between the two', () => {
     const publicRoutes = rule('PublicRoutesRate').Statement.RateBasedStatement;
     const matched = (publicRoutes.ScopeDownStatement.OrStatement.Statements as any[]).map(
       ({ ByteMatchStatement: match }) => `${match.PositionalConstraint} ${match.SearchString}`,
@@ -135,6 +135,7 @@ describe('the web ACL', () => {
         'EXACTLY /api/calls/claimVaultLink',
         'EXACTLY /api/calls/enrollAgent',
         'STARTS_WITH /api/dast/',
+        'STARTS_WITH /api/digest/',
       ]),
     );
     // Agents call every minute with a credential of their own: they count under the general limit only.

@@ -251,11 +251,13 @@ describe('API (HTTP API)', () => {
     }
   });
 
-  it('has the DAST endpoint’s REST routes without authorizer (the handler checks the DAST key), throttled', () => {
+  it('has the DAST endpoint’s and the unsubscribe link’s REST routes without authorizer (the handler checks the DAST key or the link’s signature), throttled', () => {
     expect(restRouteKeys).toEqual([
       'POST /api/dast/v1/scans',
       'GET /api/dast/v1/scans/{scanId}',
       'DELETE /api/dast/v1/scans/{scanId}',
+      'GET /api/digest/unsubscribe/{token}',
+      'POST /api/digest/unsubscribe/{token}',
     ]);
     const stage = properties(logicalId('AWS::ApiGatewayV2::Stage', 'ApiHttpApiDefaultStage'));
     const routes = Object.values(resources)
@@ -914,6 +916,23 @@ describe('scan imports (S3 + SQS)', () => {
     ]);
     expect(properties(worker).Environment.Variables.REPORT_QUEUE_URL).toEqual({ Ref: reportQueue });
     expect(properties(worker).Environment.Variables.PORTAL_URL).toBeDefined();
+  });
+
+  it('sends the weekly digest: a scheduled rule gives the report worker the weekly event on Mondays at 07:00 UTC; it reads the sign-in secret (unsubscribe links) and no other', () => {
+    const worker = logicalId('AWS::Lambda::Function', portalFunctions.reportWork);
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 7 ? * MON *)',
+      State: 'ENABLED',
+      Targets: [{ Arn: { 'Fn::GetAtt': [worker, 'Arn'] }, Input: JSON.stringify({ digest: 'weekly' }) }],
+    });
+    const signInSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'AuthSignInSecret') };
+    const secretStatements = statementsOf(portalFunctions.reportWork).filter((statement) =>
+      actionsOf([statement]).some((action) => action.startsWith('secretsmanager:')),
+    );
+    expect(secretStatements.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
+      { Action: 'secretsmanager:GetSecretValue', Resource: signInSecret },
+    ]);
+    expect(properties(worker).Environment.Variables.SIGN_IN_SECRET_ARN).toEqual(signInSecret);
   });
 
   it('grants the uploads bucket and the queue to no other function (the report worker: exports/ and vault/; the threat-feed fetch: imports/feeds/)', () => {

@@ -474,6 +474,9 @@ const matrix: Record<string, MatrixRow> = {
     },
     expect: acmeAdministrators,
   },
+  // The weekly digest (Settings): one's own choice, for a company one may access. Off, so no run mails anyone.
+  getDigestSettings: { input: () => ({ slugs: ['acme'] }), expect: acmeReaders },
+  updateDigestSettings: { input: () => ({ slug: 'acme', weekly: false }), expect: acmeReaders },
   // Scanning agents: the analysts' side is level 7 for any company; the agents' own calls carry no user
   // token (any account, or none, is the same to them): they are allowed by a valid credential or enrollment token
   // in the input (tests/integration/agents.test.ts refuses the invalid ones).

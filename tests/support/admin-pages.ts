@@ -197,4 +197,8 @@ export class ProfilePage extends ShellPage {
   get save(): Locator {
     return this.page.getByRole('button', { name: 'Save', exact: true });
   }
+  /** The weekly digest's toggle of a company (Settings' "Weekly digest"). */
+  weeklyDigest(companyName: string): Locator {
+    return this.page.getByLabel(`Weekly digest of ${companyName}`);
+  }
 }

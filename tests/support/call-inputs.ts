@@ -389,6 +389,8 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
       const rule = await seedNotificationRule(company);
       return { slug: company, ruleId: rule.ruleId, expectedVersion: rule.version };
     },
+    getDigestSettings: async () => ({ slugs: [company] }),
+    updateDigestSettings: async () => ({ slug: company, weekly: false }),
     listAgents: async () => ({ slug: company }),
     createAgentEnrollment: async () => ({
       slug: company,

@@ -1,4 +1,4 @@
-// The report queue: exports of findings and the notification digests, run by the report worker
+// The report queue: exports of findings, the notification digests and the weekly digests, run by the report worker
 // (lambdas/reports). A queue and function of their own rather than the import worker's: the PDF and XLSX
 // libraries would put the import function past its 600 KB bundle budget (it is at 588 KB) and slow every
 // import's cold start, and a long PDF must not hold up a service's imports in their FIFO group.
@@ -11,6 +11,8 @@ export type ReportWork =
   | { kind: 'notify'; id: string }
   /** The daily digest run (the schedule, or a script). */
   | { kind: 'digest'; id: string }
+  /** One company's weekly digest (`<slug>/<run time>`: the schedule's run, or `npm run digest`). */
+  | { kind: 'weeklyDigest'; id: string }
   /** A claimed vault file to remove (from the vault cleanup queue, kernel/vault/vault-objects.ts). */
   | { kind: 'vaultObject'; id: string };
 
@@ -30,7 +32,11 @@ export function parseReportWork(body: string): ReportWork | undefined {
     const parsed = JSON.parse(body) as Record<string, unknown>;
     const kind = parsed.kind;
     if (
-      (kind === 'export' || kind === 'notify' || kind === 'digest' || kind === 'vaultObject') &&
+      (kind === 'export' ||
+        kind === 'notify' ||
+        kind === 'digest' ||
+        kind === 'weeklyDigest' ||
+        kind === 'vaultObject') &&
       typeof parsed.id === 'string'
     ) {
       return { kind, id: parsed.id };

@@ -1,5 +1,5 @@
 // Turns an API Gateway HTTP API (v2) event of a REST route (lambdas/api/rest-routes.ts) into one run of its
-// function and shapes the answer: JSON, `no-store`, errors as the call protocol has them ({error: {status,
+// function and shapes the answer: JSON (or a route's HTML page), `no-store`, errors as the call protocol has them ({error: {status,
 // message, details?}}, Retry-After on a 429) and only through toErrorResponse, so nothing unplanned leaks.
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { NotFoundError, toErrorResponse } from '../errors.js';
@@ -16,13 +16,17 @@ export interface RestRequest {
 
 export interface RestAnswer {
   statusCode: number;
-  body: unknown;
+  /** Sent as JSON, unless `html` is given. */
+  body?: unknown;
+  /** A page instead of JSON (the unsubscribe link's): sent as text/html. */
+  html?: string;
   headers?: Record<string, string>;
 }
 
 export type RestRoute = (request: RestRequest) => Promise<RestAnswer>;
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const htmlHeaders = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
 
 export function makeRestHandler(routes: Readonly<Record<string, RestRoute>>) {
   return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
@@ -40,6 +44,9 @@ export function makeRestHandler(routes: Readonly<Record<string, RestRoute>>) {
         pathParameters: event.pathParameters ?? {},
         requestId,
       });
+      if (answer.html !== undefined) {
+        return { statusCode: answer.statusCode, headers: { ...htmlHeaders, ...answer.headers }, body: answer.html };
+      }
       return {
         statusCode: answer.statusCode,
         headers: { ...jsonHeaders, ...answer.headers },

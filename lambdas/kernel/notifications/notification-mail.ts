@@ -15,14 +15,14 @@ export interface MailedFinding {
 /** At most this many findings are listed in a mail; the rest are counted, with a link to the report. */
 export const listedFindingsPerMail = 50;
 
-const serviceTitles: Record<ServiceName, string> = {
+export const serviceTitles: Record<ServiceName, string> = {
   projectmariana: 'ProjectMariana',
   password_cracking: 'Password cracking',
   dast: 'DAST',
   network: 'Network scanning',
   cloud: 'Cloud scanning',
 };
-const severityWords: Record<Severity, string> = {
+export const severityWords: Record<Severity, string> = {
   critical: 'Critical',
   high: 'High',
   medium: 'Medium',

@@ -77,6 +77,8 @@ import type { createLocation } from '../../../lambdas/calls/create-location/crea
 import type { updateLocation } from '../../../lambdas/calls/update-location/update-location';
 import type { deleteLocation } from '../../../lambdas/calls/delete-location/delete-location';
 import type { listNotificationRules } from '../../../lambdas/calls/list-notification-rules/list-notification-rules';
+import type { getDigestSettings } from '../../../lambdas/calls/get-digest-settings/get-digest-settings';
+import type { updateDigestSettings } from '../../../lambdas/calls/update-digest-settings/update-digest-settings';
 import type { saveNotificationRule } from '../../../lambdas/calls/save-notification-rule/save-notification-rule';
 import type { deleteNotificationRule } from '../../../lambdas/calls/delete-notification-rule/delete-notification-rule';
 import type { listAgents } from '../../../lambdas/calls/list-agents/list-agents';
@@ -233,6 +235,8 @@ export interface CallContracts {
   listNotificationRules: ContractOf<typeof listNotificationRules>;
   saveNotificationRule: ContractOf<typeof saveNotificationRule>;
   deleteNotificationRule: ContractOf<typeof deleteNotificationRule>;
+  getDigestSettings: ContractOf<typeof getDigestSettings>;
+  updateDigestSettings: ContractOf<typeof updateDigestSettings>;
   // Scanning agents; the agents' own calls are made by the agent, never by the web.
   listAgents: ContractOf<typeof listAgents>;
   createAgentEnrollment: ContractOf<typeof createAgentEnrollment>;

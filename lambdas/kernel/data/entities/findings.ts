@@ -63,6 +63,8 @@ export interface FindingState {
   slaPolicyVersion?: number;
   /** A CVE of it is in the KEV catalogue (feeds/exploit-enrichment.ts): it is then on the known-exploited index. */
   knownExploited?: boolean;
+  /** When it became known exploited (set by the enrichment, removed when it ceases to be). */
+  knownExploitedAt?: number;
   /** `manual` for a finding an analyst wrote by hand (manual-findings.ts): no import compares it. */
   source?: string;
 }
@@ -771,6 +773,7 @@ export async function setFindingExploitSignals(
   read: StoredFinding,
   signals: ExploitSignalFields,
   sla: FindingSlaFields | undefined,
+  now = Date.now(),
 ): Promise<boolean> {
   const parts: ExpressionParts = { sets: [], removes: [], conditions: [], names: {}, values: {} };
   const put = (name: string, value: unknown) => {
@@ -785,6 +788,11 @@ export async function setFindingExploitSignals(
   put('knownExploited', signals.knownExploited);
   put('epssScore', signals.epssScore);
   put('exploitSignals', signals.exploitSignals);
+  // When it became known exploited (the weekly digest's "newly known exploited"); kept while it stays so.
+  put(
+    'knownExploitedAt',
+    signals.knownExploited ? (read.knownExploited === true ? read.knownExploitedAt : now) : undefined,
+  );
   put('gsi4pk', signals.knownExploited ? knownExploitedPartition(slug, service) : undefined);
   put('gsi4sk', signals.knownExploited ? findingIndexKey(shown, read.firstSeenAt, read.id) : undefined);
   const same = (name: string, value: unknown) => {

@@ -1,7 +1,8 @@
 // /profile (every signed-in user): display name, photo address, default company (the company switch)
-// and colour scheme. The profile is saved with updateProfile, conditional on the version the session
-// read (a 409 shows the current value); the header's user menu shows the change once the session is
-// re-read. The colour scheme is also this browser's current one (localStorage, as the header's toggle).
+// and colour scheme; below the form, the weekly digest per company and the passkeys. The profile is saved
+// with updateProfile, conditional on the version the session read (a 409 shows the current value); the
+// header's user menu shows the change once the session is re-read. The colour scheme is also this
+// browser's current one (localStorage, as the header's toggle).
 import { useState, type FormEvent } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -30,6 +31,7 @@ import { UserAvatar } from '../../components/user-menu/user-avatar';
 import type { ColorScheme } from '../../config/color-scheme';
 import { PasskeysSection } from './passkeys-section';
 import { SettingsHelp } from './settings-help';
+import { WeeklyDigestSection } from './weekly-digest-section';
 
 interface ProfileValues {
   displayName: string;
@@ -274,6 +276,7 @@ export default function ProfilePage() {
             </SpaceBetween>
           </Form>
         </form>
+        <WeeklyDigestSection />
         <PasskeysSection />
       </SpaceBetween>
     </ContentLayout>

@@ -22,6 +22,12 @@ export function SettingsHelp() {
         Auto follows your device; Light and Dark stay as chosen. The header&apos;s toggle and Ctrl + J (⌘ + J on a Mac)
         change it for this browser.
       </p>
+      <h3>Weekly digest</h3>
+      <p>
+        Turn it on per company to get a mail each Monday with that week&apos;s new, reopened, newly overdue, newly known
+        exploited and fixed findings, for the services you may view, each with a link to its report. No mail is sent for
+        a week without changes. Each mail has a link that turns that company&apos;s digest off in one click.
+      </p>
       <h3>Passkeys</h3>
       <p>
         A passkey signs you in with your device&apos;s fingerprint, face or PIN, without waiting for a mail: type your
