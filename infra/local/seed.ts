@@ -9,6 +9,7 @@ import { demoCompanies, demoUsers } from './demo-data.js';
 import { seedDemoCuration } from './demo-curation.js';
 import { seedDemoPublishing } from './demo-reports.js';
 import { seedDemoSlaStates } from './demo-sla.js';
+import { seedDemoProgress } from './demo-progress.js';
 import { seedDemoFeeds } from './demo-feeds.js';
 import { seedDemoScans } from './demo-scans.js';
 import { seedDemoLocations } from './demo-locations.js';
@@ -60,6 +61,7 @@ export async function seedDemoData(): Promise<void> {
     await seedDemoCuration(analyst);
     await seedDemoPublishing(analyst);
     await seedDemoSlaStates();
+    await seedDemoProgress(analyst);
     await seedDemoFeeds();
     await seedDemoVault(analyst);
     await seedDemoLocations(analyst);

@@ -463,7 +463,7 @@ describe('SLA due dates of published findings', () => {
     expect(reopened.mttrDays).toEqual({ high: 40 });
   });
 
-  it("the demo shows Acme's manager overdue and due-soon findings", async () => {
+  it("the demo shows Acme's manager overdue and due-soon findings, and its DAST report's progress", async () => {
     const { findUserByEmail } = await import('../../lambdas/kernel/users/user-records.js');
     const manager = signedInCaller((await findUserByEmail('manager@acme.example'))!);
     const counts = { overdue: 0, dueSoon: 0 };
@@ -478,5 +478,12 @@ describe('SLA due dates of published findings', () => {
     }
     expect(counts.overdue).toBeGreaterThan(0);
     expect(counts.dueSoon).toBeGreaterThan(0);
+    // Its DAST report has fixes to judge (one late, the others in time), their days to fix, and months of trend.
+    const report = ok(await manager('getServiceReport', { slug: 'acme', service: 'dast' }));
+    expect(report.sla.compliancePercent).toBeGreaterThan(0);
+    expect(report.sla.compliancePercent).toBeLessThan(100);
+    expect(Object.keys(report.mttrDays).length).toBeGreaterThan(0);
+    expect(report.monthlyTrend.at(-1).fixed).toBeGreaterThan(0);
+    expect(report.monthlyTrend.filter((point: any) => point.opened > 0).length).toBeGreaterThan(1);
   });
 });
