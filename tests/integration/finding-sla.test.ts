@@ -463,6 +463,43 @@ describe('SLA due dates of published findings', () => {
     expect(reopened.mttrDays).toEqual({ high: 40 });
   });
 
+  it('the backfill gives findings published before due dates existed the clock their publication started', async () => {
+    const other = `sla-backfill-${stamp}`;
+    await createCompanyAs({ uid: 'test', email: 'test' }, { slug: other, companyName: `Backfill ${stamp}`, flags: {} });
+    const publishedAt = Date.now() - 40 * day;
+    const published = { field: 'published', before: false, after: true, at: publishedAt, by: 'ana@example.com' };
+    const [late, waiting, unpublished] = await Promise.all([
+      seedFindings({
+        slug: other,
+        service,
+        count: 1,
+        severity: 'high',
+        published: true,
+        fields: { edits: [published] },
+      }),
+      seedFindings({
+        slug: other,
+        service,
+        count: 1,
+        severity: 'critical',
+        published: true,
+        fields: { edits: [published], review: { kind: 'retest', at: publishedAt + 2 * day, note: 'Patched' } },
+      }),
+      seedFindings({ slug: other, service, count: 1, severity: 'high' }),
+    ]);
+    const { backfillFindingSla } = await import('../../lambdas/kernel/sla/backfill-sla.js');
+    expect(await backfillFindingSla([other])).toBe(2);
+    const rows = ok(await as.analyst!('listFindings', { slug: other, service, limit: 10 })).findings as any[];
+    const row = (id: string) => rows.find((item) => item.id === id);
+    // Due 30 days after its publication: overdue by 10.
+    expect(row(late[0]!)).toMatchObject({ dueAt: publishedAt + 30 * day, slaState: 'overdue' });
+    // Paused 2 days after publication with 5 of its 7 days left: due soon while the retest waits.
+    expect(row(waiting[0]!).slaState).toBe('dueSoon');
+    expect(row(unpublished[0]!)).toMatchObject({ slaState: 'none' });
+    // Again: nothing more to give.
+    expect(await backfillFindingSla([other])).toBe(0);
+  });
+
   it("the demo shows Acme's manager overdue and due-soon findings, and its DAST report's progress", async () => {
     const { findUserByEmail } = await import('../../lambdas/kernel/users/user-records.js');
     const manager = signedInCaller((await findUserByEmail('manager@acme.example'))!);

@@ -742,6 +742,18 @@ export async function setFindingSla(
 /** The known-exploited index's partition (gsi4, sparse): a company's service's findings with a CVE in KEV. */
 export const knownExploitedPartition = (slug: string, service: string) => `EXPLOITED#${slug}#${service}`;
 
+/** Every published finding of a company's service without an SLA clock, a page at a time (the SLA backfill). */
+export async function* publishedWithoutClock(slug: string, service: string): AsyncGenerator<StoredFinding> {
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :partition',
+    FilterExpression: 'published = :published AND attribute_not_exists(slaStartedAt)',
+    ExpressionAttributeValues: { ':partition': findingsPartition(slug, service), ':published': true },
+    Limit: partitionPageItems,
+  });
+  for await (const item of items) yield stripFindingKeys(item);
+}
+
 /** Every finding of a company's service that names a CVE, a page at a time (the exploit enrichment reads these). */
 export async function* findingsWithCves(slug: string, service: string): AsyncGenerator<StoredFinding> {
   const items = queryAll({
