@@ -38,12 +38,17 @@ export interface AutoSaveOption {
 
 interface FrameProps<T> extends Omit<AutoSaveFieldProps<T>, 'stored' | 'version' | 'save' | 'delayMs'> {
   autoSave: AutoSave<T>;
-  controlId: string;
+  controlId?: string;
+  /** A problem found before saving (the save's own problem shows otherwise). */
+  problem?: string;
   children: ReactNode;
 }
 
-/** The FormField every auto-save field shares. */
-function AutoSaveFrame<T>({
+/**
+ * The FormField every auto-save field shares, and the fields a page draws itself around its own controls (the
+ * curation's wording, tags and CVSS vectors) use.
+ */
+export function AutoSaveFrame<T>({
   autoSave,
   label,
   description,
@@ -51,6 +56,7 @@ function AutoSaveFrame<T>({
   constraintText,
   formatValue,
   controlId,
+  problem,
   children,
 }: FrameProps<T>) {
   // A group named after the field holds its control, status and conflict panel together.
@@ -61,7 +67,7 @@ function AutoSaveFrame<T>({
         label={label}
         description={description}
         constraintText={constraintText}
-        errorText={autoSaveErrorText(autoSave as AutoSave<unknown>)}
+        errorText={problem ?? autoSaveErrorText(autoSave as AutoSave<unknown>)}
         info={
           <SpaceBetween direction="horizontal" size="xs" alignItems="center">
             {info}

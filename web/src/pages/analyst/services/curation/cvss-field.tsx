@@ -22,7 +22,7 @@ import type { SaveField } from '../../../../components/auto-save/auto-save-drive
 import { useAutoSave } from '../../../../components/auto-save/use-auto-save';
 import type { FindingDetailRecord } from '../finding-detail/finding-detail-record';
 import { cvssScoreText } from '../finding-values/cvss-values';
-import { CurationFieldFrame } from './curation-field-frame';
+import { AutoSaveFrame } from '../../../../components/auto-save/auto-save-fields';
 import { cvssMetricWords } from './cvss-metric-labels';
 
 const fieldOf = { '3.1': 'cvss31', '4.0': 'cvss40' } as const;
@@ -76,7 +76,7 @@ export function CvssField({ cvssVersion, finding, version, save }: CvssFieldProp
 
   const toolText = tool ? `The tool's: ${cvssScoreText(tool.score)}, ${tool.vector}` : 'The tool gave none.';
   return (
-    <CurationFieldFrame
+    <AutoSaveFrame
       autoSave={autoSave}
       label={label}
       controlId={controlId}
@@ -123,6 +123,6 @@ export function CvssField({ cvssVersion, finding, version, save }: CvssFieldProp
           </Button>
         </Box>
       ) : null}
-    </CurationFieldFrame>
+    </AutoSaveFrame>
   );
 }

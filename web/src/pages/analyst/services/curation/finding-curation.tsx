@@ -18,7 +18,12 @@ import {
   type EditableFindingField,
   type FindingFieldValues,
 } from '../../../../api/call-client';
-import { AutoSaveSelect, AutoSaveTextarea, AutoSaveToggle } from '../../../../components/auto-save/auto-save-fields';
+import {
+  AutoSaveFrame,
+  AutoSaveSelect,
+  AutoSaveTextarea,
+  AutoSaveToggle,
+} from '../../../../components/auto-save/auto-save-fields';
 import type { SaveField } from '../../../../components/auto-save/auto-save-driver';
 import { callbackAutoSavePauseMs, type Equals } from '../../../../components/auto-save/auto-save-machine';
 import {
@@ -33,7 +38,6 @@ import { severities, severityLabels, type Severity } from '../finding-values/fin
 import { cleanStatus, FindingStatusFields, isStatusComplete } from './finding-status-fields';
 import { FindingTagsInput } from './finding-tags-input';
 import { FreeText } from '../finding-values/scanner-values';
-import { CurationFieldFrame } from './curation-field-frame';
 import { CvssField } from './cvss-field';
 
 type TextField = 'title' | 'description' | 'remediation';
@@ -151,7 +155,7 @@ function CuratedTextField({ field, label, finding, version, save, multiline }: C
     />
   );
   return (
-    <CurationFieldFrame
+    <AutoSaveFrame
       autoSave={autoSave}
       label={label}
       controlId={controlId}
@@ -179,7 +183,7 @@ function CuratedTextField({ field, label, finding, version, save, multiline }: C
           </Button>
         </Box>
       ) : null}
-    </CurationFieldFrame>
+    </AutoSaveFrame>
   );
 }
 
@@ -243,7 +247,7 @@ function TagsField({ finding, version, save }: TagsFieldProps) {
   const autoSave = useAutoSave({ stored: finding.tags, version, save, equals: sameTags });
   const [problem, setProblem] = useState<string | undefined>(undefined);
   return (
-    <CurationFieldFrame
+    <AutoSaveFrame
       autoSave={autoSave}
       label="Tags"
       description={
@@ -252,7 +256,7 @@ function TagsField({ finding, version, save }: TagsFieldProps) {
       formatValue={(tags) => (tags.length === 0 ? '(none)' : tags.join(', '))}
     >
       <FindingTagsInput tags={autoSave.value} onChange={autoSave.setValue} onProblem={setProblem} />
-    </CurationFieldFrame>
+    </AutoSaveFrame>
   );
 }
 
