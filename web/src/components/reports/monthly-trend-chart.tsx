@@ -36,6 +36,8 @@ export function MonthlyTrendChart({ trend, small = false }: { trend: MonthlyTren
       }
       xDomain={labels}
       xScaleType="categorical"
+      // Counts: no tick between two whole numbers.
+      yTickFormatter={(value) => (Number.isInteger(value) ? String(value) : '')}
       height={small ? 80 : 220}
       xTitle={small ? undefined : 'Month'}
       yTitle={small ? undefined : 'Findings'}
