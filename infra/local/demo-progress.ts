@@ -24,7 +24,7 @@ export async function seedDemoProgress(analyst: EventActor, now = Date.now()): P
   const fixedByScan = items
     .filter((finding) => {
       const change = finding.lastChange as { change?: string; at?: number } | undefined;
-      const severity = (finding.analystSeverity ?? finding.toolSeverity);
+      const severity = finding.analystSeverity ?? finding.toolSeverity;
       return (
         finding.status === 'fixed' &&
         finding.published !== true &&
