@@ -35,7 +35,7 @@ import { findingViewerFor } from '../findings/finding-visibility.js';
 import { sendMail } from '../mail/mailer.js';
 import type { Severity } from '../scanners/finding-model.js';
 import { userRecords } from '../users/user-rows.js';
-import { notificationMail, type MailedFinding } from './notification-mail.js';
+import { mostSevereFirst, notificationMail, portalUrlOf, type MailedFinding } from './notification-mail.js';
 import { notificationGroupOf } from './published-notice.js';
 
 /** Log entries a batch takes at most; a longer backlog goes out in several batches (several mails). */
@@ -126,12 +126,10 @@ async function sendBatch(
     }
   }
   const config = readConfig();
-  const portalUrl = config.PORTAL_URL ?? config.ALLOWED_ORIGINS[0] ?? '';
+  const portalUrl = portalUrlOf(config);
   let sent = 0;
   for (const { row, findings: mine } of perRecipient.values()) {
-    const list = [...mine.values()].sort(
-      (a, b) => severityRank[b.severity] - severityRank[a.severity] || a.title.localeCompare(b.title),
-    );
+    const list = [...mine.values()].sort(mostSevereFirst);
     if (!(await claimDigestMail(slug, cadence, upTo, row.uid, list.length))) continue;
     try {
       await sendMail({

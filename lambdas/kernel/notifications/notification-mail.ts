@@ -3,6 +3,8 @@
 // evidence): a mailbox is a weaker place than the portal, so the portal stays where findings are read.
 import type { ServiceName } from '../access/rules.js';
 import { escapeHtml, newTabLink, type Mail } from '../mail/mailer.js';
+import type { Config } from '../config.js';
+import { severityRank } from '../data/entities/findings.js';
 import type { Severity } from '../scanners/finding-model.js';
 
 export interface MailedFinding {
@@ -31,6 +33,14 @@ export const severityWords: Record<Severity, string> = {
 };
 
 /** The finding's detail in the customer report (web/src/pages/reports: `?finding=<id>`). */
+/** Findings as the mails list them: most severe first, then by title. */
+export const mostSevereFirst = (a: { severity: Severity; title: string }, b: { severity: Severity; title: string }) =>
+  severityRank[b.severity] - severityRank[a.severity] || a.title.localeCompare(b.title);
+
+/** The portal's address the mails' links start with. */
+export const portalUrlOf = (config: Pick<Config, 'PORTAL_URL' | 'ALLOWED_ORIGINS'>) =>
+  config.PORTAL_URL ?? config.ALLOWED_ORIGINS[0] ?? '';
+
 export function findingLink(portalUrl: string, finding: Pick<MailedFinding, 'service' | 'findingId'>): string {
   return `${portalUrl.replace(/\/+$/, '')}/reports/${finding.service}?finding=${encodeURIComponent(finding.findingId)}`;
 }

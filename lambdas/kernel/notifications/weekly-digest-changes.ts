@@ -14,7 +14,8 @@
 // read once: 10,000 findings of about 2 KB are some 5,000 read units, a tenth of a US cent on demand). Nothing is
 // read per subscriber but their access record.
 import type { ServiceName } from '../access/rules.js';
-import { findingKey, severityRank, stripFindingKeys, type StoredFinding } from '../data/entities/findings.js';
+import { findingKey, stripFindingKeys, type StoredFinding } from '../data/entities/findings.js';
+import { mostSevereFirst } from './notification-mail.js';
 import { logPosition, readPublications } from '../data/entities/notifications.js';
 import {
   findingsDueBetween,
@@ -115,7 +116,7 @@ export function serviceWeekOf(
     }
   }
   for (const section of digestSections) {
-    week[section].sort((a, b) => severityRank[b.severity] - severityRank[a.severity] || a.title.localeCompare(b.title));
+    week[section].sort(mostSevereFirst);
   }
   return week;
 }

@@ -32,6 +32,7 @@ import {
   type DigestSection,
   type ServiceWeek,
 } from './weekly-digest-changes.js';
+import { portalUrlOf } from './notification-mail.js';
 import { weeklyDigestMail } from './weekly-digest-mail.js';
 
 /** The schedule's run: one message per company with subscribers; answers how many companies. */
@@ -82,7 +83,7 @@ export async function sendWeeklyDigests(slug: string, at: number): Promise<{ mai
   const weeks = await readCompanyWeek(slug, companyServices, window);
   if (weekCount(weeks.values()) === 0) return { mails: 0 };
   const config = readConfig();
-  const portalUrl = config.PORTAL_URL ?? config.ALLOWED_ORIGINS[0] ?? '';
+  const portalUrl = portalUrlOf(config);
   let mails = 0;
   for (let start = 0; start < uids.length; start += 50) {
     for (const { access: row } of await userRecords(uids.slice(start, start + 50))) {
