@@ -5,15 +5,7 @@
 // day by the demo itself are moved, so later starts leave them (and whatever an analyst changed) alone. Their
 // publication moves with their clock, so the reports' monthly trend shows findings published in earlier months.
 import type { ServiceName } from '../../lambdas/kernel/access/rules.js';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { readConfig } from '../../lambdas/kernel/config.js';
-import { documentClient } from '../../lambdas/kernel/data/client.js';
-import {
-  findingKey,
-  queryFindings,
-  setFindingSla,
-  type StoredFinding,
-} from '../../lambdas/kernel/data/entities/findings.js';
+import { queryFindings, setFindingSla, type StoredFinding } from '../../lambdas/kernel/data/entities/findings.js';
 import { getSlaPolicyRecord } from '../../lambdas/kernel/data/entities/sla-policies.js';
 import { recountServiceReport } from '../../lambdas/kernel/reports/service-reports.js';
 import { findingSlaAfter } from '../../lambdas/kernel/sla/finding-sla.js';
@@ -58,16 +50,8 @@ export async function seedDemoSlaStates(now = Date.now()): Promise<void> {
         policy,
         publishedAt,
       );
-      await setFindingSla(slug, service, finding, after);
       // Published then, too: the report's time to fix and monthly trend count from the publication.
-      await documentClient.send(
-        new UpdateCommand({
-          TableName: readConfig().TABLE_NAME,
-          Key: findingKey(slug, service, finding.id),
-          UpdateExpression: 'SET publishedAt = :publishedAt',
-          ExpressionAttributeValues: { ':publishedAt': publishedAt },
-        }),
-      );
+      await setFindingSla(slug, service, finding, after, publishedAt);
     }
     // The report's SLA figures follow the earlier due dates.
     if (fresh.length > 0) await recountServiceReport(slug, service);

@@ -5,13 +5,9 @@
 // counts from); then the service's report counts its SLA figures anew. Each write is conditional on the finding not
 // having changed since it was read (the same write the re-dating makes), so it can run alongside the portal and
 // again. Not on any request path: `npm run backfill:reports` runs it.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { services } from '../access/rules.js';
 import { listAllCompanies } from '../companies/company-records.js';
-import { readConfig } from '../config.js';
-import { documentClient } from '../data/client.js';
-import { isConditionalCheckFailure } from '../data/conditional.js';
-import { findingKey, publishedWithoutClock, setFindingSla, type StoredFinding } from '../data/entities/findings.js';
+import { publishedWithoutClock, setFindingSla, type StoredFinding } from '../data/entities/findings.js';
 import { getSlaPolicyRecord } from '../data/entities/sla-policies.js';
 import { recountServiceReport } from '../reports/service-reports.js';
 import { findingSlaAfter, storedSlaFacts, type SlaPolicyUse } from './finding-sla.js';
@@ -45,10 +41,9 @@ export async function backfillFindingSla(slugs?: readonly string[]): Promise<num
       let ofService = 0;
       for await (const finding of publishedWithoutClock(slug, service)) {
         const publishedAt = firstPublicationOf(finding);
-        if (!(await setFindingSla(slug, service, finding, clockOf(slug, service, finding, policy, publishedAt)))) {
-          continue; // Changed meanwhile: its own write gave it a clock, or the next run will.
-        }
-        await keepFirstPublication(slug, service, finding.id, publishedAt);
+        const clock = clockOf(slug, service, finding, policy, publishedAt);
+        // Changed meanwhile: its own write gave it a clock, or the next run will.
+        if (!(await setFindingSla(slug, service, finding, clock, publishedAt))) continue;
         ofService += 1;
       }
       if (ofService > 0) await recountServiceReport(slug, service);
@@ -56,20 +51,4 @@ export async function backfillFindingSla(slugs?: readonly string[]): Promise<num
     }
   }
   return given;
-}
-
-async function keepFirstPublication(slug: string, service: string, id: string, publishedAt: number) {
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: readConfig().TABLE_NAME,
-        Key: findingKey(slug, service, id),
-        UpdateExpression: 'SET publishedAt = :publishedAt',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(publishedAt)',
-        ExpressionAttributeValues: { ':publishedAt': publishedAt },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
 }

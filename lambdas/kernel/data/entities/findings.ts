@@ -727,15 +727,22 @@ async function updateFindingIfUnchanged(
 /**
  * Writes a finding's SLA attributes computed from `read` (sla/finding-sla.ts), unless what the computation read
  * changed meanwhile or the finding is gone. Answers whether it wrote (true also when nothing was to change).
+ * `publishedAt`: the first publication the clock was started from, in the same write (the SLA backfill, the demo).
  */
 export async function setFindingSla(
   slug: string,
   service: string,
   read: StoredFinding,
   after: FindingSlaFields,
+  publishedAt?: number,
 ): Promise<boolean> {
   const parts: ExpressionParts = { sets: [], removes: [], conditions: [], names: {}, values: {} };
   if (!addSlaParts(parts, read, after)) return true;
+  if (publishedAt !== undefined) {
+    parts.names['#publishedAt'] = 'publishedAt';
+    parts.values[':publishedAt'] = publishedAt;
+    parts.sets.push('#publishedAt = :publishedAt');
+  }
   return updateFindingIfUnchanged(slug, service, read.id, parts);
 }
 
