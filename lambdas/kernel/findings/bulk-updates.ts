@@ -40,7 +40,7 @@ import { publicationWrite } from '../data/entities/notifications.js';
 import { queuePublishedNotice } from '../notifications/published-notice.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { queueWork } from './import-queue.js';
-import { recountReportAssets } from '../reports/service-reports.js';
+import { recountServiceReport } from '../reports/service-reports.js';
 import type { Template } from '../templates/templates.js';
 import { getSlaPolicyRecord, type SlaPolicyRecord } from '../data/entities/sla-policies.js';
 import {
@@ -360,7 +360,7 @@ export async function runBulkUpdate(bulkId: string): Promise<void> {
   // Its transactions moved the reports' counters but not their assets': count those anew (again, after a crash).
   if (changed > 0 && movesReports(bulk.action)) {
     const services = new Map(bulk.targets.map((target) => [`${target.slug}\n${target.service}`, target]));
-    for (const { slug, service } of services.values()) await recountReportAssets(slug, service as ServiceName);
+    for (const { slug, service } of services.values()) await recountServiceReport(slug, service as ServiceName);
   }
   const now = Date.now();
   const end = { status: 'done' as const, processed, changed, unchanged, conflicted, finishedAt: now };

@@ -6,7 +6,7 @@
 // Top assets are counters too, in an item of their own beside the report (`a_<view>_<hash of the asset key>_
 // <severity>`, open findings of severity low and above, with the asset's name in `an_<hash>`): an import keeps, of
 // each view, the 30 assets with the most; a single finding's curation moves the counters of the asset it touches;
-// a bulk update moves none and counts the assets anew as it ends (`recountReportAssets`), so the item stays small
+// a bulk update moves none and counts the report anew as it ends (`recountServiceReport`), so the item stays small
 // whatever the number of findings. The page ranks the item's assets and shows ten.
 //
 // Customers see nothing an analyst has not published: not the tools' own figures of a scan (ZAP's sites and
@@ -21,7 +21,6 @@ import type { ServiceName } from '../access/rules.js';
 import {
   findingFactsOf,
   getServiceReportItem,
-  putReportAssets,
   putServiceReport,
   serviceReportDeltaWrites,
   type FindingFacts,
@@ -369,7 +368,7 @@ async function countServiceReport(
 
 /**
  * Counts a service's report anew outside an import (a feed or a new SLA policy moved findings' due dates without
- * moving the counters), keeping what imports wrote (the trend, the last scan, the tools' figures); nothing when the
+ * moving the counters; a bulk update moved no asset's counter), keeping what imports wrote (the trend, the last scan, the tools' figures); nothing when the
  * service has no report yet. Conditional on no curation moving the report meanwhile, counting again if one did.
  */
 export async function recountServiceReport(slug: string, service: ServiceName): Promise<void> {
@@ -386,24 +385,6 @@ export async function recountServiceReport(slug: string, service: ServiceName): 
     if (await putServiceReport(report, previous.deltaVersion ?? 0, assetsItem)) return;
   }
   logger.warn('The service report was changed by curations five times while it was counted', { slug, service });
-}
-
-/**
- * Counts a service's assets anew (a bulk update moved findings without moving their assets' counters), unless it
- * has no report yet; conditional on no curation moving the report meanwhile, counting again if one did.
- */
-export async function recountReportAssets(slug: string, service: ServiceName): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const report = await getServiceReportItem(slug, service, true);
-    if (!report) return;
-    const { assets } = await countFindings(slug, service, undefined, trendImportsOf(report));
-    const item = { ...assets, slug, service, updatedAt: Date.now() };
-    if (await putReportAssets(slug, service, item, report.deltaVersion ?? 0)) return;
-  }
-  logger.warn('The service report was changed by curations five times while its assets were counted', {
-    slug,
-    service,
-  });
 }
 
 /** The trend point of this scan, the last scan, the tools' figures: the parts of a report an import adds. */

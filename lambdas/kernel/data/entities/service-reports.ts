@@ -122,40 +122,6 @@ export async function putServiceReport(
   }
 }
 
-/**
- * Writes a service's assets' counters counted anew, unless a curation moved the report's counters since
- * `readVersion` was read (or the report is gone). Answers false then: count again.
- */
-export async function putReportAssets(
-  slug: string,
-  service: string,
-  assets: Record<string, unknown>,
-  readVersion: number,
-): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: serviceReportKey(slug, service),
-              ConditionExpression:
-                'attribute_exists(pk) AND (deltaVersion = :read OR attribute_not_exists(deltaVersion))',
-              ExpressionAttributeValues: { ':read': readVersion },
-            },
-          },
-          { Put: { TableName: tableName(), Item: { ...assets, ...reportAssetsKey(slug, service) } } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
-
 /** One item's counter moves (ADD creates what is missing), and attributes set when missing. */
 function counterUpdate(
   key: Record<string, string>,
