@@ -10,6 +10,7 @@ import { seedDemoCuration } from './demo-curation.js';
 import { seedDemoPublishing } from './demo-reports.js';
 import { seedDemoSlaStates } from './demo-sla.js';
 import { seedDemoProgress } from './demo-progress.js';
+import { seedDemoManualFinding } from './demo-manual-finding.js';
 import { seedDemoFeeds } from './demo-feeds.js';
 import { seedDemoScans } from './demo-scans.js';
 import { seedDemoLocations } from './demo-locations.js';
@@ -62,6 +63,7 @@ export async function seedDemoData(): Promise<void> {
     await seedDemoPublishing(analyst);
     await seedDemoSlaStates();
     await seedDemoProgress(analyst);
+    await seedDemoManualFinding(analyst);
     await seedDemoFeeds();
     await seedDemoVault(analyst);
     await seedDemoLocations(analyst);
