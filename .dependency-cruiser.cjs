@@ -32,8 +32,9 @@ module.exports = {
       name: 'call-not-to-another-call',
       severity: 'error',
       comment:
-        'A call folder reads the kernel, contracts and calls/shared; what two calls share moves to one of those.',
-      from: { path: '^lambdas/calls/([^/]+)/', pathNot: '^lambdas/calls/shared/' },
+        'A call folder reads the kernel, contracts and calls/shared; what two calls share moves to one of those. ' +
+        'Only the group lists (calls/groups/) name the calls.',
+      from: { path: '^lambdas/calls/([^/]+)/', pathNot: ['^lambdas/calls/shared/', '^lambdas/calls/groups/'] },
       to: { path: '^lambdas/calls/([^/]+)/', pathNot: ['^lambdas/calls/$1/', '^lambdas/calls/shared/'] },
     },
     {

@@ -1,6 +1,7 @@
-// The HTTP API: one Lambda answers every call of the registry. Each call gets its own route, signed-in
-// calls behind the Cognito JWT authorizer, public ones open but throttled; a catch-all route lets the
-// handler answer NOT_FOUND for names it does not know.
+// The HTTP API: one Lambda per call group (people, findings, scanning, vault: lambdas/calls/registry.ts) answers
+// that group's calls, so each bundles only its own calls' code. Each call gets its own route to its group's
+// function, signed-in calls behind the Cognito JWT authorizer, public ones open but throttled; a catch-all route
+// lets the people function answer NOT_FOUND for names it does not know.
 import { Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -23,6 +24,22 @@ import type { PortalAuth } from './auth.js';
 import type { PortalData } from './data.js';
 import { PortalFunction } from './lambda-function.js';
 import type { PortalMail } from './mail.js';
+import type { CallGroup } from '../../lambdas/calls/registry.js';
+
+/** Each group's construct id (its function's logical id starts with Api<id>Calls) and console description. */
+const groupIds: Record<CallGroup, string> = {
+  people: 'People',
+  findings: 'Findings',
+  scanning: 'Scanning',
+  vault: 'Vault',
+};
+const groupDescriptions: Record<CallGroup, string> = {
+  people:
+    'Calls of sign-in, the session, administration, notification rules and mail senders; the digest unsubscribe link',
+  findings: 'Calls of imports, findings, curation, exports, reports, reviews, templates, SLA policies and threat feeds',
+  scanning: 'Calls of locations, agents and DAST keys, and the DAST endpoint (/api/dast/v1/scans)',
+  vault: 'Calls of vault share and request links',
+};
 
 /**
  * A real Algolia application serving the template search instead of the portal's own endpoint:
@@ -40,6 +57,8 @@ export interface AlgoliaApplication {
 /** What the API needs to know of a call of the registry (lambdas/calls/registry.ts). */
 export interface CallRoute {
   readonly name: string;
+  /** The group whose function answers it. */
+  readonly group: CallGroup;
   readonly access: { readonly kind: 'public' | 'signedIn'; readonly agentCredential?: true };
 }
 
@@ -48,10 +67,11 @@ export interface PortalApiProps {
   readonly calls: readonly CallRoute[];
   /**
    * REST routes the same function answers without an authorizer, as route keys ("GET /api/dast/v1/scans/{scanId}",
-   * lambdas/api/rest-routes.ts): the public DAST endpoint, whose callers present a DAST API key the handler checks.
+   * lambdas/api/rest-routes.ts), each with the group whose function answers it: the public DAST endpoint, whose
+   * callers present a DAST API key the handler checks, and the weekly digest's unsubscribe link.
    * @default - none
    */
-  readonly restRoutes?: readonly string[];
+  readonly restRoutes?: Readonly<Record<string, CallGroup>>;
   readonly data: PortalData;
   readonly mail: PortalMail;
   readonly auth: PortalAuth;
@@ -98,8 +118,8 @@ export interface PortalApiProps {
 
 export class PortalApi extends Construct {
   readonly httpApi: HttpApi;
-  /** The function behind every call. */
-  readonly handler: NodejsFunction;
+  /** The function of each call group, behind its calls' routes. */
+  readonly handlers: Readonly<Record<CallGroup, NodejsFunction>>;
   /**
    * What the CDN adds to every request it sends to the API (the origin's custom header originSecretHeader): both
    * functions refuse a request without it, since anyone can reach the execute-api address directly and so skip the
@@ -160,50 +180,62 @@ export class PortalApi extends Construct {
         'invalidates every DAST API key at once (they are found by their HMAC), which is the emergency lever.',
     });
 
-    this.handler = new PortalFunction(this, 'Handler', {
-      handler: 'api',
-      description: 'Every call of the portal API (POST /api/calls/{name}) and the DAST endpoint (/api/dast/v1/scans)',
-      environment: {
-        TABLE_NAME: data.table.tableName,
-        MAIL_FROM: mail.senderEmail,
-        SUPPORT_MAIL_TO: props.supportEmail,
-        SIGN_IN_SECRET_ARN: auth.signInSecret.secretArn,
-        REVEAL_UNKNOWN_ACCOUNTS: String(props.revealUnknownAccounts ?? false),
-        VIEWER_ADDRESS_HEADER: viewerAddressHeader,
-        ORIGIN_SECRET_HEADER: originSecretHeader,
-        ORIGIN_SECRET_ARN: this.originSecret.secretArn,
-        USER_POOL_ID: auth.userPool.userPoolId,
-        SEARCH_KEY_SECRET_ARN: this.searchKeySecret.secretArn,
-        DAST_KEY_SECRET_ARN: this.dastKeySecret.secretArn,
-        // With a real Algolia application: its id for getSearchClient, and the admin key's ARN only as the
-        // switch that queues a mirror run after template writes (the worker reads the key; this function may not).
-        ...(props.algolia
-          ? { SEARCH_APP_ID: props.algolia.appId, ALGOLIA_ADMIN_KEY_SECRET_ARN: props.algolia.adminKeySecretArn }
-          : {}),
-      },
-    }).function;
-    data.grantReadWrite(this.handler);
-    // Invitations create users (and undo a half-made one); sign-out-everywhere revokes their sessions.
-    this.handler.addToRolePolicy(
-      new PolicyStatement({
-        actions: [
-          'cognito-idp:AdminCreateUser',
-          'cognito-idp:AdminGetUser',
-          'cognito-idp:AdminDeleteUser',
-          'cognito-idp:AdminUserGlobalSignOut',
-        ],
-        resources: [auth.userPool.userPoolArn],
-      }),
-    );
-    mail.grantSend(this.handler);
-    mail.grantManageIdentities(this.handler);
-    auth.grantReadSignInSecret(this.handler);
-    // GetSecretValue on each secret it reads (grantRead would add DescribeSecret, which the handler does not use).
-    for (const secret of [this.originSecret, this.searchKeySecret, this.dastKeySecret]) {
-      this.handler.addToRolePolicy(
-        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+    const environment = {
+      TABLE_NAME: data.table.tableName,
+      MAIL_FROM: mail.senderEmail,
+      SUPPORT_MAIL_TO: props.supportEmail,
+      SIGN_IN_SECRET_ARN: auth.signInSecret.secretArn,
+      REVEAL_UNKNOWN_ACCOUNTS: String(props.revealUnknownAccounts ?? false),
+      VIEWER_ADDRESS_HEADER: viewerAddressHeader,
+      ORIGIN_SECRET_HEADER: originSecretHeader,
+      ORIGIN_SECRET_ARN: this.originSecret.secretArn,
+      USER_POOL_ID: auth.userPool.userPoolId,
+      SEARCH_KEY_SECRET_ARN: this.searchKeySecret.secretArn,
+      DAST_KEY_SECRET_ARN: this.dastKeySecret.secretArn,
+      // With a real Algolia application: its id for getSearchClient, and the admin key's ARN only as the
+      // switch that queues a mirror run after template writes (the worker reads the key; this function may not).
+      ...(props.algolia
+        ? { SEARCH_APP_ID: props.algolia.appId, ALGOLIA_ADMIN_KEY_SECRET_ARN: props.algolia.adminKeySecretArn }
+        : {}),
+    };
+    // The four functions share one configuration and one set of permissions (what the single API function had):
+    // a narrower role per group is possible, the calls' kernel code being shared (mail, events, sessions).
+    const makeHandler = (group: CallGroup) => {
+      const handler = new PortalFunction(this, `${groupIds[group]}Calls`, {
+        handler: `${group}Api`,
+        description: groupDescriptions[group],
+        environment,
+      }).function;
+      data.grantReadWrite(handler);
+      // Invitations create users (and undo a half-made one); sign-out-everywhere revokes their sessions.
+      handler.addToRolePolicy(
+        new PolicyStatement({
+          actions: [
+            'cognito-idp:AdminCreateUser',
+            'cognito-idp:AdminGetUser',
+            'cognito-idp:AdminDeleteUser',
+            'cognito-idp:AdminUserGlobalSignOut',
+          ],
+          resources: [auth.userPool.userPoolArn],
+        }),
       );
-    }
+      mail.grantSend(handler);
+      mail.grantManageIdentities(handler);
+      auth.grantReadSignInSecret(handler);
+      // GetSecretValue on each secret it reads (grantRead would add DescribeSecret, which the handler does not use).
+      for (const secret of [this.originSecret, this.searchKeySecret, this.dastKeySecret]) {
+        handler.addToRolePolicy(
+          new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+        );
+      }
+      return handler;
+    };
+    this.handlers = {
+      people: makeHandler('people'),
+      findings: makeHandler('findings'),
+      scanning: makeHandler('scanning'),
+      vault: makeHandler('vault'),
+    };
 
     // The template search: reads templates (one Query per refresh), checks keys; writes nothing. Its index
     // lives in the instance's memory, hence more memory than the calls.
@@ -257,38 +289,46 @@ export class PortalApi extends Construct {
       },
     });
 
-    const integration = new HttpLambdaIntegration('Calls', this.handler);
+    const integrations = {
+      people: new HttpLambdaIntegration('PeopleCalls', this.handlers.people),
+      findings: new HttpLambdaIntegration('FindingsCalls', this.handlers.findings),
+      scanning: new HttpLambdaIntegration('ScanningCalls', this.handlers.scanning),
+      vault: new HttpLambdaIntegration('VaultCalls', this.handlers.vault),
+    };
     const signedIn = new HttpUserPoolAuthorizer('SignedIn', auth.userPool, {
       userPoolClients: [auth.userPoolClient],
     });
     type OpenKind = 'public' | 'agent' | 'dast' | 'unsubscribe';
     const openRoutes = new Map<string, { route: HttpRoute; kind: OpenKind }>();
     const addRoute = (
+      group: CallGroup,
       path: string,
       authorizer?: HttpUserPoolAuthorizer,
       kind: OpenKind = 'public',
       method: HttpMethod = HttpMethod.POST,
     ) => {
+      const integration = integrations[group];
       const [route] = this.httpApi.addRoutes({ path, methods: [method], integration, authorizer });
       if (route && !authorizer) openRoutes.set(`${method} ${path}`, { route, kind });
     };
     for (const call of props.calls) {
       addRoute(
+        call.group,
         `/api/calls/${call.name}`,
         call.access.kind === 'signedIn' ? signedIn : undefined,
         call.access.agentCredential === true ? 'agent' : 'public',
       );
     }
-    for (const routeKey of props.restRoutes ?? []) {
+    for (const [routeKey, group] of Object.entries(props.restRoutes ?? {})) {
       const [method, path] = routeKey.split(' ');
       if (!path || !Object.values(HttpMethod).includes(method as HttpMethod)) {
         throw new Error(`Not a route key: ${routeKey}`);
       }
-      addRoute(path, undefined, path.startsWith('/api/digest/') ? 'unsubscribe' : 'dast', method as HttpMethod);
+      addRoute(group, path, undefined, path.startsWith('/api/digest/') ? 'unsubscribe' : 'dast', method as HttpMethod);
     }
     // Exact routes win over this one, so it only sees names the registry does not have (or a signed-in call
     // reached without its exact path, which the handler refuses without claims).
-    addRoute('/api/calls/{name}');
+    addRoute('people', '/api/calls/{name}');
     // No JWT authorizer: the Algolia client sends its secured key, which the search function checks.
     const [searchRoute] = this.httpApi.addRoutes({
       path: '/api/search/{proxy+}',
@@ -341,6 +381,6 @@ export class PortalApi extends Construct {
 
   /** The exact origins (https://host) sign-in links may point at (ALLOWED_ORIGINS). */
   allowSignInLinksTo(origins: readonly string[]): void {
-    this.handler.addEnvironment('ALLOWED_ORIGINS', origins.join(','));
+    for (const handler of Object.values(this.handlers)) handler.addEnvironment('ALLOWED_ORIGINS', origins.join(','));
   }
 }

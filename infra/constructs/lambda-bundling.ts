@@ -8,7 +8,11 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Every Lambda handler of the portal, by name, as a path from the repository root. Each exports `handler`. */
 export const lambdaEntries = {
-  api: 'lambdas/api/handler.ts',
+  // The API, one function per call group (lambdas/calls/registry.ts), each bundling only its own calls.
+  peopleApi: 'lambdas/api/functions/people.ts',
+  findingsApi: 'lambdas/api/functions/findings.ts',
+  scanningApi: 'lambdas/api/functions/scanning.ts',
+  vaultApi: 'lambdas/api/functions/vault.ts',
   defineAuthChallenge: 'lambdas/auth/define-auth-challenge.ts',
   createAuthChallenge: 'lambdas/auth/create-auth-challenge.ts',
   verifyAuthChallengeResponse: 'lambdas/auth/verify-auth-challenge-response.ts',

@@ -2,8 +2,8 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
-import { restRouteKeys } from '../../lambdas/api/rest-routes.js';
-import { callRegistry } from '../../lambdas/calls/registry.js';
+import { restRouteGroups } from '../../lambdas/api/rest-routes.js';
+import { callGroupOf, callRegistry } from '../../lambdas/calls/registry.js';
 import { type AlgoliaApplication, PortalApi } from '../constructs/api.js';
 import { PortalAuth } from '../constructs/auth.js';
 import { PortalData } from '../constructs/data.js';
@@ -76,8 +76,10 @@ export class PortalStack extends Stack {
     });
     const auth = new PortalAuth(this, 'Auth', { data });
     const api = new PortalApi(this, 'Api', {
-      calls: callRegistry.list(),
-      restRoutes: restRouteKeys,
+      calls: callRegistry
+        .list()
+        .map((call) => ({ name: call.name, access: call.access, group: callGroupOf(call.name)! })),
+      restRoutes: restRouteGroups,
       data,
       mail,
       auth,
@@ -111,7 +113,7 @@ export class PortalStack extends Stack {
       accessLogsBucket: web.accessLogs,
       uploadOrigins: siteOrigins,
     });
-    imports.grantStartImports(api.handler);
+    for (const handler of Object.values(api.handlers)) imports.grantStartImports(handler);
     if (props.algolia) imports.mirrorTemplatesTo(props.algolia);
     // CISA's KEV catalogue and FIRST's EPSS scores, fetched daily and imported by the import worker.
     new PortalThreatFeeds(this, 'ThreatFeeds', { data, imports });
@@ -123,7 +125,7 @@ export class PortalStack extends Stack {
       portalUrl: web.origin,
       signInSecret: auth.signInSecret,
     });
-    reports.grantStartReports(api.handler);
+    for (const handler of Object.values(api.handlers)) reports.grantStartReports(handler);
     // Bulk publishes run in the import worker: it queues their notification mails.
     reports.grantQueueNotifications(imports.importFunction);
     // Vault files over 300 KB: sealed files under vault/ of the bucket, removed by the report worker once claimed.
@@ -133,7 +135,7 @@ export class PortalStack extends Stack {
       worker: reports.reportFunction,
       deadLetterQueue: reports.deadLetterQueue,
     });
-    vault.grantVaultFiles(api.handler);
+    for (const handler of Object.values(api.handlers)) vault.grantVaultFiles(handler);
 
     new FirstAdministrator(this, 'FirstAdministrator', { email: props.firstAdminEmail, auth, data });
 

@@ -1,37 +1,22 @@
-// The Lambda behind every /api/calls/{name} route and the REST routes of lambdas/api/rest-routes.ts (the public
-// DAST endpoint, the weekly digest's unsubscribe link), told apart by API Gateway's route key.
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { callRegistry } from '../calls/registry.js';
-import { readConfig } from '../kernel/config.js';
-import { cancelDastScan, getDastScan, triggerDastScan } from '../kernel/dast-scans/dast-scans.js';
-import { makeCallHandler } from '../kernel/http/call-handler.js';
-import { makeRestHandler, type RestRoute } from '../kernel/http/rest-handler.js';
-import { unsubscribeByLink, unsubscribeConfirmation } from '../kernel/notifications/digest-unsubscribe.js';
-import { isRestRouteKey, type RestRouteKey } from './rest-routes.js';
+// The API as API Gateway routes it: each call to its group's function (lambdas/api/functions/, by callGroupOf), each
+// REST route to its group's (rest-routes.ts), and a name no call has to the people function, which answers it
+// NOT_FOUND as the catch-all route does. On AWS, CDK gives each group a Lambda function and each route its
+// integration (infra/constructs/api.ts); the local stack's API adapter and the tests call this, so every request
+// runs the same function code as on AWS. No Lambda runs this file.
+import { callGroupOf, type CallGroup } from '../calls/registry.js';
+import type { ApiEvent, ApiHandler } from './api-function.js';
+import { handler as findings } from './functions/findings.js';
+import { handler as people } from './functions/people.js';
+import { handler as scanning } from './functions/scanning.js';
+import { handler as vault } from './functions/vault.js';
+import { isRestRouteKey, restRouteGroups } from './rest-routes.js';
 
-readConfig(); // fail at cold start, loudly, on a missing or malformed setting
+export const apiFunctions: Record<CallGroup, ApiHandler> = { people, findings, scanning, vault };
 
-const restRoutes: Record<RestRouteKey, RestRoute> = {
-  'POST /api/dast/v1/scans': async ({ headers, body }) => {
-    const answer = await triggerDastScan(headers.authorization, body);
-    return { statusCode: 202, body: answer, headers: { location: answer.statusUrl } };
-  },
-  'GET /api/dast/v1/scans/{scanId}': async ({ headers, pathParameters }) => ({
-    statusCode: 200,
-    body: await getDastScan(headers.authorization, pathParameters.scanId),
-  }),
-  'DELETE /api/dast/v1/scans/{scanId}': async ({ headers, pathParameters }) => ({
-    statusCode: 200,
-    body: await cancelDastScan(headers.authorization, pathParameters.scanId),
-  }),
-  'GET /api/digest/unsubscribe/{token}': async ({ pathParameters }) =>
-    unsubscribeConfirmation(pathParameters.token ?? ''),
-  'POST /api/digest/unsubscribe/{token}': async ({ pathParameters }) => unsubscribeByLink(pathParameters.token ?? ''),
-};
+/** The group whose function API Gateway hands this event to. */
+export function apiGroupOf(event: Pick<ApiEvent, 'routeKey' | 'pathParameters'>): CallGroup {
+  if (isRestRouteKey(event.routeKey)) return restRouteGroups[event.routeKey];
+  return callGroupOf(event.pathParameters?.name ?? '') ?? 'people';
+}
 
-const calls = makeCallHandler(callRegistry);
-const rest = makeRestHandler(restRoutes);
-
-export const handler = (
-  event: Parameters<typeof calls>[0] & APIGatewayProxyEventV2,
-): Promise<APIGatewayProxyResultV2> => (isRestRouteKey(event.routeKey) ? rest(event) : calls(event));
+export const handler: ApiHandler = (event) => apiFunctions[apiGroupOf(event)](event);

@@ -15,8 +15,8 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { importMaxReceiveCount } from '../../infra/import-queue.js';
 import { PortalStack } from '../../infra/stacks/portal-stack.js';
-import { restRouteKeys } from '../../lambdas/api/rest-routes.js';
-import { callRegistry } from '../../lambdas/calls/registry.js';
+import { restRouteGroups, restRouteKeys } from '../../lambdas/api/rest-routes.js';
+import { callGroupOf, callRegistry, type CallGroup } from '../../lambdas/calls/registry.js';
 import { tableDesign } from '../../lambdas/kernel/data/table-design.js';
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; DependsOn?: string | string[] };
@@ -134,13 +134,41 @@ const portalFunctions = {
   createAuthChallenge: 'AuthCreateAuthChallengeFunction',
   verifyAuthChallengeResponse: 'AuthVerifyAuthChallengeResponseFunction',
   preTokenGeneration: 'AuthPreTokenGenerationFunction',
-  api: 'ApiHandlerFunction',
+  peopleApi: 'ApiPeopleCallsFunction',
+  findingsApi: 'ApiFindingsCallsFunction',
+  scanningApi: 'ApiScanningCallsFunction',
+  vaultApi: 'ApiVaultCallsFunction',
   firstAdministrator: 'FirstAdministratorCreateUserFunction',
   scanImport: 'ImportsImportFunction',
   templateSearch: 'ApiTemplateSearchFunction',
   reportWork: 'ReportsReportWorkFunction',
   threatFeedFetch: 'ThreatFeedsFetchFunction',
 };
+
+/** The API's functions, one per call group. They share one configuration and one role's statements (checked
+ * below), so the tests of a single one (the people function's) hold for all four. */
+const apiFunctions = [
+  portalFunctions.peopleApi,
+  portalFunctions.findingsApi,
+  portalFunctions.scanningApi,
+  portalFunctions.vaultApi,
+];
+
+const groupFunction: Record<CallGroup, string> = {
+  people: portalFunctions.peopleApi,
+  findings: portalFunctions.findingsApi,
+  scanning: portalFunctions.scanningApi,
+  vault: portalFunctions.vaultApi,
+};
+
+/** The logical id of the function behind a route's target (integrations/<integration>). */
+function integrationFunctionOf(target: unknown): string | undefined {
+  const integrationId = Object.keys(resources).find(
+    (id) => resources[id]?.Type === 'AWS::ApiGatewayV2::Integration' && JSON.stringify(target).includes(`"${id}"`),
+  );
+  const uri = integrationId ? JSON.stringify(properties(integrationId).IntegrationUri) : '';
+  return /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(uri)?.[1];
+}
 
 describe('cdk-nag AWS Solutions', () => {
   it('reports no unacknowledged error', () => {
@@ -263,16 +291,47 @@ describe('API (HTTP API)', () => {
     const routes = Object.values(resources)
       .filter((resource) => resource?.Type === 'AWS::ApiGatewayV2::Route')
       .map((resource) => resource.Properties as Record<string, any>);
-    const callsTarget = routes.find((route) => route.RouteKey === 'POST /api/calls/{name}')?.Target;
-    expect(callsTarget).toBeDefined();
     for (const routeKey of restRouteKeys) {
-      // The same integration as the calls: one function, told apart by the route key.
-      expect(routes.find((route) => route.RouteKey === routeKey)).toMatchObject({
-        AuthorizationType: 'NONE',
-        Target: callsTarget,
-      });
+      // The integration of the function of the route's group, which tells it from the calls by the route key.
+      expect(routes.find((route) => route.RouteKey === routeKey)).toMatchObject({ AuthorizationType: 'NONE' });
+      expect(integrationFunctionOf(routes.find((route) => route.RouteKey === routeKey)!.Target)).toBe(
+        logicalId('AWS::Lambda::Function', groupFunction[restRouteGroups[routeKey]]),
+      );
       expect(stage.RouteSettings[routeKey]).toEqual({ ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 });
     }
+  });
+
+  it('routes each call to the function of its group, and a name no call has to the people function', () => {
+    const routes = Object.values(resources)
+      .filter((resource) => resource?.Type === 'AWS::ApiGatewayV2::Route')
+      .map((resource) => resource.Properties as Record<string, any>);
+    const functionOfRoute = (routeKey: string) =>
+      integrationFunctionOf(routes.find((route) => route.RouteKey === routeKey)?.Target);
+    for (const call of callRegistry.list()) {
+      expect(functionOfRoute(`POST /api/calls/${call.name}`), call.name).toBe(
+        logicalId('AWS::Lambda::Function', groupFunction[callGroupOf(call.name)!]),
+      );
+    }
+    expect(functionOfRoute('POST /api/calls/{name}')).toBe(
+      logicalId('AWS::Lambda::Function', portalFunctions.peopleApi),
+    );
+  });
+
+  it('gives the four API functions one configuration and the same permissions', () => {
+    const [first, ...others] = apiFunctions.map((prefix) => {
+      const fn = properties(logicalId('AWS::Lambda::Function', prefix));
+      const role = fn.Role['Fn::GetAtt'][0] as string;
+      return {
+        environment: fn.Environment.Variables,
+        memory: fn.MemorySize,
+        timeout: fn.Timeout,
+        // Each writes its own log group.
+        statements: JSON.stringify(statementsOf(prefix))
+          .replaceAll(role, 'ROLE')
+          .replace(/"Api\w+CallsLogs\w+"/g, '"OWN_LOGS"'),
+      };
+    });
+    for (const other of others) expect(other).toEqual(first);
   });
 
   it('has a catch-all route without authorizer, the template search route, the DAST routes and no other route', () => {
@@ -324,9 +383,9 @@ describe('API (HTTP API)', () => {
     expect(stage.AccessLogSettings.Format).toContain('$context.requestId');
   });
 
-  it('sends every call route to the one API function, and the search route to the search function', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 2);
-    for (const handler of [portalFunctions.api, portalFunctions.templateSearch]) {
+  it('sends each call route to its group’s API function, and the search route to the search function', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', 5);
+    for (const handler of [...apiFunctions, portalFunctions.templateSearch]) {
       template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
         IntegrationType: 'AWS_PROXY',
         IntegrationUri: { 'Fn::GetAtt': [logicalId('AWS::Lambda::Function', handler), 'Arn'] },
@@ -779,7 +838,7 @@ describe('scan imports (S3 + SQS)', () => {
   });
 
   it('tells the API and the import function the bucket, and the API the queue', () => {
-    const api = properties(logicalId('AWS::Lambda::Function', portalFunctions.api)).Environment.Variables;
+    const api = properties(logicalId('AWS::Lambda::Function', portalFunctions.peopleApi)).Environment.Variables;
     const scanImport = properties(logicalId('AWS::Lambda::Function', portalFunctions.scanImport)).Environment.Variables;
     expect(api.UPLOADS_BUCKET).toEqual({ Ref: uploadsId() });
     expect(api.IMPORT_QUEUE_URL).toEqual({ Ref: queueId() });
@@ -788,7 +847,7 @@ describe('scan imports (S3 + SQS)', () => {
   });
 
   it('lets the API presign uploads and check them (uploads/), copy them for the import (imports/, write only), keep evidence (evidence/), presign export GETs (exports/) and vault files (vault/), and send to its queues, nothing more', () => {
-    const statements = statementsOf(portalFunctions.api);
+    const statements = statementsOf(portalFunctions.peopleApi);
     const s3 = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('s3:')));
     const sqs = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('sqs:')));
     expect(s3.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
@@ -937,7 +996,7 @@ describe('scan imports (S3 + SQS)', () => {
 
   it('grants the uploads bucket and the queue to no other function (the report worker: exports/ and vault/; the threat-feed fetch: imports/feeds/)', () => {
     const granted = new Set([
-      portalFunctions.api,
+      ...apiFunctions,
       portalFunctions.scanImport,
       portalFunctions.reportWork,
       portalFunctions.threatFeedFetch,
@@ -965,7 +1024,7 @@ describe('functions', () => {
     expect(environment(portalFunctions.defineAuthChallenge)).toEqual([]);
     expect(environment(portalFunctions.createAuthChallenge)).toEqual([]);
     expect(environment(portalFunctions.verifyAuthChallengeResponse)).toEqual(['SIGN_IN_SECRET_ARN', 'TABLE_NAME']);
-    expect(environment(portalFunctions.api)).toEqual([
+    expect(environment(portalFunctions.peopleApi)).toEqual([
       'ALLOWED_ORIGINS',
       'DAST_KEY_SECRET_ARN',
       'IMPORT_QUEUE_URL',
@@ -1022,7 +1081,7 @@ describe('functions', () => {
   });
 
   it('let sign-in links point at the distribution itself and at the extra origins', () => {
-    const variables = properties(logicalId('AWS::Lambda::Function', portalFunctions.api)).Environment.Variables;
+    const variables = properties(logicalId('AWS::Lambda::Function', portalFunctions.peopleApi)).Environment.Variables;
     expect(variables.ALLOWED_ORIGINS).toEqual({
       'Fn::Join': [
         '',
@@ -1038,7 +1097,7 @@ describe('functions', () => {
   });
 
   it('tell the API which headers carry the viewer address and the origin secret, and where the secret is', () => {
-    const variables = properties(logicalId('AWS::Lambda::Function', portalFunctions.api)).Environment.Variables;
+    const variables = properties(logicalId('AWS::Lambda::Function', portalFunctions.peopleApi)).Environment.Variables;
     expect(variables.VIEWER_ADDRESS_HEADER).toBe('x-viewer-address');
     expect(variables.ORIGIN_SECRET_HEADER).toBe('x-origin-secret');
     expect(variables.ORIGIN_SECRET_ARN).toEqual({ Ref: logicalId('AWS::SecretsManager::Secret', 'ApiOriginSecret') });
@@ -1049,7 +1108,7 @@ describe('functions', () => {
     const distribution = properties(logicalId('AWS::CloudFront::Distribution', 'WebDistribution'));
     const apiOrigin = (distribution.DistributionConfig.Origins as any[]).find((origin) => origin.OriginCustomHeaders);
     const sentHeaders = (apiOrigin.OriginCustomHeaders as { HeaderName: string }[]).map((header) => header.HeaderName);
-    for (const prefix of [portalFunctions.api, portalFunctions.templateSearch]) {
+    for (const prefix of [...apiFunctions, portalFunctions.templateSearch]) {
       const variables = properties(logicalId('AWS::Lambda::Function', prefix)).Environment.Variables;
       expect(sentHeaders, prefix).toEqual([variables.ORIGIN_SECRET_HEADER]);
       expect(variables.ORIGIN_SECRET_ARN, prefix).toEqual({
@@ -1087,7 +1146,7 @@ describe('least privilege', () => {
   });
 
   it("lets the API send mail as the account's SES identities and manage them, and nothing else of SES", () => {
-    const ses = statementsOf(portalFunctions.api).filter((statement) =>
+    const ses = statementsOf(portalFunctions.peopleApi).filter((statement) =>
       actionsOf([statement]).some((action) => action.startsWith('ses:')),
     );
     expect(ses).toHaveLength(3);
@@ -1119,7 +1178,7 @@ describe('least privilege', () => {
     const signInSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'AuthSignInSecret') };
     const searchKeySecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiSearchKeySecret') };
     const dastKeySecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiDastKeySecret') };
-    const secretStatements = statementsOf(portalFunctions.api).filter((statement) =>
+    const secretStatements = statementsOf(portalFunctions.peopleApi).filter((statement) =>
       actionsOf([statement]).some((action) => action.startsWith('secretsmanager:')),
     );
     expect(secretStatements.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual(
@@ -1139,11 +1198,11 @@ describe('least privilege', () => {
     const roleOf = (prefix: string) => properties(logicalId('AWS::Lambda::Function', prefix)).Role['Fn::GetAtt'][0];
     expect(policiesNamingIt.map(([, policy]) => (policy.Properties as any).Roles)).toEqual(
       expect.arrayContaining([
-        [{ Ref: roleOf(portalFunctions.api) }],
+        ...apiFunctions.map((prefix) => [{ Ref: roleOf(prefix) }]),
         [{ Ref: roleOf(portalFunctions.templateSearch) }],
       ]),
     );
-    expect(policiesNamingIt).toHaveLength(2);
+    expect(policiesNamingIt).toHaveLength(5);
   });
 
   it('lets the first-administrator function create users in this pool and write (not read) the table', () => {

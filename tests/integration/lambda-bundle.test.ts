@@ -14,18 +14,28 @@ import { createTestUser } from '../support/users.js';
 const outDir = mkdtempSync(path.join(tmpdir(), 'bundle-test-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-describe('the bundled API function', () => {
-  it('answers public and signed-in calls against the local stack', async () => {
-    const outfile = path.join(outDir, 'api.mjs');
-    await build({
-      ...lambdaEsbuildOptions,
-      entryPoints: [path.join(repoRoot, lambdaEntries.api)],
-      outfile,
-      logLevel: 'error',
-    });
-    const { handler } = (await import(pathToFileURL(outfile).href)) as {
-      handler: (event: unknown) => Promise<unknown>;
-    };
+/** Bundles one of the API functions as it ships, and loads it. */
+async function bundledApiFunction(name: 'peopleApi' | 'findingsApi' | 'scanningApi' | 'vaultApi') {
+  const outfile = path.join(outDir, `${name}.mjs`);
+  await build({
+    ...lambdaEsbuildOptions,
+    entryPoints: [path.join(repoRoot, lambdaEntries[name])],
+    outfile,
+    logLevel: 'error',
+  });
+  return (await import(pathToFileURL(outfile).href)) as { handler: (event: unknown) => Promise<unknown> };
+}
+
+const claimsOf = (user: { uid: string; email: string }) => ({
+  sub: user.uid,
+  email: user.email,
+  token_use: 'id',
+  auth_time: String(Math.floor(Date.now() / 1000)),
+});
+
+describe('the bundled API functions', () => {
+  it('people: answers public and signed-in calls against the local stack', async () => {
+    const { handler } = await bundledApiFunction('peopleApi');
     const user = await createTestUser({ accessLevel: 2, companies: ['acme'] });
 
     const link = parseResult(
@@ -37,27 +47,30 @@ describe('the bundled API function', () => {
         ),
       ),
     );
-    const session = parseResult(
-      await handler(
-        callEvent(
-          'getSession',
-          {},
-          {
-            claims: {
-              sub: user.uid,
-              email: user.email,
-              token_use: 'id',
-              auth_time: String(Math.floor(Date.now() / 1000)),
-            },
-          },
-        ),
-      ),
-    );
+    const session = parseResult(await handler(callEvent('getSession', {}, { claims: claimsOf(user) })));
 
     expect(link.statusCode).toBe(200);
     expect(session.statusCode).toBe(200);
     expect(session.body.result).toMatchObject({ user: { uid: user.uid }, company: 'acme' });
   });
+
+  it.each([
+    ['findingsApi', 'getReportsOverview', { slug: 'acme' }, 'listVaultLinks'],
+    ['scanningApi', 'listLocations', { slug: 'acme' }, 'getReportsOverview'],
+    ['vaultApi', 'listVaultLinks', {}, 'listLocations'],
+  ] as const)(
+    '%s: answers its own calls, and knows no other group’s (%s, not %s)',
+    async (name, call, input, other) => {
+      const { handler } = await bundledApiFunction(name);
+      const analyst = await createTestUser({ userType: 'analyst', accessLevel: 9 });
+
+      const own = parseResult(await handler(callEvent(call, input, { claims: claimsOf(analyst) })));
+      const foreign = parseResult(await handler(callEvent(other, {}, { claims: claimsOf(analyst) })));
+
+      expect(own.statusCode, JSON.stringify(own.body)).toBe(200);
+      expect(foreign.statusCode).toBe(404);
+    },
+  );
 });
 
 describe('the bundled import function', () => {
