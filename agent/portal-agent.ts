@@ -33,7 +33,9 @@ run     Heartbeats and pulls scan jobs until stopped (Ctrl-C or SIGTERM). --once
 
 State file: ${defaultStatePath()}
   ($XDG_CONFIG_HOME/portal-agent/agent.json, else ~/.config/portal-agent/agent.json; --state FILE for another).
-  It holds the agent's credential: the agent refuses to use it when others may read it.`;
+  It holds the agent's credential: the agent refuses to use it when others may read it.
+
+Exit status: 0 done, 1 refused or failed, 3 the portal refused the credential (agent unlinked, or rotated).`;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -106,8 +108,11 @@ async function main(argv: string[]): Promise<void> {
   throw new AgentStateError(`${command ? `Unknown command ${command}.` : 'No command.'}\n\n${usage()}`);
 }
 
+// Exit codes: 0 done; 1 refused or failed; 3 the portal refused the credential (unlinked, or rotated), which a
+// service manager should not restart into.
+
 main(process.argv.slice(2)).catch((error: unknown) => {
   // The messages name the call, the portal's answer or the file: never the credential or the token.
   console.error(error instanceof Error ? error.message : String(error));
-  process.exitCode = error instanceof AgentCallError && error.status === 401 ? 3 : 1;
+  process.exitCode = error instanceof AgentCallError && error.call !== 'enrollAgent' && error.status === 401 ? 3 : 1;
 });

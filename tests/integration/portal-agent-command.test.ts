@@ -2,14 +2,24 @@
 // downloaded into a folder outside the repository (no node_modules anywhere above it) and run with Node alone. It
 // enrolls with a token an analyst made and keeps its state in the user's config directory (0700 folder, 0600
 // file), never in the folder it runs from nor in the repository; refuses a state file others may read; then
-// heartbeats and runs a queued ZAP job whose report is uploaded. Never the credential on its output.
+// heartbeats and runs a queued ZAP job whose report is uploaded, and stops once unlinked. Never the credential on
+// its output.
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPortalAgent } from '../../agent/build-agent.js';
 import { getAgentItem, listAgentRecords } from '../../lambdas/kernel/data/entities/agents.js';
 import type { LocationItem } from '../../lambdas/kernel/data/entities/locations.js';
@@ -30,6 +40,13 @@ let analyst: ReturnType<typeof signedInCaller>;
 let workDir: string;
 let home: string;
 let agentFile: string;
+
+const made: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
 
 /** The repository's own view of itself: nothing the agent does may change it. */
 const repositoryStatus = () => execFileSync('git', ['status', '--porcelain', '--ignored'], { encoding: 'utf8' });
@@ -64,9 +81,13 @@ beforeAll(async () => {
   );
   location = await seedLocation(slug, { name: 'Lisbon office', domains: ['lisbon.agent-command.example'] });
   analyst = signedInCaller(await createTestUser({ userType: 'analyst', accessLevel: 7 }));
-  workDir = mkdtempSync(path.join(tmpdir(), 'operator-host-'));
-  home = mkdtempSync(path.join(tmpdir(), 'operator-home-'));
+  workDir = tempDir('operator-host-');
+  home = tempDir('operator-home-');
   agentFile = path.join(workDir, 'portal-agent.mjs');
+});
+
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the agent command an operator downloads', () => {
@@ -90,6 +111,10 @@ describe('the agent command an operator downloads', () => {
     for (let dir = workDir; dir !== path.dirname(dir); dir = path.dirname(dir)) {
       expect(existsSync(path.join(dir, 'node_modules')), dir).toBe(false);
     }
+
+    // The installed app's service worker leaves it to the network: a browser that opens it gets the file, not the app.
+    const serviceWorker = await (await fetch(`${appUrl}/sw.js`)).text();
+    expect(serviceWorker).toContain(String.raw`/^\/agent\//`);
 
     const help = await agent(['--help']);
     expect(help.code).toBe(0);
@@ -124,7 +149,7 @@ describe('the agent command an operator downloads', () => {
 
   it('keeps its state under $XDG_CONFIG_HOME or --state, and never replaces a state file (the token stays unspent)', async () => {
     const token = await newToken(2);
-    const configHome = mkdtempSync(path.join(tmpdir(), 'operator-xdg-'));
+    const configHome = tempDir('operator-xdg-');
     const xdg = await agent(['enroll', '--portal', appUrl, '--token', token], { XDG_CONFIG_HOME: configHome });
     expect(xdg.code, xdg.stderr).toBe(0);
     const xdgState = path.join(configHome, 'portal-agent', 'agent.json');
@@ -172,5 +197,17 @@ describe('the agent command an operator downloads', () => {
     const idle = await agent(['run', '--once']);
     expect(idle.code, idle.stderr).toBe(0);
     expect(JSON.parse(idle.stdout)).toEqual({ job: null });
+  });
+
+  it('stops with exit status 3 once unlinked, so a service manager does not restart it', async () => {
+    const stateFile = path.join(home, '.config', 'portal-agent', 'agent.json');
+    const state = JSON.parse(readFileSync(stateFile, 'utf8'));
+    const { version } = (await getAgentItem(slug, state.agentId))!;
+    const revoked = await analyst('revokeAgent', { slug, agentId: state.agentId, expectedVersion: version });
+    expect(revoked.statusCode, JSON.stringify(revoked.body)).toBe(200);
+    const unlinked = await agent(['run']);
+    expect(unlinked.code).toBe(3);
+    expect(unlinked.stderr).toContain('agentHeartbeat: 401 UNAUTHENTICATED');
+    expect(`${unlinked.stdout}${unlinked.stderr}`).not.toContain(state.credential);
   });
 });
