@@ -3,15 +3,12 @@
 // scan's report uploaded through the findings import API (createScanJobImport → presigned POST → completeScanJob).
 // While a scan runs it keeps beating, naming the job: the portal fails a job whose agent misses three heartbeats,
 // and answers a cancelled job's status, on which the agent stops the scan and reports nothing.
-// Operators run it as a command (docs/scanning.md, "Scanning agents"); the tests drive the same class against the local stack.
-//
-//   npx tsx agent/reference-agent.ts enroll --portal https://portal.example.com --token enr1.… [--state FILE]
-//   npx tsx agent/reference-agent.ts run [--state FILE] [--zap-command "zap-baseline.py -t {target} -J {report}"]
+// Operators run it as one bundled file the portal serves (agent/portal-agent.ts, built by agent/build-agent.ts;
+// docs/scanning.md, "Running an agent"); the tests drive the same class against the local stack.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { hostname, platform, release, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 
 export const referenceAgentVersion = '1.0.0';
 
@@ -223,62 +220,3 @@ export function zapCommandRunner(commandLine: string): ScanRunner {
 export const reportFileRunner =
   (file: string): ScanRunner =>
   async () => ({ fileName: path.basename(file), body: readFileSync(file) });
-
-const defaultZapCommand =
-  'docker run --rm -v {dir}:/zap/wrk ghcr.io/zaproxy/zaproxy:stable zap-baseline.py -t {target} -J report.json';
-
-async function main(argv: string[]): Promise<void> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      portal: { type: 'string' },
-      token: { type: 'string' },
-      name: { type: 'string' },
-      capabilities: { type: 'string', default: 'zap' },
-      state: { type: 'string', default: path.join(process.cwd(), 'agent-state.json') },
-      'zap-command': { type: 'string', default: defaultZapCommand },
-      'report-file': { type: 'string' },
-      once: { type: 'boolean', default: false },
-    },
-  });
-  const command = positionals[0];
-  if (command === 'enroll') {
-    if (!values.portal || !values.token) throw new Error('enroll needs --portal URL and --token TOKEN');
-    const state = await enrollAgent({
-      portal: values.portal,
-      token: values.token,
-      ...(values.name ? { name: values.name } : {}),
-      capabilities: values.capabilities.split(','),
-    });
-    writeFileSync(values.state, JSON.stringify(state, null, 2), { mode: 0o600 });
-    chmodSync(values.state, 0o600);
-    console.log(`Enrolled as agent ${state.agentId}; its credential is in ${values.state} (keep it private).`);
-    return;
-  }
-  if (command === 'run') {
-    const state = JSON.parse(readFileSync(values.state, 'utf8')) as AgentState;
-    const runner = values['report-file']
-      ? reportFileRunner(values['report-file'])
-      : zapCommandRunner(values['zap-command']);
-    const agent = new ReferenceAgent(state, runner);
-    if (values.once) {
-      await agent.heartbeat();
-      console.log(JSON.stringify((await agent.runNextJob()) ?? { job: null }));
-      return;
-    }
-    const stop = new AbortController();
-    process.once('SIGINT', () => stop.abort());
-    process.once('SIGTERM', () => stop.abort());
-    await agent.runLoop(stop.signal);
-    return;
-  }
-  throw new Error('usage: reference-agent.ts enroll --portal URL --token TOKEN | run [--once]');
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
-  main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exitCode = 1;
-  });
-}

@@ -12,6 +12,7 @@ import type * as CloudscapeThemingModule from '@cloudscape-design/components/the
 import { appManifest } from './src/config/app-manifest.js';
 import { resolveBuildSettings } from './src/config/build-settings.js';
 import { serviceWorkerFile, vaultPageFile } from '../infra/security-headers.js';
+import { buildPortalAgent, portalAgentPath, type PortalAgentBundle } from '../agent/build-agent.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -78,6 +79,39 @@ function primaryColorTheme(color: string): Plugin {
   };
 }
 
+const portalAgentModuleId = 'virtual:portal-agent';
+const resolvedPortalAgentModuleId = '\0virtual:portal-agent';
+
+/**
+ * The reference agent as one file the portal serves (agent/build-agent.ts): emitted at /agent/portal-agent.mjs,
+ * revalidated like every file outside assets/, and its SHA-256 given to the Add agent page through
+ * virtual:portal-agent, so the page shows the checksum of the very file beside it.
+ */
+function portalAgentFile(): Plugin {
+  let bundle: Promise<PortalAgentBundle> | undefined;
+  const built = () => (bundle ??= buildPortalAgent());
+  return {
+    name: 'portal-agent-file',
+    resolveId: (id) => (id === portalAgentModuleId ? resolvedPortalAgentModuleId : undefined),
+    async load(id) {
+      if (id !== resolvedPortalAgentModuleId) return undefined;
+      const { sha256, bytes } = await built();
+      return `export const portalAgent = ${JSON.stringify({ path: portalAgentPath, sha256, bytes })};\n`;
+    },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: portalAgentPath.slice(1), source: (await built()).code });
+    },
+    configureServer(server) {
+      server.middlewares.use(portalAgentPath, (_req, res, next) => {
+        built().then(({ code }) => {
+          res.setHeader('content-type', 'text/javascript; charset=utf-8');
+          res.end(code);
+        }, next);
+      });
+    },
+  };
+}
+
 /** `open-sans-400-italic` from an @font-face rule (family, weight and style), for a readable file name. */
 function fontFaceName(rule: string): string {
   const property = (name: string) => new RegExp(`${name}\\s*:\\s*['"]?([^;'"]+)`).exec(rule)?.[1]?.trim() ?? '';
@@ -132,7 +166,7 @@ function fontsAsFiles(): Plugin {
 /**
  * The installable app: manifest.webmanifest (src/config/app-manifest.ts) and a Workbox service worker (sw.js)
  * that precaches the shell (index.html) and the hashed assets, nothing else, so the app starts offline. Every
- * navigation but /api/* and /vault/* gets the precached index.html; nothing is cached at run time, so API
+ * navigation but /api/*, /vault/* and /agent/* gets the precached index.html; nothing is cached at run time, so API
  * answers, runtime-config.json (revalidated on each start), the vault's pages (no-store) and the icons go to
  * the network as without a service worker. A new version waits until the person chooses Reload to update
  * (registerType 'prompt'; web/src/components/app-status). The page registers it itself
@@ -153,7 +187,8 @@ function installableApp(productName: string): Plugin[] {
       // The vault's page is no-store and never part of the shell.
       globIgnores: [vaultPageFile],
       navigateFallback: '/index.html',
-      navigateFallbackDenylist: [/^\/api\//, /^\/vault\//],
+      // The agent's file (/agent/portal-agent.mjs) is a download, never the app.
+      navigateFallbackDenylist: [/^\/api\//, /^\/vault\//, /^\/agent\//],
       runtimeCaching: [],
       cleanupOutdatedCaches: true,
       // One file: no workbox-<hash>.js beside it to keep in step.
@@ -196,6 +231,7 @@ export default defineConfig(({ mode }) => {
       primaryColorTheme(settings.primaryColor),
       fontsAsFiles(),
       installableApp(settings.productName),
+      portalAgentFile(),
     ],
     resolve: {
       // Cloudscape's error-boundary fallback imports an ICU message parser the app never needs

@@ -1,8 +1,8 @@
 // /analyst/agents in headless Chromium: an analyst of level 7 sees the company's agents with their status (one
-// online, one stale), adds an agent with the wizard (location → one-time token and command), enrolls the
-// reference agent with the token the page showed, unlinks the stale agent, and sees the counts on the locations
-// table; each page passes axe.
-import { randomUUID } from 'node:crypto';
+// online, one stale), adds an agent with the wizard (location → one-time token and the commands that download the
+// agent's file, check its SHA-256, enroll and run it), enrolls the reference agent with the token the page showed,
+// unlinks the stale agent, and sees the counts on the locations table; each page passes axe.
+import { createHash, randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { enrollAgent } from '../../agent/reference-agent.js';
@@ -65,7 +65,18 @@ describe('manage agents', () => {
     await main.getByRole('button', { name: 'Create token' }).click();
     await main.getByText('Shown once').waitFor();
     const shown = (await main.textContent()) ?? '';
-    expect(shown).toContain(`npx tsx agent/reference-agent.ts enroll --portal ${stack.appUrl} --token enr1.${slug}.`);
+    // The file the download command names is there, and the checksum the page shows is its own.
+    expect(shown).toContain(`curl -fsSLO ${stack.appUrl}/agent/portal-agent.mjs`);
+    const download = await fetch(`${stack.appUrl}/agent/portal-agent.mjs`);
+    expect(download.status).toBe(200);
+    const sha256 = createHash('sha256')
+      .update(Buffer.from(await download.arrayBuffer()))
+      .digest('hex');
+    expect(shown).toContain(`SHA-256 of portal-agent.mjs${sha256}`);
+    expect(shown).toContain(`echo "${sha256}  portal-agent.mjs" | sha256sum -c -`);
+    expect(shown).toContain(`node portal-agent.mjs enroll --portal ${stack.appUrl} --token enr1.${slug}.`);
+    expect(shown).toContain('node portal-agent.mjs run');
+    expect(shown).not.toContain('npx tsx');
     const token = /enr1\.[a-z0-9-]+\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{43}/.exec(shown)?.[0];
     expect(token).toBeDefined();
     expect(await seriousViolations(page)).toEqual([]);

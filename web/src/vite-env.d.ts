@@ -17,3 +17,8 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+// The reference agent's file the build emits beside the app (web/vite.config.ts, agent/build-agent.ts).
+declare module 'virtual:portal-agent' {
+  export const portalAgent: { path: string; sha256: string; bytes: number };
+}

@@ -1,5 +1,6 @@
 // The Add agent wizard: choose the location (and how many agents the token may enroll, and for how long), then the
-// one-time enrollment token and the command that enrolls an agent with it. The token is shown this once.
+// one-time enrollment token and the commands that download the agent (one file the portal serves, with its SHA-256),
+// enroll it with the token and run it. The token is shown this once.
 import { useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -12,6 +13,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Wizard from '@cloudscape-design/components/wizard';
+import { portalAgent } from 'virtual:portal-agent';
 import { callFunction, type CallOutput } from '../../../api/call-client';
 import { problemOf, noProblem, type FormProblem } from '../../../components/forms/call-problems';
 import type { Location } from '../locations/locations-config';
@@ -19,9 +21,30 @@ import type { Location } from '../locations/locations-config';
 type Enrollment = CallOutput<'createAgentEnrollment'>;
 const fields = ['locationId', 'maxUses', 'expiresInHours'];
 
-/** The command an operator runs on the agent's host (docs/scanning.md, "Scanning agents"). */
-export function enrollCommand(token: string): string {
-  return `npx tsx agent/reference-agent.ts enroll --portal ${window.location.origin} --token ${token}`;
+/** The agent's file name once downloaded. */
+const agentFile = portalAgent.path.split('/').pop() ?? 'portal-agent.mjs';
+
+/** What an operator runs on the agent's host, in order (docs/scanning.md, "Running an agent"). */
+export function agentCommands(origin: string, token: string) {
+  const { path, sha256 } = portalAgent;
+  return [
+    { label: 'Download the agent', command: `curl -fsSLO ${origin}${path}` },
+    {
+      label: 'Check its SHA-256',
+      description: `On macOS: echo "${sha256}  ${agentFile}" | shasum -a 256 -c -`,
+      command: `echo "${sha256}  ${agentFile}" | sha256sum -c -`,
+    },
+    {
+      label: 'Enroll it',
+      description: 'Keeps its credential in ~/.config/portal-agent/agent.json (mode 0600).',
+      command: `node ${agentFile} enroll --portal ${origin} --token ${token}`,
+    },
+    {
+      label: 'Run it',
+      description: 'A heartbeat and a job pull every minute, until stopped.',
+      command: `node ${agentFile} run`,
+    },
+  ];
 }
 
 export interface AddAgentWizardProps {
@@ -129,7 +152,8 @@ export function AddAgentWizard({ slug, locations, onDone }: AddAgentWizardProps)
         },
         {
           title: 'Enroll the agent',
-          description: 'Run the command on the agent’s host. It calls out only; no inbound port is needed.',
+          description:
+            'Run the commands on the agent’s host, which needs Node 20 or later. The agent calls out only; no inbound port is needed.',
           content: enrollment ? (
             <SpaceBetween size="l">
               <Alert type="warning" header="Shown once">
@@ -154,18 +178,25 @@ export function AddAgentWizard({ slug, locations, onDone }: AddAgentWizardProps)
                       copyErrorText="The token could not be copied"
                     />
                   </FormField>
-                  <FormField label="Command">
-                    <Box variant="code">
-                      <CopyToClipboard
-                        variant="inline"
-                        textToCopy={enrollCommand(enrollment.token)}
-                        copyButtonAriaLabel="Copy command"
-                        copySuccessText="Command copied"
-                        copyErrorText="The command could not be copied"
-                        wrapText
-                      />
-                    </Box>
-                  </FormField>
+                </SpaceBetween>
+              </Container>
+              <Container header={<Header variant="h2">Commands</Header>}>
+                <SpaceBetween size="l">
+                  <KeyValuePairs items={[{ label: `SHA-256 of ${agentFile}`, value: portalAgent.sha256 }]} />
+                  {agentCommands(window.location.origin, enrollment.token).map((step, index) => (
+                    <FormField key={step.label} label={`${index + 1}. ${step.label}`} description={step.description}>
+                      <Box variant="code">
+                        <CopyToClipboard
+                          variant="inline"
+                          textToCopy={step.command}
+                          copyButtonAriaLabel={`Copy the command: ${step.label}`}
+                          copySuccessText="Command copied"
+                          copyErrorText="The command could not be copied"
+                          wrapText
+                        />
+                      </Box>
+                    </FormField>
+                  ))}
                 </SpaceBetween>
               </Container>
             </SpaceBetween>

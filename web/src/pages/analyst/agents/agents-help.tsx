@@ -12,7 +12,8 @@ export function AgentsHelp() {
       <ul>
         <li>
           Add agent makes a one-time enrollment token for a location (valid up to 24 hours; one use, or several for a
-          roll-out) and the command that enrolls the agent. The token is shown once.
+          roll-out) and the commands that download the agent (one file, with its SHA-256 to check), enroll it and run
+          it; the host needs Node 20 or later. The token is shown once.
         </li>
         <li>
           Status: pending until the first heartbeat; online; stale after an hour without one; offline after seven days;
