@@ -121,9 +121,11 @@ export function scannerPlainText(value: string | undefined): string | undefined 
   return converted(value, false) || undefined;
 }
 
-/** A finding's evidence record with the tool's HTML prose in it (ZAP's other info, as older imports stored it) as text. */
-export function scannerEvidence(evidence: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(evidence).map(([key, value]) => [key, typeof value === 'string' ? scannerPlainText(value) : value]),
-  );
+/**
+ * A finding's evidence record (or an instance) with ZAP's other info as text, as older imports stored it in HTML.
+ * Every other field is what the tool matched or sent, and stays as written.
+ */
+export function scannerEvidence<T extends Record<string, unknown>>(evidence: T): T {
+  const { otherInfo } = evidence;
+  return typeof otherInfo === 'string' ? { ...evidence, otherInfo: scannerPlainText(otherInfo) } : evidence;
 }

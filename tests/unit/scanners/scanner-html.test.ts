@@ -40,9 +40,10 @@ describe('scannerPlainText and scannerEvidence', () => {
     expect(scannerPlainText('<p>A <b>bold</b> &amp; <form action="/x"> word</p><ul><li>item</li></ul>')).toBe(
       'A bold & <form action="/x"> word\n\n- item',
     );
-    expect(scannerEvidence({ otherInfo: '<p>One.</p><p>Two.</p>', evidence: 'raw <b>', count: 2 })).toEqual({
+    // Only ZAP's other info is prose; what the tool matched stays as the page sent it.
+    expect(scannerEvidence({ otherInfo: '<p>One.</p><p>Two.</p>', evidence: '<p>page</p>', count: 2 })).toEqual({
       otherInfo: 'One.\n\nTwo.',
-      evidence: 'raw <b>',
+      evidence: '<p>page</p>',
       count: 2,
     });
   });
