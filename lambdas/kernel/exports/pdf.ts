@@ -141,6 +141,23 @@ class Writer {
     this.y -= options.gap ?? 0;
   }
 
+  /** Code as written in Courier: its spaces kept, a line wider than the page cut where it reaches the edge. */
+  codeBlock(text: string, options: { size: number; indent: number; colour: RGB }): void {
+    const { size, indent } = options;
+    const leading = size * 1.35;
+    const perLine = Math.max(1, Math.floor((contentWidth - indent) / courier.widthOfTextAtSize(' ', size)));
+    for (const line of this.clean(text).split('\n')) {
+      for (let start = 0; start === 0 || start < line.length; start += perLine) {
+        this.ensure(leading);
+        this.y -= leading;
+        const piece = line.slice(start, start + perLine);
+        if (piece)
+          this.page.drawText(piece, { x: margin + indent, y: this.y, size, font: courier, color: options.colour });
+      }
+    }
+    this.y -= 3;
+  }
+
   /** Runs of text in their fonts, wrapped as one paragraph; `marker` (a list's bullet) left of the first line. */
   richText(
     runs: readonly TextRun[],
@@ -268,12 +285,7 @@ function drawBlocks(
         break;
       case 'code':
         if (first) writer.richText([], { size: bodySize, indent, colour, marker: first });
-        writer.richText([{ text: block.text, font: courier }], {
-          size: bodySize - 1,
-          indent: indent + 6,
-          colour,
-          gap: 3,
-        });
+        writer.codeBlock(block.text, { size: bodySize - 1, indent: indent + 6, colour });
         break;
       case 'quote':
         if (first) writer.richText([], { size: bodySize, indent, colour, marker: first });
