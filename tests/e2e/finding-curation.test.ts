@@ -6,7 +6,8 @@
 // applied to one finding (the import's suggestion, then one chosen in the library: the lineage; the analyst's own
 // wording replaced only once they say so), a finding saved as a new template, a finding written by hand with a
 // masked request and a screenshot as evidence (what customers see of it), and a bulk
-// update of a selection (a template applied, then a status set) followed to its counts. The findings are a
+// update of a selection (a template applied, then a status set) followed to its counts, and a description written in
+// Markdown, previewed and shown drawn. The findings are a
 // real ZAP report imported through the calls; every person, the company and the template are fresh.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -224,6 +225,36 @@ describe('two analysts on one finding', () => {
     expect(stored.fieldVersions.remediation).toBe(1);
     expect(await annPage.findingField('Status').getByRole('img', { name: 'Conflict' }).count()).toBe(0);
     expect(await benPage.findingField('Remediation').getByRole('img', { name: 'Conflict' }).count()).toBe(0);
+  });
+});
+
+describe('Markdown in the wording', () => {
+  it('the description says Markdown works, previews it, and the detail shows a bold word and a list; axe clean', async () => {
+    const finding = fromEnd(8);
+    const page = new AnalystServicePage(ann.session.page);
+    await page.openFinding(servicePaths.dast, finding.id);
+    const field = page.findingField('Description');
+    await field.getByText(/Markdown: \*\*bold\*\*/).waitFor();
+    await field
+      .getByRole('textbox')
+      .fill(
+        `Cookies are sent **without** the flag ${run}:\n\n- first cookie\n- second cookie\n\n<script>alert(1)</script>`,
+      );
+    await page.fieldStatus('Description', 'Saved').waitFor({ timeout: 15_000 });
+    await field.getByRole('button', { name: 'Preview' }).click();
+    await field.locator('strong', { hasText: 'without' }).waitFor();
+    expect(await field.getByRole('listitem').allInnerTexts()).toEqual(['first cookie', 'second cookie']);
+
+    // The detail reads the finding again after a save and shows the new wording drawn, the script as text.
+    const shown = page.findingDetail
+      .locator('section')
+      .filter({ has: page.page.getByRole('heading', { name: 'Description', exact: true }) });
+    await shown.getByText(`the flag ${run}:`).waitFor({ timeout: 15_000 });
+    await shown.locator('strong', { hasText: 'without' }).waitFor();
+    expect(await shown.getByRole('listitem').allInnerTexts()).toEqual(['first cookie', 'second cookie']);
+    await shown.getByText('<script>alert(1)</script>').waitFor();
+    expect(await page.findingDetail.locator('script').count()).toBe(0);
+    expect(await seriousViolations(page.page)).toEqual([]);
   });
 });
 

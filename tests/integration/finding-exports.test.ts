@@ -125,6 +125,13 @@ beforeAll(async () => {
     gsi1sk: findingIndexKey('critical', Date.now(), ids[3]!),
     title: 'Café – naïve → 日本 title',
   });
+  // An analyst's Markdown, and ZAP's HTML prose as imports stored it before they read it as Markdown.
+  await setFields(ids[4]!, {
+    analystDescription:
+      'Cookies are sent **without** the flag:\n\n- first cookie\n- second cookie\n\nSee [the guide](https://guide.example/cookies).',
+    remediation: '<p>Set the <b>Secure</b> flag &amp; the HttpOnly flag.</p><p></p>',
+  });
+  await setFields(ids[5]!, { remediation: '<p></p>' });
 }, 120_000);
 
 afterAll(async () => {
@@ -150,6 +157,14 @@ describe('exports of the analyst service page', () => {
     expect(bytes.toString('utf8')).toContain('\r\n');
     // Critical first: the list's order.
     expect(rows[1]![0]).toBe('critical');
+    // Markdown as written; a tool's HTML paragraphs as their text, never a tag.
+    const description = rows[0]!.indexOf('Description');
+    const remediation = rows[0]!.indexOf('Remediation');
+    expect(rows.map((row) => row[description])).toContain(
+      'Cookies are sent **without** the flag:\n\n- first cookie\n- second cookie\n\nSee [the guide](https://guide.example/cookies).',
+    );
+    expect(rows.map((row) => row[remediation])).toContain('Set the **Secure** flag & the HttpOnly flag.');
+    expect(bytes.toString('utf8')).not.toMatch(/<\/?p>/);
   });
 
   it('writes an XLSX that a spreadsheet reads back, with typed cells', async () => {
@@ -179,6 +194,13 @@ describe('exports of the analyst service page', () => {
     expect(text).toContain('Formula-looking text stays text. <b>not bold</b>');
     expect(text).toContain('Set the header.');
     expect(text).toContain('https://exports.example/1');
+    // Markdown laid out: no markers, the list's items as bullets, the link's address beside its words; a tool's
+    // HTML paragraphs as their text, '<p></p>' as no remediation at all.
+    expect(text).toContain('Cookies are sent without the flag:');
+    expect(text).toMatch(/- +first cookie\s+- +second cookie/);
+    expect(text).toContain('See the guide (https://guide.example/cookies).');
+    expect(text).toContain('Set the Secure flag & the HttpOnly flag.');
+    expect(text).not.toMatch(/<\/?p>|\*\*/);
     // Characters outside the standard fonts are drawn as '?', never dropped silently or crashing.
     expect(text).toContain('Café – naïve ? ?? title');
   });

@@ -27,7 +27,6 @@ import {
   fieldLabel,
   instanceColumns,
   linkHref,
-  paragraphsOf,
   shownValue,
   summaryLine,
 } from '../../web/src/pages/analyst/services/finding-values/finding-text.js';
@@ -58,15 +57,6 @@ describe('scanner text', () => {
     ]) {
       expect(linkHref(text), text).toBeUndefined();
     }
-  });
-
-  it("reads ZAP's <p> blocks as paragraphs and leaves every other tag in the text", () => {
-    expect(paragraphsOf('<p>One.</p><p>Two <b>bold</b>.</p>')).toEqual(['One.', 'Two <b>bold</b>.']);
-    expect(paragraphsOf('<p><script>alert(1)</script></p>')).toEqual(['<script>alert(1)</script>']);
-    expect(paragraphsOf('Plain <script>alert(1)</script> text')).toEqual(['Plain <script>alert(1)</script> text']);
-    expect(paragraphsOf('<p>One.</p> and then some')).toEqual(['<p>One.</p> and then some']);
-    expect(paragraphsOf('   ')).toEqual([]);
-    expect(paragraphsOf('<p></p>')).toEqual([]);
   });
 
   it('names fields in words', () => {

@@ -3,7 +3,7 @@
 // vulnerability ids, EPSS, date, status, asset), the texts a report needs, and for analysts their own fields.
 import type { CveSignal } from '../../contracts/exploit-signals.js';
 import type { FindingViewer, VisibleFinding } from '../findings/finding-visibility.js';
-import { paragraphsAsText } from '../scanners/field-values.js';
+import { scannerProse } from '../scanners/scanner-html.js';
 
 export type ExportCell = string | number | Date | undefined;
 
@@ -89,9 +89,9 @@ const sharedColumns: ExportColumn[] = [
   // The exploit signals the threat feeds gave its CVEs (feeds/exploit-signals.ts).
   { header: 'Known exploited', width: 40, value: (f) => knownExploitedText(f.exploitSignals) },
   { header: 'EPSS score (feed)', width: 10, value: (f) => (typeof f.epssScore === 'number' ? f.epssScore : undefined) },
-  // Findings imported before ZAP's paragraphs were read as text still hold them.
-  { header: 'Description', width: 60, value: (f) => text(paragraphsAsText(text(f.description))) },
-  { header: 'Remediation', width: 60, value: (f) => text(paragraphsAsText(text(f.remediation))) },
+  // The Markdown as written; findings imported before ZAP's HTML was read as Markdown still hold it, read here.
+  { header: 'Description', width: 60, value: (f) => text(scannerProse(text(f.description))) },
+  { header: 'Remediation', width: 60, value: (f) => text(scannerProse(text(f.remediation))) },
   { header: 'References', width: 40, value: (f) => list(f.references) },
   { header: 'Affected assets', width: 40, value: (f) => affectedAssets(f).join('\n') },
   { header: 'Finding id', width: 34, value: (f) => f.id },

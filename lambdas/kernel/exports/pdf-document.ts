@@ -1,5 +1,5 @@
-// A small PDF writer (PDF 1.4): pages of text in the two standard fonts Helvetica and Helvetica-Bold
-// (WinAnsiEncoding; every reader has them built in, nothing is embedded), filled and stroked rectangles and
+// A small PDF writer (PDF 1.4): pages of text in four standard fonts, Helvetica, Helvetica-Bold, Helvetica-Oblique
+// and Courier (WinAnsiEncoding; every reader has them built in, nothing is embedded), filled and stroked rectangles and
 // lines, Flate-compressed content streams (node:zlib) and the document's title and author. Written here rather
 // than taken from a library because every kept PDF library weighed 460 KB or more minified in the report
 // worker's bundle (pdf-lib with its standard-font metrics, pako and parsers; pdfkit with fontkit), past the
@@ -46,6 +46,11 @@ export class PdfFont {
 
 export const helvetica = new PdfFont('F1', 'Helvetica', helveticaWidths);
 export const helveticaBold = new PdfFont('F2', 'Helvetica-Bold', helveticaBoldWidths);
+/** Helvetica slanted: the same widths. */
+export const helveticaOblique = new PdfFont('F3', 'Helvetica-Oblique', helveticaWidths);
+/** Monospaced: every glyph 600 units wide. */
+export const courier = new PdfFont('F4', 'Courier', new Array<number>(256).fill(600));
+const fonts = [helvetica, helveticaBold, helveticaOblique, courier] as const;
 
 /** A PDF string literal of the text's WinAnsi bytes: \ ( ) escaped, bytes outside printable ASCII in octal. */
 function textLiteral(text: string): string {
@@ -134,29 +139,32 @@ export class PdfDocument {
       else for (const part of body) write(part);
       write('\nendobj\n');
     };
-    // 1 catalog, 2 page tree, 3 and 4 the fonts, 5 the information, then a page and its content per page.
-    const firstPage = 6;
+    // 1 catalog, 2 page tree, 3 to 6 the fonts, 7 the information, then a page and its content per page.
+    const firstFont = 3;
+    const infoId = firstFont + fonts.length;
+    const firstPage = infoId + 1;
     const pageIds = this.pages.map((_, index) => firstPage + index * 2);
     write('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n');
     object(1, '<< /Type /Catalog /Pages 2 0 R >>');
     object(2, `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${this.pages.length} >>`);
-    for (const [id, font] of [
-      [3, helvetica],
-      [4, helveticaBold],
-    ] as const) {
-      object(id, `<< /Type /Font /Subtype /Type1 /BaseFont /${font.baseFont} /Encoding /WinAnsiEncoding >>`);
-    }
+    fonts.forEach((font, index) =>
+      object(
+        firstFont + index,
+        `<< /Type /Font /Subtype /Type1 /BaseFont /${font.baseFont} /Encoding /WinAnsiEncoding >>`,
+      ),
+    );
     const created = this.info.creationDate ?? new Date();
     const pdfDate = `D:${created.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
     object(
-      5,
+      infoId,
       `<< ${this.info.title ? `/Title ${infoString(this.info.title)} ` : ''}${this.info.author ? `/Author ${infoString(this.info.author)} ` : ''}${this.info.producer ? `/Producer ${infoString(this.info.producer)} ` : ''}/CreationDate (${pdfDate}) >>`,
     );
+    const fontResources = fonts.map((font, index) => `/${font.resource} ${firstFont + index} 0 R`).join(' ');
     this.pages.forEach((page, index) => {
       const id = pageIds[index]!;
       object(
         id,
-        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${number(page.size[0])} ${number(page.size[1])}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${id + 1} 0 R >>`,
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${number(page.size[0])} ${number(page.size[1])}] /Resources << /Font << ${fontResources} >> >> /Contents ${id + 1} 0 R >>`,
       );
       const content = deflateSync(Buffer.from(page.operations.join('\n'), 'latin1'));
       object(id + 1, [
@@ -169,7 +177,7 @@ export class PdfDocument {
     const xref = length;
     write(`xref\n0 ${objectCount}\n0000000000 65535 f \n`);
     for (let id = 1; id < objectCount; id += 1) write(`${String(offsets[id] ?? 0).padStart(10, '0')} 00000 n \n`);
-    write(`trailer\n<< /Size ${objectCount} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+    write(`trailer\n<< /Size ${objectCount} /Root 1 0 R /Info ${infoId} 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
     return new Uint8Array(Buffer.concat(chunks, length));
   }
 }

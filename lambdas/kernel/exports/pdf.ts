@@ -1,18 +1,20 @@
 // The PDF report of a findings export (drawn with pdf-document.ts): a cover (company, service, period), an
 // executive summary (the headline figures, and charts drawn as vector shapes from those figures), then the
-// findings by severity with their description, remediation and affected assets. Scanner text is text: it is
-// drawn as characters, never interpreted; characters the standard fonts cannot encode (outside Windows-1252)
-// are drawn as '?'.
+// findings by severity with their description, remediation (their Markdown laid out: paragraphs, lists, bold,
+// italics, code, links as their text and address) and affected assets. Scanner text is text: it is drawn as
+// characters, never interpreted; characters the standard fonts cannot encode (outside Windows-1252) are drawn as '?'.
 import {
+  courier,
   helvetica,
   helveticaBold,
+  helveticaOblique,
   PdfDocument,
   rgb,
   type Colour as RGB,
   type PdfFont as PDFFont,
   type PdfPage as PDFPage,
 } from './pdf-document.js';
-import { paragraphsAsText } from '../scanners/field-values.js';
+import { inlineText, markdownBlocks, type MarkdownBlock, type MarkdownInline } from '../markdown/markdown-blocks.js';
 import { severities, type Severity } from '../scanners/finding-model.js';
 import type { FindingViewer, VisibleFinding } from '../findings/finding-visibility.js';
 import { affectedAssets, assetName } from './export-columns.js';
@@ -138,6 +140,169 @@ class Writer {
     }
     this.y -= options.gap ?? 0;
   }
+
+  /** Code as written in Courier: its spaces kept, a line wider than the page cut where it reaches the edge. */
+  codeBlock(text: string, options: { size: number; indent: number; colour: RGB }): void {
+    const { size, indent } = options;
+    const leading = size * 1.35;
+    const perLine = Math.max(1, Math.floor((contentWidth - indent) / courier.widthOfTextAtSize(' ', size)));
+    for (const line of this.clean(text).split('\n')) {
+      for (let start = 0; start === 0 || start < line.length; start += perLine) {
+        this.ensure(leading);
+        this.y -= leading;
+        const piece = line.slice(start, start + perLine);
+        if (piece)
+          this.page.drawText(piece, { x: margin + indent, y: this.y, size, font: courier, color: options.colour });
+      }
+    }
+    this.y -= 3;
+  }
+
+  /** Runs of text in their fonts, wrapped as one paragraph; `marker` (a list's bullet) left of the first line. */
+  richText(
+    runs: readonly TextRun[],
+    options: { size: number; indent: number; colour?: RGB; marker?: string; gap?: number },
+  ): void {
+    const { size, indent } = options;
+    const width = contentWidth - indent;
+    const leading = size * 1.35;
+    const lines: { text: string; font: PDFFont; x: number }[][] = [[]];
+    let x = 0;
+    let spaced = false;
+    for (const run of runs) {
+      for (const part of this.clean(run.text).split(/(\n| +)/)) {
+        if (part === '') continue;
+        if (part === '\n') {
+          lines.push([]);
+          x = 0;
+          spaced = false;
+          continue;
+        }
+        if (part.startsWith(' ')) {
+          spaced = true;
+          continue;
+        }
+        let line = lines[lines.length - 1]!;
+        const space = spaced && line.length ? run.font.widthOfTextAtSize(' ', size) : 0;
+        spaced = false;
+        let word = part;
+        if (line.length && x + space + run.font.widthOfTextAtSize(word, size) > width) {
+          line = [];
+          lines.push(line);
+          x = 0;
+        } else x += space;
+        // A word wider than the line (a long URL): cut it.
+        while (run.font.widthOfTextAtSize(word, size) > width - x && word.length > 1) {
+          let cut = word.length - 1;
+          while (cut > 1 && run.font.widthOfTextAtSize(word.slice(0, cut), size) > width - x)
+            cut = Math.floor(cut * 0.8);
+          line.push({ text: word.slice(0, cut), font: run.font, x });
+          word = word.slice(cut);
+          line = [];
+          lines.push(line);
+          x = 0;
+        }
+        line.push({ text: word, font: run.font, x });
+        x += run.font.widthOfTextAtSize(word, size);
+      }
+    }
+    lines.forEach((line, index) => {
+      this.ensure(leading);
+      this.y -= leading;
+      const color = options.colour ?? ink;
+      if (index === 0 && options.marker) {
+        const markerWidth = this.regular.widthOfTextAtSize(options.marker, size);
+        this.page.drawText(options.marker, {
+          x: margin + indent - markerWidth - 3,
+          y: this.y,
+          size,
+          font: this.regular,
+          color,
+        });
+      }
+      for (const piece of line) {
+        this.page.drawText(piece.text, { x: margin + indent + piece.x, y: this.y, size, font: piece.font, color });
+      }
+    });
+    this.y -= options.gap ?? 0;
+  }
+}
+
+interface TextRun {
+  text: string;
+  font: PDFFont;
+}
+
+/** An inline run as text in fonts: bold, italics, code in Courier, a link as its words and its address. */
+function textRuns(inlines: readonly MarkdownInline[], font: PDFFont = helvetica): TextRun[] {
+  return inlines.flatMap((inline): TextRun[] => {
+    switch (inline.kind) {
+      case 'text':
+        return [{ text: inline.text, font }];
+      case 'break':
+        return [{ text: '\n', font }];
+      case 'code':
+        return [{ text: inline.text, font: courier }];
+      case 'strong':
+        return textRuns(inline.children, helveticaBold);
+      case 'emphasis':
+        return textRuns(inline.children, font === helveticaBold ? font : helveticaOblique);
+      case 'link': {
+        const words = inlineText(inline.children).trim();
+        const address = inline.href.replace(/^mailto:/i, '');
+        const shown = textRuns(inline.children, font);
+        return words === address || words === inline.href ? shown : [...shown, { text: ` (${address})`, font }];
+      }
+    }
+  });
+}
+
+const bodySize = 9.5;
+const listIndent = 14;
+
+/** Markdown blocks in the PDF's layout; headings modest (bold, body size), quotes indented in grey. */
+function drawBlocks(
+  writer: Writer,
+  blocks: readonly MarkdownBlock[],
+  indent: number,
+  colour: RGB = ink,
+  marker?: string,
+): void {
+  blocks.forEach((block, index) => {
+    const first = index === 0 ? marker : undefined;
+    switch (block.kind) {
+      case 'paragraph':
+        writer.richText(textRuns(block.inlines), { size: bodySize, indent, colour, marker: first, gap: 3 });
+        break;
+      case 'heading':
+        writer.richText(textRuns(block.inlines, helveticaBold), {
+          size: bodySize + 0.5,
+          indent,
+          colour,
+          marker: first,
+          gap: 2,
+        });
+        break;
+      case 'code':
+        if (first) writer.richText([], { size: bodySize, indent, colour, marker: first });
+        writer.codeBlock(block.text, { size: bodySize - 1, indent: indent + 6, colour });
+        break;
+      case 'quote':
+        if (first) writer.richText([], { size: bodySize, indent, colour, marker: first });
+        drawBlocks(writer, block.blocks, indent + 10, muted);
+        break;
+      case 'list':
+        if (first) writer.richText([], { size: bodySize, indent, colour, marker: first });
+        block.items.forEach((item, number) => {
+          const bullet = block.ordered ? `${block.start + number}.` : '-';
+          if (item.length === 0)
+            writer.richText([], { size: bodySize, indent: indent + listIndent, colour, marker: bullet });
+          else drawBlocks(writer, item, indent + listIndent, colour, bullet);
+        });
+        writer.y -= 2;
+        break;
+    }
+  });
 }
 
 interface Figures {
@@ -366,15 +531,16 @@ function drawFindings(writer: Writer, input: PdfReportInput): void {
         writer.text(`and ${assets.length - maxAssetsShown} more`, { size: 9, indent: 8, colour: muted });
       }
       for (const [label, value] of [
-        ['Description', paragraphsAsText(finding.description as string | undefined)],
-        ['Remediation', paragraphsAsText(finding.remediation as string | undefined)],
+        ['Description', finding.description],
+        ['Remediation', finding.remediation],
       ] as const) {
-        if (typeof value !== 'string' || !value.trim()) continue;
+        if (typeof value !== 'string') continue;
+        const blocks = markdownBlocks(value.slice(0, maxFieldChars));
+        if (!blocks.length) continue;
         writer.y -= 3;
         writer.text(label, { font: writer.bold, size: 10 });
-        const shown =
-          value.length > maxFieldChars ? `${value.slice(0, maxFieldChars)}... (continued in the CSV export)` : value;
-        writer.text(shown, { size: 9.5 });
+        drawBlocks(writer, blocks, 0);
+        if (value.length > maxFieldChars) writer.text('... (continued in the CSV export)', { size: 9, colour: muted });
       }
       writer.y -= 10;
     }

@@ -22,21 +22,6 @@ export function text(value: unknown): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
-const htmlParagraph = /<p>([\s\S]*?)<\/p>/gi;
-
-/**
- * Prose a tool writes as HTML paragraphs (ZAP's descriptions, solutions and other info: `<p>…</p><p>…</p>`) as plain
- * text, its paragraphs apart by a blank line, so every view, the CSV and the PDF read it alike; `<p></p>` alone is
- * no text. Text that is not only paragraphs is kept as written (markup a page sent stays text, shown inert).
- */
-export function paragraphsAsText(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  if (!/^<p>/i.test(trimmed) || trimmed.replace(htmlParagraph, '').trim() !== '') return value;
-  const paragraphs = [...trimmed.matchAll(htmlParagraph)].map((match) => (match[1] ?? '').trim()).filter(Boolean);
-  return paragraphs.length ? paragraphs.join('\n\n') : undefined;
-}
-
 /** The first of several field names that holds a value (`template-id` in nuclei 2.6+, `templateID` before). */
 export function firstText(object: JsonObject, ...keys: string[]): string | undefined {
   for (const key of keys) {

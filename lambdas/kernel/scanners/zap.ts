@@ -1,8 +1,10 @@
 // ZAP's alert, read from traditional-json or traditional-xml, as one finding of the model.
 // Identity: site + pluginid (+ alertRef when it differs from the pluginid); the alert's URLs and parameters are its instances.
-// ZAP's own prose (description, solution, other info) comes as HTML paragraphs and is kept as plain paragraphs; the
-// evidence stays as the pages sent it (a script tag in an XSS attack), which every view shows as text.
-import { isoTime, paragraphsAsText, text } from './field-values.js';
+// ZAP's own prose comes as HTML (`<p>…</p>`, lists, line breaks): description and solution are kept as Markdown, other
+// info as plain text (scanner-html.ts); the evidence stays as the pages sent it (a script tag in an XSS attack),
+// which every view shows as text.
+import { isoTime, text } from './field-values.js';
+import { scannerPlainText, scannerProse } from './scanner-html.js';
 import {
   capList,
   capText,
@@ -82,7 +84,7 @@ export function zapRecords(site: ZapSite, alert: ZapAlert, tool: ToolInfo, gener
     param: capText(instance.param, limits.instanceField),
     attack: capText(instance.attack, limits.instanceField),
     evidence: capText(instance.evidence, limits.instanceField),
-    otherInfo: capText(paragraphsAsText(instance.otherinfo), limits.instanceField),
+    otherInfo: capText(scannerPlainText(instance.otherinfo), limits.instanceField),
   }));
   const reported = Number(fields.count);
   const counted = alert.instances.length + alert.droppedInstances;
@@ -100,13 +102,13 @@ export function zapRecords(site: ZapSite, alert: ZapAlert, tool: ToolInfo, gener
     severity: zapSeverity(fields.riskcode),
     severityRaw: fields.riskdesc ?? fields.riskcode ?? '',
     confidence: zapConfidence(fields.confidence),
-    description: capText(paragraphsAsText(fields.desc)),
-    remediation: capText(paragraphsAsText(fields.solution)),
+    description: capText(scannerProse(fields.desc)),
+    remediation: capText(scannerProse(fields.solution)),
     references: capList((fields.reference ?? '').split(/<\/?p>|\n/)),
     // ZAP writes -1 (or nothing) when no CWE applies; only a positive number is a CWE.
     cwe: /^\d+$/.test(fields.cweid ?? '') && Number(fields.cweid) > 0 ? [`CWE-${Number(fields.cweid)}`] : [],
     cve: [],
-    evidence: { otherInfo: capText(paragraphsAsText(fields.otherinfo), limits.evidence) },
+    evidence: { otherInfo: capText(scannerPlainText(fields.otherinfo), limits.evidence) },
     instances,
     instanceCount: Number.isInteger(reported) && reported > counted ? reported : counted,
     asset,

@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeFindings } from '../../../lambdas/kernel/scanners/finding-model.js';
-import { paragraphsAsText } from '../../../lambdas/kernel/scanners/field-values.js';
 import { chunked, countBy, expectImportError, fixture, fixtures, importScan } from './scan-import.js';
 
 const firstScanXml = readFileSync(path.join(fixtures, 'dast/zap-results-first-scan.xml'), 'utf8');
@@ -226,14 +225,39 @@ describe('ZAP JSON bad input', () => {
   });
 });
 
-describe('paragraphsAsText (ZAP prose, and what older imports stored, as the CSV and PDF read it)', () => {
-  it('turns <p> blocks into paragraphs a blank line apart, an empty <p></p> into no text, and keeps other text', () => {
-    expect(paragraphsAsText('<p>First.</p><p>Second.</p>')).toBe('First.\n\nSecond.');
-    expect(paragraphsAsText(' <P> One </P>\n<p></p> ')).toBe('One');
-    expect(paragraphsAsText('<p></p>')).toBeUndefined();
-    expect(paragraphsAsText('Plain text.')).toBe('Plain text.');
-    // Not only paragraphs: markup a page sent stays as written.
-    expect(paragraphsAsText('<p>a</p><script>alert(1)</script>')).toBe('<p>a</p><script>alert(1)</script>');
-    expect(paragraphsAsText(undefined)).toBeUndefined();
+describe("ZAP's HTML prose, read at import", () => {
+  it('leaves no HTML paragraph, line break or list markup in any finding of either fixture', async () => {
+    for (const file of ['dast/owasp_zap.json', 'dast/zap-results-first-scan.xml']) {
+      const { findings } = await importScan('dast', [fixture(file)]);
+      for (const finding of findings) {
+        const shown = [
+          finding.description,
+          finding.remediation,
+          finding.evidence?.otherInfo,
+          ...finding.instances.map((instance) => instance.otherInfo),
+        ];
+        expect(shown.join('\n'), `${file}: ${finding.title}`).not.toMatch(/<\/?(p|br|ul|ol|li)\b[^>]*>/i);
+        // ZAP writes HTML character references in its prose; they are read as the characters.
+        expect(shown.join('\n')).not.toMatch(/&(amp|lt|gt|quot);/);
+      }
+    }
+  });
+
+  it('keeps markup ZAP quotes from a page: as inline code in the Markdown prose, as written in the evidence', async () => {
+    const { findings } = await importScan('dast', [fixture('dast/owasp_zap.json')]);
+    const comments = findings.find((finding) => String(finding.evidence?.otherInfo).includes('nav_sidebar.js'));
+    expect(comments?.evidence?.otherInfo).toContain(
+      'starting with: "<script src="/django-static/admin/js/nav_sidebar.js" defer></script>", see evidence',
+    );
+    // The evidence itself is the page's own text: never rewritten.
+    expect(findings.flatMap((finding) => finding.instances.map((instance) => instance.evidence))).toContain(
+      'Access-Control-Allow-Origin: *',
+    );
+  });
+
+  it("gives '<p></p>' (ZAP had nothing to say) no text at all", async () => {
+    const { findings } = await importScan('dast', [fixture('dast/zap-results-first-scan.xml')]);
+    expect(findings.some((finding) => finding.remediation === undefined)).toBe(true);
+    expect(findings.map((finding) => finding.remediation)).not.toContain('');
   });
 });

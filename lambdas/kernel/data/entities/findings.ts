@@ -761,6 +761,65 @@ export async function* publishedWithoutClock(slug: string, service: string): Asy
   for await (const item of items) yield stripFindingKeys(item);
 }
 
+/** The texts ZAP wrote of a finding, as the prose backfill reads and rewrites them (findings/backfill-scanner-prose.ts). */
+export interface FindingProseFields {
+  id: string;
+  description?: string;
+  remediation?: string;
+  evidence?: Record<string, unknown>;
+  instances?: Record<string, unknown>[];
+}
+
+const proseNames = {
+  '#description': 'description',
+  '#remediation': 'remediation',
+  '#evidence': 'evidence',
+  '#instances': 'instances',
+};
+
+/** Every ZAP finding of a company's service, projected to its texts, a page at a time. */
+export async function* zapFindingProseOf(slug: string, service: string): AsyncGenerator<FindingProseFields> {
+  const items = queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :partition',
+    FilterExpression: 'tool = :zap',
+    ExpressionAttributeNames: proseNames,
+    ExpressionAttributeValues: { ':partition': findingsPartition(slug, service), ':zap': 'zap' },
+    ProjectionExpression: 'id, #description, #remediation, #evidence, #instances',
+    Limit: partitionPageItems,
+  });
+  for await (const item of items) yield item as FindingProseFields;
+}
+
+/**
+ * Writes a finding's texts (an undefined description or remediation is removed), unless any of them changed since
+ * `read` was read: an import or an edit meanwhile wrote its own. Answers whether it wrote.
+ */
+export async function setFindingProse(
+  slug: string,
+  service: string,
+  read: FindingProseFields,
+  next: Omit<FindingProseFields, 'id'>,
+): Promise<boolean> {
+  const parts: ExpressionParts = { sets: [], removes: [], conditions: [], names: { ...proseNames }, values: {} };
+  for (const field of ['description', 'remediation', 'evidence', 'instances'] as const) {
+    const before = read[field];
+    if (before === undefined) parts.conditions.push(`attribute_not_exists(#${field})`);
+    else {
+      parts.values[`:read_${field}`] = before;
+      parts.conditions.push(`#${field} = :read_${field}`);
+    }
+    const after = next[field];
+    if (after === undefined) {
+      if (before !== undefined) parts.removes.push(`#${field}`);
+    } else {
+      parts.values[`:next_${field}`] = after;
+      parts.sets.push(`#${field} = :next_${field}`);
+    }
+  }
+  return updateFindingIfUnchanged(slug, service, read.id, parts);
+}
+
 /** Every finding of a company's service that names a CVE, a page at a time (the exploit enrichment reads these). */
 export async function* findingsWithCves(slug: string, service: string): AsyncGenerator<StoredFinding> {
   const items = queryAll({

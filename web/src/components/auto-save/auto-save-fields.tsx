@@ -13,6 +13,7 @@ import type { Equals } from './auto-save-machine';
 import type { SaveField } from './auto-save-driver';
 import { AutoSaveConflictPanel, AutoSaveStatusIcon, autoSaveErrorText } from './auto-save-status';
 import { useAutoSave, type AutoSave } from './use-auto-save';
+import { markdownHint, MarkdownPreview } from '../markdown/markdown-text';
 import styles from './auto-save.module.css';
 
 export interface AutoSaveFieldProps<T> {
@@ -113,16 +114,25 @@ export function AutoSaveInput({
   );
 }
 
-/** Several lines of text. */
+/** Several lines of text; with `markdown`, the text is Markdown: the field says so and previews it. */
 export function AutoSaveTextarea({
   rows,
   placeholder,
+  markdown = false,
   ...props
-}: AutoSaveFieldProps<string> & { rows?: number; placeholder?: string }) {
+}: AutoSaveFieldProps<string> & { rows?: number; placeholder?: string; markdown?: boolean }) {
   const autoSave = useAutoSave(props);
   const controlId = useControlId(props.label);
+  const description = markdown ? (
+    <>
+      {props.description ? <>{props.description} </> : null}
+      {markdownHint}
+    </>
+  ) : (
+    props.description
+  );
   return (
-    <AutoSaveFrame {...props} autoSave={autoSave} controlId={controlId}>
+    <AutoSaveFrame {...props} description={description} autoSave={autoSave} controlId={controlId}>
       <Textarea
         controlId={controlId}
         rows={rows}
@@ -131,6 +141,7 @@ export function AutoSaveTextarea({
         disabled={props.disabled}
         onChange={({ detail }) => autoSave.setValue(detail.value)}
       />
+      {markdown ? <MarkdownPreview text={autoSave.value} /> : null}
     </AutoSaveFrame>
   );
 }

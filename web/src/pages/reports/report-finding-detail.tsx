@@ -21,12 +21,9 @@ import { IdentifierList, IdentifierText } from '../../components/tables/cell-tex
 import { TimeAgo } from '../../components/time/updated-label';
 import { findingStatusLabels } from '../analyst/services/finding-values/finding-labels';
 import { countText } from '../analyst/services/finding-values/finding-text';
-import {
-  FreeText,
-  ReferenceLink,
-  ScannerValue,
-  SeverityBadge,
-} from '../analyst/services/finding-values/scanner-values';
+import { ReferenceLink, ScannerValue, SeverityBadge } from '../analyst/services/finding-values/scanner-values';
+import { hasMarkdownText, MarkdownText } from '../../components/markdown/markdown-text';
+import { scannerEvidence } from '../../../../lambdas/kernel/scanners/scanner-html';
 import { EvidenceItems } from '../analyst/services/finding-values/evidence-items';
 import { FindingInstances } from '../analyst/services/finding-values/finding-instances';
 import { FindingRemediation } from './finding-remediation';
@@ -113,16 +110,16 @@ export function ReportFindingDetail({
             <FindingInstances instances={finding.instances} />
           </SpaceBetween>
         ) : null}
-        {finding.description ? (
+        {finding.description && hasMarkdownText(finding.description) ? (
           <SpaceBetween size="xs">
             <Box variant="h3">Description</Box>
-            <FreeText text={finding.description} />
+            <MarkdownText text={finding.description} />
           </SpaceBetween>
         ) : null}
-        {finding.remediation ? (
+        {finding.remediation && hasMarkdownText(finding.remediation) ? (
           <SpaceBetween size="xs">
             <Box variant="h3">Remediation</Box>
-            <FreeText text={finding.remediation} />
+            <MarkdownText text={finding.remediation} />
           </SpaceBetween>
         ) : null}
         <FindingRemediation
@@ -147,7 +144,7 @@ export function ReportFindingDetail({
         {finding.evidence && Object.keys(finding.evidence).length ? (
           <SpaceBetween size="xs">
             <Box variant="h3">Evidence</Box>
-            <ScannerValue value={finding.evidence} code />
+            <ScannerValue value={scannerEvidence(finding.evidence)} code />
           </SpaceBetween>
         ) : null}
         {finding.evidenceItems.length ? (

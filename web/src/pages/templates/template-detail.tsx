@@ -202,8 +202,8 @@ function TemplateView({ template, close, onFieldSaved, onReread }: TemplateViewP
             <AutoSaveInput {...common('title', template.title)} />
             <AutoSaveSelect {...common<string>('severity', template.severity)} options={severityOptions} />
           </ColumnLayout>
-          <AutoSaveTextarea {...common('description', template.description)} rows={6} />
-          <AutoSaveTextarea {...common('remediation', template.remediation)} rows={4} />
+          <AutoSaveTextarea {...common('description', template.description)} rows={6} markdown />
+          <AutoSaveTextarea {...common('remediation', template.remediation)} rows={4} markdown />
           <AutoSaveList {...common('references', template.references)} separator="line" rows={3} />
           <ColumnLayout columns={2}>
             <AutoSaveList {...common('cwe', template.cwe)} separator="comma" placeholder="CWE-79" />

@@ -37,7 +37,7 @@ import type { FindingDetailRecord } from '../finding-detail/finding-detail-recor
 import { severities, severityLabels, type Severity } from '../finding-values/finding-labels';
 import { cleanStatus, FindingStatusFields, isStatusComplete } from './finding-status-fields';
 import { FindingTagsInput } from './finding-tags-input';
-import { FreeText } from '../finding-values/scanner-values';
+import { markdownHint, MarkdownPreview, MarkdownText } from '../../../../components/markdown/markdown-text';
 import { CvssField } from './cvss-field';
 
 type TextField = 'title' | 'description' | 'remediation';
@@ -160,17 +160,21 @@ function CuratedTextField({ field, label, finding, version, save, multiline }: C
       label={label}
       controlId={controlId}
       description={
-        own ? 'Your wording is shown; empty it to show the tool’s again.' : 'Empty: the tool’s text is shown.'
+        <>
+          {own ? 'Your wording is shown; empty it to show the tool’s again.' : 'Empty: the tool’s text is shown.'}
+          {multiline ? ` ${markdownHint}` : null}
+        </>
       }
       formatValue={(value) => (value === '' ? "(the tool's text)" : value)}
     >
       {control}
+      {multiline && own ? <MarkdownPreview text={autoSave.value} /> : null}
       {multiline ? (
         <ExpandableSection headerText={toolLabels[field]} variant="footer">
           {toolText.trim() === '' ? (
             <Box color="text-body-secondary">The tool gave none.</Box>
           ) : (
-            <FreeText text={toolText} />
+            <MarkdownText text={toolText} />
           )}
         </ExpandableSection>
       ) : own ? (

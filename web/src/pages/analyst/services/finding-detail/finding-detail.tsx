@@ -26,8 +26,10 @@ import { FindingCuration } from '../curation/finding-curation';
 import type { FindingDetailRecord } from './finding-detail-record';
 import { FindingTemplatePanel } from './finding-template-panel';
 import { FindingEvidenceEditor } from './finding-evidence-editor';
-import { countText, paragraphsOf, plural } from '../finding-values/finding-text';
-import { FreeText, ReferenceLink, ScannerFields, ScannerValue, SeverityBadge } from '../finding-values/scanner-values';
+import { countText, plural } from '../finding-values/finding-text';
+import { ReferenceLink, ScannerFields, ScannerValue, SeverityBadge } from '../finding-values/scanner-values';
+import { hasMarkdownText, MarkdownText } from '../../../../components/markdown/markdown-text';
+import { scannerEvidence } from '../../../../../../lambdas/kernel/scanners/scanner-html';
 
 export interface FindingDetailProps {
   slug: string;
@@ -112,11 +114,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Text with something to read (ZAP's '<p></p>' has nothing). */
-function hasText(text: string | undefined): boolean {
-  return text !== undefined && paragraphsOf(text).length > 0;
-}
-
 function cvssText(cvss: FindingDetailRecord['cvss']): string | undefined {
   if (!cvss) return undefined;
   const parts = [
@@ -186,7 +183,7 @@ function FindingView({ slug, service, finding, close, onApplied, onSaved }: Find
       ? [{ label: "The tool's tags", value: <IdentifierList values={finding.toolTags} empty="None" /> }]
       : []),
   ];
-  const evidence = finding.evidence ?? {};
+  const evidence = scannerEvidence(finding.evidence ?? {});
   const compliance = finding.compliance ?? {};
 
   return (
@@ -205,19 +202,19 @@ function FindingView({ slug, service, finding, close, onApplied, onSaved }: Find
           <FindingCuration slug={slug} service={service} finding={finding} onSaved={onSaved} />
         </Section>
         <KeyValuePairs columns={4} items={overview} />
-        {hasText(finding.description) ? (
+        {hasMarkdownText(finding.description) ? (
           <Section title="Description">
-            <FreeText text={finding.description ?? ''} />
+            <MarkdownText text={finding.description ?? ''} />
           </Section>
         ) : null}
-        {hasText(finding.impact) ? (
+        {hasMarkdownText(finding.impact) ? (
           <Section title="Impact">
-            <FreeText text={finding.impact ?? ''} />
+            <MarkdownText text={finding.impact ?? ''} />
           </Section>
         ) : null}
-        {hasText(finding.remediation) ? (
+        {hasMarkdownText(finding.remediation) ? (
           <Section title="Remediation">
-            <FreeText text={finding.remediation ?? ''} />
+            <MarkdownText text={finding.remediation ?? ''} />
           </Section>
         ) : null}
         {finding.references.length > 0 ? (

@@ -7,6 +7,7 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { paginationAriaLabels } from '../../../../components/tables/server-pagination';
 import { fieldLabel, instanceColumns } from './finding-text';
 import { ScannerValue } from './scanner-values';
+import { scannerEvidence } from '../../../../../../lambdas/kernel/scanners/scanner-html';
 
 type Instance = Record<string, unknown>;
 
@@ -14,7 +15,10 @@ type Instance = Record<string, unknown>;
 const codeFields = new Set(['attack', 'evidence', 'extracted']);
 
 export function FindingInstances({ instances }: { instances: readonly Instance[] }) {
-  const { items, collectionProps, paginationProps } = useCollection([...instances], { pagination: { pageSize: 10 } });
+  // ZAP's other info as text, as older imports stored it in HTML.
+  const { items, collectionProps, paginationProps } = useCollection(instances.map(scannerEvidence), {
+    pagination: { pageSize: 10 },
+  });
   const columnDefinitions: TableProps.ColumnDefinition<Instance>[] = instanceColumns(instances).map((field) => ({
     id: field,
     header: fieldLabel(field),

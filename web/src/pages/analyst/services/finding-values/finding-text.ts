@@ -1,5 +1,5 @@
 // How the analyst pages turn what a scanner wrote into what they show, as plain values for React to render
-// as text (never as markup): which references may be links, ZAP's paragraph markers, readable field names,
+// as text (never as markup): which references may be links, readable field names,
 // how a value of any shape is shown, and sizes and counts in words.
 
 /** A reference as a link target: an http(s) URL only. Anything else (javascript:, data:, words) stays text. */
@@ -12,21 +12,6 @@ export function linkHref(reference: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-const paragraph = /<p>([\s\S]*?)<\/p>/gi;
-
-/**
- * ZAP writes its descriptions as '<p>One.</p><p>Two.</p>': a text made only of such blocks becomes its
- * paragraphs (none for '<p></p>'). Nothing else is read as markup: any other tag, a script included, stays
- * in the text.
- */
-export function paragraphsOf(text: string): string[] {
-  const trimmed = text.trim();
-  if (trimmed === '') return [];
-  if (trimmed.replace(paragraph, '').trim() !== '') return [trimmed];
-  // Only paragraphs, maybe empty ones ('<p></p>': the tool had nothing to say).
-  return [...trimmed.matchAll(paragraph)].map((match) => (match[1] ?? '').trim()).filter(Boolean);
 }
 
 const upperCaseWords = new Set([

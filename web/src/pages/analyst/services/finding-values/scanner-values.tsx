@@ -1,14 +1,11 @@
 // Components that show what a scanner wrote, always as React text (markup in it, a <script> included,
-// stays inert): a value of any shape (text, a code box, a list, an object's fields), paragraphs of free
-// text, references (links only for http and https), a record's fields as key-value pairs, and the
+// stays inert): a value of any shape (text, a code box, a list, an object's fields), references (links only for http and https), a record's fields as key-value pairs, and the
 // severity badge.
 import Badge from '@cloudscape-design/components/badge';
-import Box from '@cloudscape-design/components/box';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import { severityBadgeColors, severityLabels, type Severity } from './finding-labels';
-import { fieldLabel, linkHref, paragraphsOf, shownValue } from './finding-text';
+import { fieldLabel, linkHref, shownValue } from './finding-text';
 import styles from './scanner-text.module.css';
 
 export function SeverityBadge({ severity }: { severity: Severity }) {
@@ -18,20 +15,6 @@ export function SeverityBadge({ severity }: { severity: Severity }) {
 /** Text as written, in a code box. */
 export function CodeBox({ text }: { text: string }) {
   return <pre className={styles.code}>{text}</pre>;
-}
-
-/** Free text keeping its line breaks; ZAP's <p> blocks as paragraphs. */
-export function FreeText({ text }: { text: string }) {
-  const paragraphs = paragraphsOf(text);
-  return (
-    <SpaceBetween size="xs">
-      {paragraphs.map((paragraph, index) => (
-        <Box key={index} variant="p" margin="n">
-          <span className={styles.text}>{paragraph}</span>
-        </Box>
-      ))}
-    </SpaceBetween>
-  );
 }
 
 /** A reference: a link (opening in a new tab) when it is an http(s) address, otherwise text. */

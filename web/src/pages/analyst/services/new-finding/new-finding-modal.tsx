@@ -18,6 +18,7 @@ import { FormModal } from '../../../../components/forms/form-modal';
 import { severityOf, severityOptions } from '../../../templates/template-fields';
 import { useTemplateSearch } from '../../../templates/use-template-search';
 import { severityLabels } from '../finding-values/finding-labels';
+import { markdownHint } from '../../../../components/markdown/markdown-text';
 
 const fields = ['title', 'severity', 'asset', 'description', 'remediation', 'templateId', 'instances'];
 
@@ -226,6 +227,7 @@ export function NewFindingModal({ slug, service, companyName, onDismiss, onCreat
       </FormField>
       <FormField
         label="Description (optional)"
+        description={markdownHint}
         errorText={problem.fieldErrors.description}
         controlId="new-finding-description"
       >
@@ -238,6 +240,7 @@ export function NewFindingModal({ slug, service, companyName, onDismiss, onCreat
       </FormField>
       <FormField
         label="Remediation (optional)"
+        description={markdownHint}
         errorText={problem.fieldErrors.remediation}
         controlId="new-finding-remediation"
       >
