@@ -44,6 +44,8 @@ import { getServiceReport } from './get-service-report/get-service-report.js';
 import { requestFindingReview } from './request-finding-review/request-finding-review.js';
 import { decideFindingReview } from './decide-finding-review/decide-finding-review.js';
 import { listFindingReviews } from './list-finding-reviews/list-finding-reviews.js';
+import { addFindingComment } from './add-finding-comment/add-finding-comment.js';
+import { listFindingComments } from './list-finding-comments/list-finding-comments.js';
 import { listTemplateFindings } from './list-template-findings/list-template-findings.js';
 import { refreshTemplateFindings } from './refresh-template-findings/refresh-template-findings.js';
 import { createScanImport } from './create-scan-import/create-scan-import.js';
@@ -155,6 +157,9 @@ export const callRegistry = createRegistry([
   requestFindingReview,
   listFindingReviews,
   decideFindingReview,
+  // a finding's conversation between the company's people and the analysts
+  addFindingComment,
+  listFindingComments,
   // finding templates and their search
   createTemplate,
   getTemplate,
