@@ -82,17 +82,19 @@ beforeAll(async () => {
     as[person] = signedInCaller(users[person]);
   }
   // Published by the analyst (an edit of theirs): the analyst who has to do with it.
-  [published] = await seedFindings({
-    slug,
-    service,
-    count: 1,
-    published: true,
-    host: 'talk.example',
-    fields: {
-      edits: [{ at: Date.now(), by: users.analyst.email, field: 'published', before: false, after: true }],
-    },
-  });
-  [unpublished] = await seedFindings({ slug, service, count: 1, host: 'talk.example' });
+  published = (
+    await seedFindings({
+      slug,
+      service,
+      count: 1,
+      published: true,
+      host: 'talk.example',
+      fields: {
+        edits: [{ at: Date.now(), by: users.analyst.email, field: 'published', before: false, after: true }],
+      },
+    })
+  )[0]!;
+  unpublished = (await seedFindings({ slug, service, count: 1, host: 'talk.example' }))[0]!;
   // The subscriber is a chosen recipient of a DAST notification rule; the outsider's company has one for everyone.
   await seedNotificationRule(slug, { recipientMode: 'chosen', recipients: [users.subscriber.uid] });
   await seedNotificationRule(otherSlug, { recipientMode: 'everyone' });
@@ -101,7 +103,7 @@ beforeAll(async () => {
 describe("a finding's conversation", () => {
   it('refuses bad input naming body, and stores nothing', async () => {
     for (const body of ['', '   \n\t ', 'x'.repeat(10_001), 42, undefined]) {
-      const answer = await comment('manager', published!, body);
+      const answer = await comment('manager', published, body);
       expect(answer.statusCode, JSON.stringify(answer.body)).toBe(400);
       expect(answer.body.error.status).toBe('INVALID_ARGUMENT');
       expect(answer.body.error.message).toMatch(/^body: /);
@@ -112,12 +114,12 @@ describe("a finding's conversation", () => {
     const badCursor = await as.manager('listFindingComments', { slug, service, findingId: published, cursor: 'abc' });
     expect(badCursor.statusCode).toBe(400);
     expect(badCursor.body.error.message).toMatch(/cursor/);
-    expect((await conversation('analyst', published!)).comments).toEqual([]);
+    expect((await conversation('analyst', published)).comments).toEqual([]);
   });
 
   it('refuses another company, a service the report does not show, and junior analysts', async () => {
     for (const who of ['outsider', 'networkOnly', 'junior'] as const) {
-      const added = await comment(who, published!, 'Let me in');
+      const added = await comment(who, published, 'Let me in');
       expect(added.statusCode, who).toBe(403);
       expect(added.body.error.status).toBe('PERMISSION_DENIED');
       expect((await as[who]('listFindingComments', { slug, service, findingId: published })).statusCode, who).toBe(403);
@@ -130,22 +132,22 @@ describe("a finding's conversation", () => {
       body: 'Mine?',
     });
     expect(elsewhere.statusCode).toBe(404);
-    expect((await conversation('analyst', published!)).comments).toEqual([]);
+    expect((await conversation('analyst', published)).comments).toEqual([]);
   });
 
   it('answers NOT_FOUND to customers on an unpublished finding, as getFinding does; analysts talk on it', async () => {
     expect((await as.manager('getFinding', { slug, service, findingId: unpublished })).statusCode).toBe(404);
-    const added = await comment('manager', unpublished!, 'Is this one ours?');
+    const added = await comment('manager', unpublished, 'Is this one ours?');
     expect(added.statusCode).toBe(404);
     expect(added.body.error.status).toBe('NOT_FOUND');
     expect((await as.manager('listFindingComments', { slug, service, findingId: unpublished })).statusCode).toBe(404);
-    const note = ok(await comment('analyst', unpublished!, 'Checking before we publish.'));
+    const note = ok(await comment('analyst', unpublished, 'Checking before we publish.'));
     expect(note.comment).toMatchObject({ side: 'analyst', authorName: 'Ana Lyst' });
-    expect((await conversation('idleAnalyst', unpublished!)).comments).toHaveLength(1);
+    expect((await conversation('idleAnalyst', unpublished)).comments).toHaveLength(1);
   });
 
   it('keeps both sides, each author named, oldest first, and mails the other side only', async () => {
-    const question = ok(await comment('manager', published!, '  We set the header.\nPlease check again.  '));
+    const question = ok(await comment('manager', published, '  We set the header.\nPlease check again.  '));
     expect(question.comment).toMatchObject({
       body: 'We set the header.\nPlease check again.',
       side: 'customer',
@@ -161,7 +163,7 @@ describe("a finding's conversation", () => {
     expect(toAnalyst.body.text).toContain(`/analyst/services/dast?finding=${published}`);
 
     const long = `Confirmed: the header is there. ${'Details follow. '.repeat(60)}The end.`;
-    const answer = ok(await comment('analyst', published!, long));
+    const answer = ok(await comment('analyst', published, long));
     expect(answer.comment).toMatchObject({ side: 'analyst', authorName: 'Ana Lyst' });
 
     // The customer who spoke and the rule's chosen subscriber get the analyst's answer, cut to an excerpt.
@@ -177,7 +179,7 @@ describe("a finding's conversation", () => {
 
     // Both sides read the same conversation, oldest first.
     for (const who of ['reader', 'manager', 'analyst'] as const) {
-      const { comments, nextCursor } = await conversation(who, published!);
+      const { comments, nextCursor } = await conversation(who, published);
       expect(
         comments.map((each: any) => [each.authorName, each.side]),
         who,
