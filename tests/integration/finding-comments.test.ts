@@ -2,9 +2,11 @@
 // comment on a published finding and both read every comment with its author's name and side, oldest first;
 // refusals (another company, a service the report does not show, an unpublished finding for customers, bad input)
 // store nothing; and each comment is mailed, through the report queue, to the other side's people who have to do
-// with the finding, and to nobody else — never its author, never another company.
+// with the finding, and to nobody else — never its author, never another company — and once only.
 import { randomUUID } from 'node:crypto';
+import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { handler as reportWork } from '../../lambdas/reports/handler.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { mailsTo } from '../support/outbox.js';
 import { seedFindings } from '../support/seed-findings.js';
@@ -198,6 +200,22 @@ describe("a finding's conversation", () => {
     for (const who of ['idleAnalyst', 'reader', 'bystander', 'outsider', 'networkOnly', 'junior'] as const) {
       expect(await commentMails(who), who).toEqual([]);
     }
+
+    // A redelivered message mails nobody twice.
+    const redelivered = {
+      Records: [
+        {
+          messageId: randomUUID(),
+          body: JSON.stringify({
+            kind: 'commentMail',
+            id: `${slug}/${service}/${published}/${question.comment.commentId}`,
+          }),
+          attributes: { ApproximateReceiveCount: '2' },
+        },
+      ],
+    } as unknown as SQSEvent;
+    expect(await reportWork(redelivered)).toEqual({ batchItemFailures: [] });
+    expect(await commentMails('analyst')).toHaveLength(1);
   });
 
   it("records each comment in its author's event log", async () => {
