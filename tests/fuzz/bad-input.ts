@@ -25,6 +25,7 @@ import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { allEventsPartition, eventPartition } from '../../lambdas/kernel/data/entities/events.js';
 import { companyListPartition } from '../../lambdas/kernel/data/entities/companies.js';
+import { commentsPartition } from '../../lambdas/kernel/data/entities/finding-comments.js';
 import { companyPartition } from '../../lambdas/kernel/data/entities/memberships.js';
 import { platformServiceListPartition } from '../../lambdas/kernel/data/entities/platform-services.js';
 import { userListPartition, userPartition } from '../../lambdas/kernel/data/entities/users.js';
@@ -247,6 +248,15 @@ const keyValue = fc.oneof(
   fc.constantFrom('x'.repeat(1500), '', 'USER#', 'MEMBER#'),
 );
 
+/** A finding's conversation the input names (a list of comments), and the same finding's of another company. */
+function conversationPartitions(input: unknown): string[] {
+  const fields = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  if (typeof fields.findingId !== 'string') return [];
+  const service = typeof fields.service === 'string' ? fields.service : 'dast';
+  const slugs = [typeof fields.slug === 'string' ? fields.slug : 'fuzz-co', 'another-co'];
+  return slugs.map((slug) => commentsPartition(slug, service, fields.findingId as string));
+}
+
 function forgedCursor(input: unknown = {}): fc.Arbitrary<string> {
   const strings = Object.values(typeof input === 'object' && input !== null ? input : {}).filter(
     (value): value is string => typeof value === 'string',
@@ -254,6 +264,7 @@ function forgedCursor(input: unknown = {}): fc.Arbitrary<string> {
   const candidates = () => [
     ...partitions,
     ...strings.flatMap((value) => [companyPartition(value), userPartition(value), eventPartition(value)]),
+    ...conversationPartitions(input),
   ];
   return fc
     .tuple(

@@ -283,6 +283,15 @@ const matrix: Record<string, MatrixRow> = {
     }),
     expect: serviceWorkers('dast'),
   },
+  // A finding's conversation: whoever reads the finding (customers: the service's report; analysts of level 7).
+  addFindingComment: {
+    input: () => ({ slug: 'acme', service: 'dast', findingId: matrixPublishedFindingId, body: 'Matrix: a comment' }),
+    expect: acmeReaders,
+  },
+  listFindingComments: {
+    input: () => ({ slug: 'acme', service: 'dast', findingId: matrixPublishedFindingId }),
+    expect: acmeReaders,
+  },
   // The template library: analysts of level 7 and above; search credentials: analysts above 5.
   createTemplate: { input: () => ({ title: 'Matrix template', severity: 'low' }), expect: onlyLevel(7) },
   getTemplate: { input: () => ({ templateId: matrixTemplateId }), expect: onlyLevel(7) },

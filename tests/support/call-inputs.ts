@@ -266,6 +266,8 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
       decision: 'fixed',
       note: 'Confirmed',
     }),
+    addFindingComment: async () => ({ slug: company, service: 'dast', findingId: finding, body: 'Inputs: a comment' }),
+    listFindingComments: async () => ({ slug: company, service: 'dast', findingId: finding }),
     createTemplate: async () => ({ title: `Inputs template ${next()}`, severity: 'info', tags: ['inputs'] }),
     getTemplate: async () => ({ templateId: template }),
     listTemplates: async () => ({ limit: 5 }),

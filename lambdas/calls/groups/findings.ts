@@ -26,6 +26,8 @@ import { getReportsOverview } from '../get-reports-overview/get-reports-overview
 import { getServiceReport } from '../get-service-report/get-service-report.js';
 import { requestFindingReview } from '../request-finding-review/request-finding-review.js';
 import { listFindingReviews } from '../list-finding-reviews/list-finding-reviews.js';
+import { addFindingComment } from '../add-finding-comment/add-finding-comment.js';
+import { listFindingComments } from '../list-finding-comments/list-finding-comments.js';
 import { decideFindingReview } from '../decide-finding-review/decide-finding-review.js';
 import { createTemplate } from '../create-template/create-template.js';
 import { getTemplate } from '../get-template/get-template.js';
@@ -71,6 +73,9 @@ export const findingsCalls: readonly AnyCall[] = [
   requestFindingReview,
   listFindingReviews,
   decideFindingReview,
+  // a finding's conversation between the company's people and the analysts
+  addFindingComment,
+  listFindingComments,
   // finding templates and their search
   createTemplate,
   getTemplate,

@@ -1,7 +1,7 @@
-// The report queue: exports of findings, the notification digests and the weekly digests, run by the report worker
-// (lambdas/reports). A queue and function of their own rather than the import worker's: the PDF and XLSX
-// libraries would put the import function past its 600 KB bundle budget (it is at 588 KB) and slow every
-// import's cold start, and a long PDF must not hold up a service's imports in their FIFO group.
+// The report queue: exports of findings, the notification digests, the weekly digests and the mails of comments on
+// findings, run by the report worker (lambdas/reports). A queue and function of their own rather than the import
+// worker's: the PDF and XLSX libraries would put the import function past its 600 KB bundle budget (it is at
+// 588 KB) and slow every import's cold start, and a long PDF must not hold up a service's imports in their FIFO group.
 import { readConfig } from '../config.js';
 import { sendFifoMessage } from '../queues/send-message.js';
 
@@ -13,6 +13,8 @@ export type ReportWork =
   | { kind: 'digest'; id: string }
   /** One company's weekly digest (`<slug>/<run time>`: the schedule's run, or `npm run digest`). */
   | { kind: 'weeklyDigest'; id: string }
+  /** A comment on a finding to mail to the other side (`<slug>/<service>/<findingId>/<commentId>`). */
+  | { kind: 'commentMail'; id: string }
   /** A claimed vault file to remove (from the vault cleanup queue, kernel/vault/vault-objects.ts). */
   | { kind: 'vaultObject'; id: string };
 
@@ -36,6 +38,7 @@ export function parseReportWork(body: string): ReportWork | undefined {
         kind === 'notify' ||
         kind === 'digest' ||
         kind === 'weeklyDigest' ||
+        kind === 'commentMail' ||
         kind === 'vaultObject') &&
       typeof parsed.id === 'string'
     ) {

@@ -61,6 +61,8 @@ import type { getReportsOverview } from '../../../lambdas/calls/get-reports-over
 import type { requestFindingReview } from '../../../lambdas/calls/request-finding-review/request-finding-review';
 import type { listFindingReviews } from '../../../lambdas/calls/list-finding-reviews/list-finding-reviews';
 import type { decideFindingReview } from '../../../lambdas/calls/decide-finding-review/decide-finding-review';
+import type { addFindingComment } from '../../../lambdas/calls/add-finding-comment/add-finding-comment';
+import type { listFindingComments } from '../../../lambdas/calls/list-finding-comments/list-finding-comments';
 import type { getServiceReport } from '../../../lambdas/calls/get-service-report/get-service-report';
 import type { EditableTemplateField } from '../../../lambdas/kernel/templates/template-fields';
 import type { createVaultLink } from '../../../lambdas/calls/create-vault-link/create-vault-link';
@@ -265,6 +267,8 @@ export interface CallContracts {
   requestFindingReview: ContractOf<typeof requestFindingReview>;
   listFindingReviews: ContractOf<typeof listFindingReviews>;
   decideFindingReview: ContractOf<typeof decideFindingReview>;
+  addFindingComment: ContractOf<typeof addFindingComment>;
+  listFindingComments: ContractOf<typeof listFindingComments>;
 }
 
 export type CallName = keyof CallContracts;

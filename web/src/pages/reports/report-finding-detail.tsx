@@ -1,5 +1,6 @@
 // A published finding as a customer reads it (getFinding answers the customer whitelist): what it is, where,
-// how severe, what to do, the remediation loop (finding-remediation.tsx), and the tool's evidence.
+// how severe, what to do, the remediation loop (finding-remediation.tsx), the conversation with the analysts
+// (finding-conversation.tsx), and the tool's evidence.
 import { exploitSignalsDetail } from '../analyst/services/finding-values/exploit-signals';
 import { cvssDetail } from '../analyst/services/finding-values/cvss-values';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -27,6 +28,7 @@ import { scannerEvidence } from '../../../../lambdas/kernel/scanners/scanner-htm
 import { EvidenceItems } from '../analyst/services/finding-values/evidence-items';
 import { FindingInstances } from '../analyst/services/finding-values/finding-instances';
 import { FindingRemediation } from './finding-remediation';
+import { FindingConversation } from '../../components/findings/finding-conversation';
 
 type CustomerFinding = Extract<CallOutput<'getFinding'>, { view: 'customer' }>;
 type Loaded = { findingId: string; finding?: CustomerFinding; error?: string };
@@ -129,6 +131,7 @@ export function ReportFindingDetail({
           mayRequest={hasLevel(userAccess, reviewRequestLevel)}
           onChanged={() => setReloads((count) => count + 1)}
         />
+        <FindingConversation slug={slug} service={service} findingId={finding.id} />
         {finding.references.length ? (
           <SpaceBetween size="xs">
             <Box variant="h3">References</Box>

@@ -2,8 +2,9 @@
 // every field the tool gave (getFinding): severity and status, the asset, first and last seen, description,
 // impact and remediation, references (links only for http and https), CWE and CVE, CVSS and EPSS, evidence
 // in code boxes, the instances, the identity, the asset's detail, what else the tool said, and the
-// finding's history (the scans' changes and the analysts' edits). All of it is rendered as text: markup a scanner
-// wrote (ZAP evidence holds some) stays inert.
+// finding's history (the scans' changes and the analysts' edits); and its conversation with the company's people
+// (finding-conversation.tsx). All of it is rendered as text: markup a scanner wrote (ZAP evidence holds some)
+// stays inert.
 import { exploitSignalsDetail } from '../finding-values/exploit-signals';
 import { cvssDetail } from '../finding-values/cvss-values';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -30,6 +31,7 @@ import { countText, plural } from '../finding-values/finding-text';
 import { ReferenceLink, ScannerFields, ScannerValue, SeverityBadge } from '../finding-values/scanner-values';
 import { hasMarkdownText, MarkdownText } from '../../../../components/markdown/markdown-text';
 import { scannerEvidence } from '../../../../../../lambdas/kernel/scanners/scanner-html';
+import { FindingConversation } from '../../../../components/findings/finding-conversation';
 
 export interface FindingDetailProps {
   slug: string;
@@ -202,6 +204,7 @@ function FindingView({ slug, service, finding, close, onApplied, onSaved }: Find
           <FindingCuration slug={slug} service={service} finding={finding} onSaved={onSaved} />
         </Section>
         <KeyValuePairs columns={4} items={overview} />
+        <FindingConversation slug={slug} service={service} findingId={finding.id} />
         {hasMarkdownText(finding.description) ? (
           <Section title="Description">
             <MarkdownText text={finding.description ?? ''} />
