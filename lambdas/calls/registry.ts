@@ -44,6 +44,7 @@ import { getServiceReport } from './get-service-report/get-service-report.js';
 import { requestFindingReview } from './request-finding-review/request-finding-review.js';
 import { decideFindingReview } from './decide-finding-review/decide-finding-review.js';
 import { listFindingReviews } from './list-finding-reviews/list-finding-reviews.js';
+import { listReviewQueue } from './list-review-queue/list-review-queue.js';
 import { listTemplateFindings } from './list-template-findings/list-template-findings.js';
 import { refreshTemplateFindings } from './refresh-template-findings/refresh-template-findings.js';
 import { createScanImport } from './create-scan-import/create-scan-import.js';
@@ -154,6 +155,7 @@ export const callRegistry = createRegistry([
   // the remediation loop: customers' retest and risk-acceptance requests, the analysts' queue and decisions
   requestFindingReview,
   listFindingReviews,
+  listReviewQueue,
   decideFindingReview,
   // finding templates and their search
   createTemplate,

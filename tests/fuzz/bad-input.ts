@@ -25,6 +25,7 @@ import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { allEventsPartition, eventPartition } from '../../lambdas/kernel/data/entities/events.js';
 import { companyListPartition } from '../../lambdas/kernel/data/entities/companies.js';
+import { reviewQueuePartition } from '../../lambdas/kernel/data/entities/finding-reviews.js';
 import { companyPartition } from '../../lambdas/kernel/data/entities/memberships.js';
 import { platformServiceListPartition } from '../../lambdas/kernel/data/entities/platform-services.js';
 import { userListPartition, userPartition } from '../../lambdas/kernel/data/entities/users.js';
@@ -468,6 +469,7 @@ export function fuzzRegistryShard(shard: number, shards: number): void {
       companyListPartition,
       allEventsPartition,
       platformServiceListPartition,
+      reviewQueuePartition,
       eventPartition(claims.sub!),
       companyPartition('fuzz-co'),
       userPartition(member.uid),

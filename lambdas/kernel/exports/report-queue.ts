@@ -2,6 +2,7 @@
 // (lambdas/reports). A queue and function of their own rather than the import worker's: the PDF and XLSX
 // libraries would put the import function past its 600 KB bundle budget (it is at 588 KB) and slow every
 // import's cold start, and a long PDF must not hold up a service's imports in their FIFO group.
+import { createHash } from 'node:crypto';
 import { readConfig } from '../config.js';
 import { sendFifoMessage } from '../queues/send-message.js';
 
@@ -13,8 +14,16 @@ export type ReportWork =
   | { kind: 'digest'; id: string }
   /** One company's weekly digest (`<slug>/<run time>`: the schedule's run, or `npm run digest`). */
   | { kind: 'weeklyDigest'; id: string }
+  /** A step of the remediation loop to mail (`<slug>/<notice key>`, notifications/review-mail-delivery.ts). */
+  | { kind: 'reviewNotice'; id: string }
   /** A claimed vault file to remove (from the vault cleanup queue, kernel/vault/vault-objects.ts). */
   | { kind: 'vaultObject'; id: string };
+
+/** SQS takes deduplication ids of at most 128 characters: a longer one is replaced by its SHA-256. */
+function deduplicationIdOf(work: ReportWork): string {
+  const id = `${work.kind}-${work.id}`;
+  return id.length <= 128 ? id : createHash('sha256').update(id, 'utf8').digest('hex');
+}
 
 /** Queues work once: the same kind and id again within five minutes queues nothing more. */
 export async function queueReportWork(work: ReportWork, group: string): Promise<void> {
@@ -23,7 +32,7 @@ export async function queueReportWork(work: ReportWork, group: string): Promise<
   await sendFifoMessage(queueUrl, {
     body: JSON.stringify(work),
     groupId: group,
-    deduplicationId: `${work.kind}-${work.id}`,
+    deduplicationId: deduplicationIdOf(work),
   });
 }
 
@@ -36,6 +45,7 @@ export function parseReportWork(body: string): ReportWork | undefined {
         kind === 'notify' ||
         kind === 'digest' ||
         kind === 'weeklyDigest' ||
+        kind === 'reviewNotice' ||
         kind === 'vaultObject') &&
       typeof parsed.id === 'string'
     ) {

@@ -60,6 +60,7 @@ import type { getFindingExport } from '../../../lambdas/calls/get-finding-export
 import type { getReportsOverview } from '../../../lambdas/calls/get-reports-overview/get-reports-overview';
 import type { requestFindingReview } from '../../../lambdas/calls/request-finding-review/request-finding-review';
 import type { listFindingReviews } from '../../../lambdas/calls/list-finding-reviews/list-finding-reviews';
+import type { listReviewQueue } from '../../../lambdas/calls/list-review-queue/list-review-queue';
 import type { decideFindingReview } from '../../../lambdas/calls/decide-finding-review/decide-finding-review';
 import type { getServiceReport } from '../../../lambdas/calls/get-service-report/get-service-report';
 import type { EditableTemplateField } from '../../../lambdas/kernel/templates/template-fields';
@@ -264,6 +265,7 @@ export interface CallContracts {
   getServiceReport: ContractOf<typeof getServiceReport>;
   requestFindingReview: ContractOf<typeof requestFindingReview>;
   listFindingReviews: ContractOf<typeof listFindingReviews>;
+  listReviewQueue: ContractOf<typeof listReviewQueue>;
   decideFindingReview: ContractOf<typeof decideFindingReview>;
 }
 
