@@ -332,10 +332,13 @@ export const reviewQueueAccess = {
 } as const satisfies AccessRule;
 
 /**
- * A page of the requests waiting in every company's queue, oldest first, optionally of one kind. Besides the caller's
+ * A page of the requests waiting in every company's queue, oldest first (or newest), optionally of one kind. Besides the caller's
  * records, one Query of the index (two with `kind`, whose filter may leave a page short).
  */
-export async function listReviewQueueAs(analyst: Caller, page: { cursor?: string; limit: number; kind?: ReviewKind }) {
+export async function listReviewQueueAs(
+  analyst: Caller,
+  page: { cursor?: string; limit: number; kind?: ReviewKind; descending?: boolean },
+) {
   if (!canDecideEveryReview(analyst.access)) {
     throw new PermissionDeniedError('Only analysts of access level 7 or more see the review requests.');
   }

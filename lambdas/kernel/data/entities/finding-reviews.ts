@@ -146,13 +146,15 @@ function queuedReviewOf(item: Record<string, unknown>): QueuedReview {
 const kindWindow = 200;
 
 /**
- * A page of every company's queue, oldest request first: one Query of the index, or with `kind`, at most
+ * A page of every company's queue, oldest request first (or newest): one Query of the index, or with `kind`, at most
  * `maxQueries` Queries filtered on it (a filtered page may come back short, with a cursor to go on).
  */
 export async function reviewQueuePage(page: {
   cursor?: string;
   limit: number;
   kind?: ReviewKind;
+  /** Newest request first. */
+  descending?: boolean;
   maxQueries: number;
 }): Promise<{ items: ListedReview[]; nextCursor?: string }> {
   let startKey: Record<string, string> | undefined = decodeCursor(page.cursor, {
@@ -170,6 +172,7 @@ export async function reviewQueuePage(page: {
         ExpressionAttributeValues: { ':queue': reviewQueuePartition, ...(page.kind ? { ':kind': page.kind } : {}) },
         ...(page.kind ? { FilterExpression: '#kind = :kind', ExpressionAttributeNames: { '#kind': 'kind' } } : {}),
         Limit: page.kind ? kindWindow : page.limit,
+        ScanIndexForward: page.descending !== true,
         ExclusiveStartKey: startKey,
       }),
     );

@@ -1,5 +1,5 @@
 // The review requests table (/analyst/reviews): every company's retest and risk-acceptance requests waiting for a
-// decision, oldest first, a page at a time from the server; the loaded rows are filtered and sorted in the browser.
+// decision, newest first, a page at a time from the server; the loaded rows are filtered and sorted in the browser.
 import type { ServiceName } from '../../../../../lambdas/kernel/access/rules';
 import { serviceLabels } from '../../../../../lambdas/kernel/search/labels';
 import type { Severity } from '../../../../../lambdas/kernel/scanners/finding-model';
@@ -50,6 +50,7 @@ export const reviewRequestsTable: TableConfig<ListedReview> = {
     { id: 'note', header: 'Note', cell: (review) => <CellText value={review.note} /> },
   ],
   orderColumn: 'at',
+  orderDescending: true,
   pageSizes: [10, 20, 50],
   defaultPageSize: 20,
   fetchSize: 50,

@@ -7,7 +7,7 @@ export function ReviewRequestsHelp() {
     <HelpPanel header={<h2>Review requests</h2>}>
       <p>
         Customers&apos; requests of every company, for analysts of access level {menuLevels.reviewRequests}: a retest
-        (&quot;fixed, please retest&quot;) or a risk acceptance until a date, oldest first.
+        (&quot;fixed, please retest&quot;) or a risk acceptance until a date, newest first.
       </p>
       <ul>
         <li>A retest is decided fixed (the finding becomes fixed) or still present (it stays open).</li>

@@ -1,5 +1,5 @@
-// /analyst/reviews (analysts of level 7): the review requests of every company in one queue (listReviewQueue),
-// optionally of one kind, each decided here in the service page's modal (decideFindingReview).
+// /analyst/reviews (analysts of level 7): the review requests of every company in one queue (listReviewQueue), newest
+// first (the list is long when requests wait: the new ones show at once), optionally of one kind, each decided here in the service page's modal (decideFindingReview).
 import { useCallback, useState } from 'react';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -30,9 +30,10 @@ export default function ReviewRequestsPage() {
   const [kind, setKind] = useState<KindFilter>('all');
   const [deciding, setDeciding] = useState<ListedReview>();
   const fetchReviews = useCallback(
-    ({ cursor }: ServerListRequest) =>
+    ({ cursor, descending }: ServerListRequest) =>
       callFunction('listReviewQueue', {
         ...(cursor ? { cursor } : {}),
+        descending,
         ...(kind === 'all' ? {} : { kind }),
         limit: reviewRequestsTable.fetchSize,
       }).then((answer) => ({ items: answer.reviews, ...(answer.nextCursor ? { nextCursor: answer.nextCursor } : {}) })),
@@ -54,7 +55,7 @@ export default function ReviewRequestsPage() {
       header={
         <Header
           variant="h1"
-          description="Customers' retest and risk-acceptance requests of every company, oldest first."
+          description="Customers' retest and risk-acceptance requests of every company, newest first."
           info={<InfoLink topic={ReviewRequestsHelp} ariaLabel="Info about review requests" />}
         >
           Review requests
