@@ -1,7 +1,8 @@
 // The remediation loop in headless Chromium: a customer (level 3) opens a published finding of their DAST
-// report, marks it fixed and asks for a retest; the analyst finds the request under "Review requests" on the
-// DAST service page and confirms the fix; the customer reads the answer in the finding's history. A company
-// of its own, so the demo's figures stay as they are. Both pages pass axe with the loop's parts shown.
+// report, marks it fixed and asks for a retest; the analyst finds the request in the Review requests of every
+// company (/analyst/reviews) and under "Review requests" on the DAST service page, and confirms the fix; the
+// customer reads the answer in the finding's history. A company of its own, so the demo's figures stay as they
+// are. Every page passes axe with the loop's parts shown.
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -68,6 +69,15 @@ describe('the remediation loop', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       const analystPage = analyst.page;
+      // Every company's requests in one queue: the new one on top, with its company, service and who asked.
+      await analystPage.goto(`${stack.appUrl}/analyst/reviews`);
+      await analystPage.getByRole('heading', { name: 'Review requests', level: 1 }).waitFor();
+      const requests = analystPage.getByRole('table', { name: 'Review requests' });
+      const row = requests.getByRole('row').filter({ hasText: 'Upgraded the web server' });
+      await row.waitFor({ timeout: 20_000 });
+      for (const text of ['Loop Co', 'DAST', 'Retest', 'Casey Customer']) await row.getByText(text).first().waitFor();
+      expect(await seriousViolations(analystPage)).toEqual([]);
+
       await analystPage.goto(`${stack.appUrl}/analyst/services/dast`);
       const queue = analystPage.getByRole('table').filter({ hasText: 'Upgraded the web server' });
       await queue.waitFor({ timeout: 20_000 });
