@@ -1,11 +1,14 @@
 // The remediation loop speaks, against the local stack (its queue, report worker and SES emulator): a request mails
 // the analysts who may decide it — the analysts who worked on the finding, or, when none did, every analyst of
 // level 7 — and nobody else; a decision mails whoever asked, with the analyst's note and the finding's link; each
-// mail is an event of whoever acted. The analysts' queue lists every company's requests, a page at a time, for
+// mail is an event of whoever acted; a redelivered message mails nobody twice. The analysts' queue lists every company's requests, a page at a time, for
 // analysts of level 7 only.
 import { randomUUID } from 'node:crypto';
+import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { handler as reportWork } from '../../lambdas/reports/handler.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
+import { reviewNoticeKey } from '../../lambdas/kernel/data/entities/review-notices.js';
 import type { StoredMail } from '../support/sign-in.js';
 import { mailsTo } from '../support/outbox.js';
 import { seedReviewableFinding } from '../support/review-fixtures.js';
@@ -76,6 +79,12 @@ async function queuedRows(caller: Caller, input: Record<string, unknown> = {}) {
   return rows;
 }
 
+/** The report queue's message of a notice, delivered again (as SQS does after a crash or a timeout). */
+const redelivery = (id: string): SQSEvent =>
+  ({
+    Records: [{ messageId: randomUUID(), body: JSON.stringify({ kind: 'reviewNotice', id }), attributes: {} }],
+  }) as unknown as SQSEvent;
+
 beforeAll(async () => {
   for (const company of [acme, globex]) {
     await createCompanyAs({ uid: 'test', email: 'test' }, { ...company, flags: { enableDast: true } });
@@ -100,7 +109,7 @@ beforeAll(async () => {
 describe("the loop's mails in the outbox", () => {
   it('mails a request to the analysts who worked on the finding, and nobody else', async () => {
     const finding = await curatedFinding(acme.slug);
-    ok(
+    const { review } = ok(
       await as.manager!('requestFindingReview', {
         slug: acme.slug,
         service,
@@ -122,6 +131,10 @@ describe("the loop's mails in the outbox", () => {
     for (const other of ['bystander', 'junior', 'manager', 'reader', 'globexManager']) {
       expect(await mailsTo(users[other]!.email), other).toEqual([]);
     }
+    expect(await mailsTo(users.curator!.email)).toHaveLength(1);
+    // A redelivered message sends nothing twice.
+    const key = reviewNoticeKey(review.at, { service, findingId: finding.id, step: 'requested' });
+    expect(await reportWork(redelivery(`${acme.slug}/${key}`))).toEqual({ batchItemFailures: [] });
     expect(await mailsTo(users.curator!.email)).toHaveLength(1);
     // Whoever asked reads on Home that the analysts were told.
     const events = ok(await as.manager!('listEvents', { filter: finding.title })).events;
