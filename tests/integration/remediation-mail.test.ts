@@ -1,8 +1,8 @@
 // The remediation loop speaks, against the local stack (its queue, report worker and SES emulator): a request mails
 // the analysts who may decide it — the analysts who worked on the finding, or, when none did, every analyst of
 // level 7 — and nobody else; a decision mails whoever asked, with the analyst's note and the finding's link; each
-// mail is an event of whoever acted; a redelivered message mails nobody twice. The analysts' queue lists every company's requests, a page at a time, for
-// analysts of level 7 only.
+// mail is an event of whoever acted; a redelivered message mails nobody twice. The analysts' queue lists every
+// company's requests, a page at a time, for analysts of level 7 only.
 import { randomUUID } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
