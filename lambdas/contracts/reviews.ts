@@ -49,3 +49,11 @@ export const queuedReview = z.object({
   title: z.string(),
   severity: z.string(),
 });
+
+/** A request in the analysts' queue across companies (listReviewQueue): with its company and service. */
+export const listedReview = z.object({
+  ...queuedReview.shape,
+  slug: z.string(),
+  companyName: z.string(),
+  service: z.string(),
+});

@@ -1,6 +1,7 @@
 // The report worker: runs the report queue's work (an SQS FIFO queue: exports of findings, notification mails
-// when findings are published, each company's weekly digest, the mails of comments on findings) and the daily
-// and weekly schedules (EventBridge), and removes claimed vault files (the vault cleanup queue, whose delivery is delayed past their download links). Its
+// when findings are published, the remediation loop's mails, each company's weekly digest, the mails of comments
+// on findings) and the daily and weekly schedules (EventBridge), and removes claimed vault files (the vault cleanup
+// queue, whose delivery is delayed past their download links). Its
 // own function, apart from the import worker, for the PDF and XLSX libraries' weight (see
 // kernel/exports/report-queue.ts). Work that crashes is a batch item failure, delivered again by the queue and,
 // after its last try, to the dead-letter queue; locally `npm start` delivers the same events to this same handler.
@@ -21,6 +22,8 @@ import {
 import { deleteVaultObject } from '../kernel/vault/vault-objects.js';
 import { commentOfWork } from '../kernel/notifications/comment-notice.js';
 import { deliverCommentMail } from '../kernel/notifications/comment-delivery.js';
+import { deliverReviewNotice } from '../kernel/notifications/review-mail-delivery.js';
+import { reviewNoticeOfWork } from '../kernel/notifications/review-notice.js';
 
 /** The queue's maxReceiveCount (infra): the try after which a message goes to the dead-letter queue. */
 export const reportMaxReceives = 3;
@@ -36,6 +39,10 @@ async function run(work: ReportWork): Promise<void> {
   if (work.kind === 'commentMail') {
     const comment = commentOfWork(work.id);
     if (comment) await deliverCommentMail(comment);
+  }
+  if (work.kind === 'reviewNotice') {
+    const { slug, key } = reviewNoticeOfWork(work.id);
+    await deliverReviewNotice(slug, key);
   }
   if (work.kind === 'weeklyDigest') {
     const { slug, at } = weeklyDigestOfWork(work.id);

@@ -1,7 +1,8 @@
 // The remediation loop in headless Chromium: a customer (level 3) opens a published finding of their DAST
-// report, marks it fixed and asks for a retest; the analyst finds the request under "Review requests" on the
-// DAST service page and confirms the fix; the customer reads the answer in the finding's history. A company
-// of its own, so the demo's figures stay as they are. Both pages pass axe with the loop's parts shown.
+// report, marks it fixed and asks for a retest; the analyst finds the request in the Review requests of every
+// company (/analyst/reviews), where a second request is decided at once, and under "Review requests" on the DAST
+// service page, and confirms the fix; the customer reads the answer in the finding's history. A company of its
+// own, so the demo's figures stay as they are. Every page passes axe with the loop's parts shown.
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -20,19 +21,26 @@ let browser: Browser;
 let customer: SignedInBrowser;
 let analyst: SignedInBrowser;
 let findingId: string;
+let secondFindingId: string;
+let customerCall: ReturnType<typeof signedInCaller>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   await createCompanyAs({ uid: 'test', email: 'test' }, { slug, companyName: 'Loop Co', flags: { enableDast: true } });
-  [findingId] = (await seedFindings({ slug, count: 2, severity: 'high', published: true, host: 'loop.example' })) as [
-    string,
-  ];
+  [findingId, secondFindingId] = (await seedFindings({
+    slug,
+    count: 2,
+    severity: 'high',
+    published: true,
+    host: 'loop.example',
+  })) as [string, string];
   const customerUser = await createTestUser({
     userType: 'customer',
     accessLevel: 3,
     companies: [slug],
     displayName: 'Casey Customer',
   });
+  customerCall = signedInCaller(customerUser);
   const analystUser = await createTestUser({ userType: 'analyst', accessLevel: 7, displayName: 'Ada Analyst' });
   // The analyst works on this company: it is their selected one.
   expect((await signedInCaller(analystUser)('setDefaultCompany', { slug })).statusCode).toBe(200);
@@ -68,6 +76,36 @@ describe('the remediation loop', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       const analystPage = analyst.page;
+      // Every company's requests in one queue: the new one on top, with its company, service and who asked.
+      await analystPage.goto(`${stack.appUrl}/analyst/reviews`);
+      await analystPage.getByRole('heading', { name: 'Review requests', level: 1 }).waitFor();
+      const requests = analystPage.getByRole('table', { name: 'Review requests' });
+      const row = requests.getByRole('row').filter({ hasText: 'Upgraded the web server' });
+      await row.waitFor({ timeout: 20_000 });
+      for (const text of ['Loop Co', 'DAST', 'Retest', 'Casey Customer']) await row.getByText(text).first().waitFor();
+      expect(await seriousViolations(analystPage)).toEqual([]);
+
+      // A second request, decided right there: it leaves the queue.
+      const asked = await customerCall('requestFindingReview', {
+        slug,
+        service: 'dast',
+        findingId: secondFindingId,
+        kind: 'retest',
+        note: 'Rotated the keys',
+      });
+      expect(asked.statusCode, JSON.stringify(asked.body)).toBe(200);
+      await analystPage.getByRole('button', { name: 'Refresh review requests' }).click();
+      const second = requests.getByRole('row').filter({ hasText: 'Rotated the keys' });
+      await second.waitFor({ timeout: 20_000 });
+      await second.getByRole('radio').check();
+      await analystPage.getByRole('button', { name: 'Decide', exact: true }).click();
+      const inline = analystPage.getByRole('dialog');
+      await inline.getByRole('radio', { name: /Still present/ }).check();
+      await inline.getByRole('button', { name: 'Save decision' }).click();
+      await analystPage.getByText('Decision saved').waitFor();
+      await expect.poll(() => second.count()).toBe(0);
+      expect(await seriousViolations(analystPage)).toEqual([]);
+
       await analystPage.goto(`${stack.appUrl}/analyst/services/dast`);
       const queue = analystPage.getByRole('table').filter({ hasText: 'Upgraded the web server' });
       await queue.waitFor({ timeout: 20_000 });

@@ -38,7 +38,8 @@ const analystServices = [
   'Analyst/Password cracking',
 ];
 const vaultLinks = ['Analyst/Vault share link', 'Analyst/Vault request link'];
-const agentsAndLocations = ['Analyst/Agents', 'Analyst/Locations'];
+/** Level 7: agents, locations, and the review requests of every company (analysts only). */
+const agentsAndLocations = ['Analyst/Agents', 'Analyst/Locations', 'Analyst/Review requests'];
 
 interface DemoAccount {
   email: string;

@@ -26,6 +26,7 @@ import { AlreadyExistsError } from '../../lambdas/kernel/errors.js';
 import { allEventsPartition, eventPartition } from '../../lambdas/kernel/data/entities/events.js';
 import { companyListPartition } from '../../lambdas/kernel/data/entities/companies.js';
 import { commentsPartition } from '../../lambdas/kernel/data/entities/finding-comments.js';
+import { reviewQueuePartition } from '../../lambdas/kernel/data/entities/finding-reviews.js';
 import { companyPartition } from '../../lambdas/kernel/data/entities/memberships.js';
 import { platformServiceListPartition } from '../../lambdas/kernel/data/entities/platform-services.js';
 import { userListPartition, userPartition } from '../../lambdas/kernel/data/entities/users.js';
@@ -479,6 +480,7 @@ export function fuzzRegistryShard(shard: number, shards: number): void {
       companyListPartition,
       allEventsPartition,
       platformServiceListPartition,
+      reviewQueuePartition,
       eventPartition(claims.sub!),
       companyPartition('fuzz-co'),
       userPartition(member.uid),

@@ -274,6 +274,8 @@ const matrix: Record<string, MatrixRow> = {
     expect: { ...acmeReaders, viewer: 'deny', globexAdmin: 'deny' },
   },
   listFindingReviews: { input: () => ({ slug: 'acme', service: 'dast' }), expect: serviceWorkers('dast') },
+  // Every company's requests: analysts of level 7 and up, never a customer (not even one who decides a service).
+  listReviewQueue: { input: () => ({ limit: 5 }), expect: onlyLevel(7) },
   decideFindingReview: {
     input: async () => ({
       slug: 'acme',

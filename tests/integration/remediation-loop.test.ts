@@ -1,11 +1,12 @@
 // The remediation loop through the calls: a customer (level 2 or more) marks a published finding "fixed,
 // please retest" or asks for its risk to be accepted; the analyst's queue lists it; the next import settles
-// the retests its scan answers (fixed now: confirmed; found again: still present), the analyst decides the
-// rest; the customer reads every step in the finding's history. Refusals write nothing.
+// the retests its scan answers (fixed now: confirmed; found again: still present; whoever asked is mailed each),
+// the analyst decides the rest; the customer reads every step in the finding's history. Refusals write nothing.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
+import { mailsTo } from '../support/outbox.js';
 import { importScanAs } from '../support/scan-import.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
@@ -16,6 +17,7 @@ const slug = `remedy-${stamp}`;
 const service = 'dast';
 const day = 24 * 3600 * 1000;
 const as: Record<'analyst' | 'manager' | 'reader' | 'outsider', Caller> = {} as never;
+let managerEmail: string;
 
 const zapXml = readFileSync('tests/fixtures/scanners/dast/zap-results-first-scan.xml', 'utf8');
 /** ZAP's XML without the alerts of these plugin ids. */
@@ -47,9 +49,14 @@ beforeAll(async () => {
     { slug: `${slug}-x`, companyName: `Other ${stamp}`, flags: { enableDast: true } },
   );
   as.analyst = signedInCaller(await createTestUser({ userType: 'analyst', accessLevel: 7, displayName: 'Ana Lyst' }));
-  as.manager = signedInCaller(
-    await createTestUser({ userType: 'customer', accessLevel: 3, companies: [slug], displayName: 'Mona Ger' }),
-  );
+  const manager = await createTestUser({
+    userType: 'customer',
+    accessLevel: 3,
+    companies: [slug],
+    displayName: 'Mona Ger',
+  });
+  managerEmail = manager.email;
+  as.manager = signedInCaller(manager);
   as.reader = signedInCaller(
     await createTestUser({ userType: 'customer', accessLevel: 1, companies: [slug], servicesEnabled: ['dast'] }),
   );
@@ -137,6 +144,21 @@ describe('the remediation loop', () => {
     expect(still.review).toBeUndefined();
     expect(still.reviewLog.map((entry: any) => entry.event)).toEqual(['retestRequested', 'stillPresent']);
     expect((await queue()).reviews).toEqual([]);
+
+    // Whoever asked is mailed the scan's answers, with the finding's link.
+    const mailed = async (subject: string) => {
+      for (let waited = 0; waited < 20_000; waited += 200) {
+        const mail = (await mailsTo(managerEmail)).find((sent) => sent.subject.startsWith(subject));
+        if (mail) return mail;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`no mail "${subject}"`);
+    };
+    const fixedMail = await mailed(`Retest: fixed: ${byRule('10049').title}`);
+    expect(fixedMail.body.text).toContain('A new scan confirmed the fix; the finding is now fixed.');
+    expect(fixedMail.body.text).toContain(`/reports/dast?finding=${byRule('10049').id}`);
+    const stillMail = await mailed(`Retest: still present: ${byRule('10031').title}`);
+    expect(stillMail.body.text).toContain('A new scan found the issue still present; the finding stays open.');
 
     // Once settled, the customer may ask again.
     ok(await request(as.manager, byRule('10031').id, 'retest', 'Second try: CSP now set'));

@@ -259,6 +259,7 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
       note: 'Fixed: the header is set',
     }),
     listFindingReviews: async () => ({ slug: company, service: 'dast' }),
+    listReviewQueue: async () => ({ limit: 20 }),
     decideFindingReview: async () => ({
       slug: company,
       service: 'dast',

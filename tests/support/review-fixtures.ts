@@ -29,7 +29,7 @@ export async function seedPendingRetest(
     fields: { review, reviewLog: [{ at: review.at, event: 'retestRequested', by: { role: 'customer' } }] },
   });
   await transactWithRetry([
-    queueReviewWrite(slug, service, { ...review, findingId: findingId!, title: 'Tool title 0', severity: 'low' }),
+    queueReviewWrite(slug, service, { ...review, findingId: findingId!, title: 'Tool title 0', severity: 'low' }, slug),
   ]);
   return { findingId: findingId!, requestedAt: review.at };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompanyRecord } from '../../lambdas/kernel/access/caller.js';
 import {
   canAccessCompany,
+  canDecideEveryReview,
   canListAllCompanies,
   canSearchTemplates,
   canViewService,
@@ -57,6 +58,13 @@ describe('levels', () => {
   it('all companies: analysts with 7 or more only', () => {
     expect(levels.filter((level) => canListAllCompanies(access(level, { userType: 'analyst' })))).toEqual([7, 8, 9]);
     expect(levels.filter((level) => canListAllCompanies(access(level)))).toEqual([]);
+  });
+
+  it('review requests of every company: analysts with 7 or more only, never a customer', () => {
+    expect(levels.filter((level) => canDecideEveryReview(access(level, { userType: 'analyst' })))).toEqual([7, 8, 9]);
+    expect(levels.filter((level) => canDecideEveryReview(access(level)))).toEqual([]);
+    expect(menuRules.reviewRequests({ access: access(7, { userType: 'analyst' }), company: undefined })).toBe(true);
+    expect(menuRules.reviewRequests({ access: access(9, { companies: ['acme'] }), company: undefined })).toBe(false);
   });
 
   it('company access: members, or analysts who see every company', () => {

@@ -27,6 +27,7 @@ const FindingTemplatesPage = lazyPage(() => import('./pages/templates/finding-te
 const VaultSharePage = lazyPage(() => import('./pages/analyst/vault/vault-share-page'));
 const VaultRequestPage = lazyPage(() => import('./pages/analyst/vault/vault-request-page'));
 const LocationsPage = lazyPage(() => import('./pages/analyst/locations/locations-page'));
+const ReviewRequestsPage = lazyPage(() => import('./pages/analyst/reviews/review-requests-page'));
 const NotificationsPage = lazyPage(() => import('./pages/admin/company/notifications/notifications-page'));
 const SlaPolicyPage = lazyPage(() => import('./pages/admin/company/sla-policy/sla-policy-page'));
 const AgentsPage = lazyPage(() => import('./pages/analyst/agents/agents-page'));
@@ -53,6 +54,7 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/analyst/vault/link': VaultSharePage,
   '/analyst/vault/request': VaultRequestPage,
   '/analyst/locations': LocationsPage,
+  '/analyst/reviews': ReviewRequestsPage,
   '/admin/company/notifications': NotificationsPage,
   '/admin/company/sla': SlaPolicyPage,
   '/analyst/agents': AgentsPage,

@@ -125,6 +125,13 @@ export const shellPages: readonly ShellPage[] = [
     section: 'analyst',
     gate: { rule: 'locations' },
   },
+  {
+    path: '/analyst/reviews',
+    title: 'Review requests',
+    navLabel: 'Review requests',
+    section: 'analyst',
+    gate: { rule: 'reviewRequests' },
+  },
 
   {
     path: '/admin/company/create-company',

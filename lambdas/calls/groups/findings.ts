@@ -26,6 +26,7 @@ import { getReportsOverview } from '../get-reports-overview/get-reports-overview
 import { getServiceReport } from '../get-service-report/get-service-report.js';
 import { requestFindingReview } from '../request-finding-review/request-finding-review.js';
 import { listFindingReviews } from '../list-finding-reviews/list-finding-reviews.js';
+import { listReviewQueue } from '../list-review-queue/list-review-queue.js';
 import { addFindingComment } from '../add-finding-comment/add-finding-comment.js';
 import { listFindingComments } from '../list-finding-comments/list-finding-comments.js';
 import { decideFindingReview } from '../decide-finding-review/decide-finding-review.js';
@@ -72,6 +73,7 @@ export const findingsCalls: readonly AnyCall[] = [
   // the remediation loop: customers' retest and risk-acceptance requests, the analysts' queue and decisions
   requestFindingReview,
   listFindingReviews,
+  listReviewQueue,
   decideFindingReview,
   // a finding's conversation between the company's people and the analysts
   addFindingComment,

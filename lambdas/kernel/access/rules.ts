@@ -40,6 +40,11 @@ export function canListAllCompanies(access: Pick<UserAccessRecord, 'claims'> | u
   return isAnalyst(access) && hasLevel(access, thresholds.allCompanies);
 }
 
+/** The remediation loop's queue across companies: analysts of level 7 and up, who may decide every request. */
+export function canDecideEveryReview(access: Pick<UserAccessRecord, 'claims'> | undefined): boolean {
+  return isAnalyst(access) && hasLevel(access, menuLevels.reviewRequests);
+}
+
 /** Finding-template search credentials: analysts above level 5. */
 export function canSearchTemplates(access: Pick<UserAccessRecord, 'claims'> | undefined): boolean {
   return isAnalyst(access) && (access?.claims.accessLevel ?? 0) > thresholds.templateSearchAbove;
@@ -159,6 +164,7 @@ export const menuLevels = {
   templates: 7,
   analystSection: 5,
   analystServicePage: 7,
+  reviewRequests: 7,
   vaultLinks: 5,
   agents: 7,
   locations: 7,
@@ -191,6 +197,8 @@ export const menuRules = {
     offered(context, service) &&
     (hasLevel(context.access, menuLevels.analystServicePage) ||
       (service === 'password_cracking' && managesService(context.access, service))),
+  /** The review requests of every company (the analysts who decide them; customers never). */
+  reviewRequests: ({ access }: AccessContext) => canDecideEveryReview(access),
   vaultLinks: ({ access }: AccessContext) => hasLevel(access, menuLevels.vaultLinks),
   agents: ({ access }: AccessContext) => hasLevel(access, menuLevels.agents),
   locations: ({ access }: AccessContext) => hasLevel(access, menuLevels.locations),

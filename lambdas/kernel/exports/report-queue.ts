@@ -1,7 +1,8 @@
-// The report queue: exports of findings, the notification digests, the weekly digests and the mails of comments on
-// findings, run by the report worker (lambdas/reports). A queue and function of their own rather than the import
-// worker's: the PDF and XLSX libraries would put the import function past its 600 KB bundle budget (it is at
-// 588 KB) and slow every import's cold start, and a long PDF must not hold up a service's imports in their FIFO group.
+// The report queue: exports of findings, the notification digests, the weekly digests, the remediation loop's mails
+// and the mails of comments on findings, run by the report worker (lambdas/reports). A queue and function of their
+// own rather than the import worker's: the PDF and XLSX libraries would put the import function past its bundle
+// budget and slow every import's cold start, and a long PDF must not hold up a service's imports in their FIFO group.
+import { createHash } from 'node:crypto';
 import { readConfig } from '../config.js';
 import { sendFifoMessage } from '../queues/send-message.js';
 
@@ -15,8 +16,16 @@ export type ReportWork =
   | { kind: 'weeklyDigest'; id: string }
   /** A comment on a finding to mail to the other side (`<slug>/<service>/<findingId>/<commentId>`). */
   | { kind: 'commentMail'; id: string }
+  /** A step of the remediation loop to mail (`<slug>/<notice key>`, notifications/review-mail-delivery.ts). */
+  | { kind: 'reviewNotice'; id: string }
   /** A claimed vault file to remove (from the vault cleanup queue, kernel/vault/vault-objects.ts). */
   | { kind: 'vaultObject'; id: string };
+
+/** SQS takes deduplication ids of at most 128 characters: a longer one is replaced by its SHA-256. */
+function deduplicationIdOf(work: ReportWork): string {
+  const id = `${work.kind}-${work.id}`;
+  return id.length <= 128 ? id : createHash('sha256').update(id, 'utf8').digest('hex');
+}
 
 /** Queues work once: the same kind and id again within five minutes queues nothing more. */
 export async function queueReportWork(work: ReportWork, group: string): Promise<void> {
@@ -25,7 +34,7 @@ export async function queueReportWork(work: ReportWork, group: string): Promise<
   await sendFifoMessage(queueUrl, {
     body: JSON.stringify(work),
     groupId: group,
-    deduplicationId: `${work.kind}-${work.id}`,
+    deduplicationId: deduplicationIdOf(work),
   });
 }
 
@@ -39,6 +48,7 @@ export function parseReportWork(body: string): ReportWork | undefined {
         kind === 'digest' ||
         kind === 'weeklyDigest' ||
         kind === 'commentMail' ||
+        kind === 'reviewNotice' ||
         kind === 'vaultObject') &&
       typeof parsed.id === 'string'
     ) {

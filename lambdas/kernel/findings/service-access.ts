@@ -14,7 +14,7 @@ export const serviceFindingsAccess = {
     hasLevel(caller.access, menuLevels.analystServicePage) || managesService(caller.access, 'password_cracking'),
 } as const satisfies AccessRule;
 
-export function mayWorkOnService(caller: Caller, slug: string, service: ServiceName): boolean {
+export function mayWorkOnService(caller: Pick<Caller, 'access'>, slug: string, service: ServiceName): boolean {
   if (!canAccessCompany(caller.access, slug)) return false;
   return (
     hasLevel(accessIn(caller.access, slug), menuLevels.analystServicePage) ||

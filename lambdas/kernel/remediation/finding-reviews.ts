@@ -6,15 +6,18 @@
 // finding's remediation history (`reviewLog`), which its customer reads with the finding.
 //
 // Each step is one transaction: the finding (conditional on the request read, so two deciders never both
-// win), the queue item, the event, and — when the status changes — the status log and the report's counters.
-import { accessIn, canAccessCompany, hasLevel } from '../access/rules.js';
-import type { Caller, CompanyRecord } from '../access/caller.js';
+// win), the queue item, the event, the notice of the step's mail, and — when the status changes — the status log
+// and the report's counters. After it, the mail is queued for the report worker (notifications/review-notice.ts):
+// a request to the analysts who may decide it, a decision to whoever asked.
+import { accessIn, canAccessCompany, canDecideEveryReview, hasLevel, menuLevels } from '../access/rules.js';
+import type { AccessRule, Caller, CompanyRecord } from '../access/caller.js';
 import type { ServiceName } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';
 import {
   dequeueReviewWrite,
   queueReviewWrite,
   queuedReviews,
+  reviewQueuePage,
   type PendingReview,
   type ReviewKind,
   type ReviewLogEntry,
@@ -38,6 +41,8 @@ import {
 } from '../findings/finding-curation.js';
 import { addFieldEdit, addSlaEdit, emptyParts, finishParts } from '../findings/finding-fields.js';
 import { slaPolicyKey, slaPolicyOfItem, type SlaPolicyRecord } from '../data/entities/sla-policies.js';
+import { reviewNoticeKey, reviewNoticeWrite, type ReviewNotice } from '../data/entities/review-notices.js';
+import { queueReviewNotice } from '../notifications/review-notice.js';
 import { reviewRequestLevel } from '../../contracts/reviews.js';
 import { reviewParts } from './review-writes.js';
 import { findingViewerFor } from '../findings/finding-visibility.js';
@@ -55,6 +60,11 @@ const decisionsOf: Record<ReviewKind, readonly ReviewDecision[]> = {
 const shownTitle = (finding: StoredFinding) => finding.analystTitle || (finding.title as string);
 const shownSeverity = (finding: StoredFinding) => (finding.analystSeverity ?? finding.toolSeverity) as string;
 const nameOf = (actor: EventActor) => actor.user?.displayName?.trim() || undefined;
+const noticeActor = (actor: EventActor): ReviewNotice['actor'] => ({
+  uid: actor.uid,
+  email: actor.email,
+  ...(nameOf(actor) ? { name: nameOf(actor) } : {}),
+});
 const findingSubject = (ref: FindingRef, finding: StoredFinding) => ({
   company: { slug: ref.slug },
   finding: { slug: ref.slug, service: ref.service, findingId: ref.findingId, title: shownTitle(finding) },
@@ -146,11 +156,24 @@ export async function requestReviewAs(
     findingUpdate(input, parts),
     // The clock's pause moves the report's SLA counters.
     ...reportWritesOf(input, [{ finding, parts }], now),
-    queueReviewWrite(input.slug, input.service, {
-      ...review,
+    queueReviewWrite(
+      input.slug,
+      input.service,
+      { ...review, findingId: input.findingId, title: shownTitle(finding), severity: shownSeverity(finding) },
+      company?.companyName ?? input.slug,
+    ),
+    reviewNoticeWrite(input.slug, now, {
+      step: 'requested',
+      service: input.service,
       findingId: input.findingId,
       title: shownTitle(finding),
       severity: shownSeverity(finding),
+      kind: review.kind,
+      requestedAt: review.at,
+      note: review.note,
+      ...(review.until !== undefined ? { until: review.until } : {}),
+      requester: review.by,
+      actor: noticeActor(caller),
     }),
     eventTransactItem(
       caller,
@@ -175,6 +198,7 @@ export async function requestReviewAs(
     assertRequestable(current);
     throw new ConflictError('The finding changed while the request was sent; please try again.');
   }
+  await queueReviewNotice(input.slug, reviewNoticeKey(now, { ...input, step: 'requested' }));
   return review;
 }
 
@@ -249,6 +273,20 @@ export async function decideReviewAs(
   const items: TransactItem[] = [
     ...findingWrites(input, parts, now),
     dequeueReviewWrite(input.slug, input.service, input.findingId),
+    reviewNoticeWrite(input.slug, now, {
+      step: 'decided',
+      service: input.service,
+      findingId: input.findingId,
+      title: shownTitle(finding),
+      severity: shownSeverity(finding),
+      kind: pending.kind,
+      requestedAt: pending.at,
+      note: pending.note,
+      ...(pending.until !== undefined ? { until: pending.until } : {}),
+      requester: pending.by,
+      actor: noticeActor(analyst),
+      decision: entry,
+    }),
     // The status and the clock's pause move the report's counters (the SLA's among them).
     ...reportWritesOf(input, [{ finding, parts }], now),
     eventTransactItem(
@@ -269,6 +307,7 @@ export async function decideReviewAs(
     if (!isCancelledOnCondition(error)) throw error;
     throw new ConflictError('This finding changed while the decision was sent; reload the queue.');
   }
+  await queueReviewNotice(input.slug, reviewNoticeKey(now, { ...input, step: 'decided' }));
   return entry;
 }
 
@@ -283,4 +322,26 @@ const decisionWords: Record<ReviewDecision, string> = {
 export async function listReviewsAs(analyst: Caller, slug: string, service: ServiceName) {
   assertServiceAccess(analyst, slug, service);
   return queuedReviews(slug, service);
+}
+
+/** The queue of every company's requests: analysts of level 7 and up, who may decide each of them. */
+export const reviewQueueAccess = {
+  kind: 'signedIn',
+  describe: `analysts of access level ${menuLevels.reviewRequests} or more`,
+  allows: (caller) => canDecideEveryReview(caller.access),
+} as const satisfies AccessRule;
+
+/**
+ * A page of the requests waiting in every company's queue, oldest first (or newest), optionally of one kind. Besides the caller's
+ * records, one Query of the index (two with `kind`, whose filter may leave a page short).
+ */
+export async function listReviewQueueAs(
+  analyst: Caller,
+  page: { cursor?: string; limit: number; kind?: ReviewKind; descending?: boolean },
+) {
+  if (!canDecideEveryReview(analyst.access)) {
+    throw new PermissionDeniedError('Only analysts of access level 7 or more see the review requests.');
+  }
+  const { items, nextCursor } = await reviewQueuePage({ ...page, maxQueries: 2 });
+  return { reviews: items, ...(nextCursor ? { nextCursor } : {}) };
 }

@@ -14,6 +14,8 @@ import { isCancelledOnCondition, transactWithRetry } from '../data/transactions.
 import { addSlaEdit, emptyParts, expressionsOf } from '../findings/finding-fields.js';
 import type { SlaPolicyUse } from '../sla/finding-sla.js';
 import { reviewParts } from './review-writes.js';
+import { reviewNoticeKey, reviewNoticeWrite } from '../data/entities/review-notices.js';
+import { queueReviewNotice } from '../notifications/review-notice.js';
 
 type FindingRef = { slug: string; service: string; findingId: string };
 
@@ -58,8 +60,22 @@ export async function settleRetestsAfterImport(
           },
         },
         dequeueReviewWrite(scan.slug, scan.service, review.findingId),
+        // Whoever asked hears of it, as of an analyst's decision.
+        reviewNoticeWrite(scan.slug, now, {
+          step: 'decided',
+          service: scan.service,
+          findingId: review.findingId,
+          title: review.title,
+          severity: review.severity,
+          kind: review.kind,
+          requestedAt: review.at,
+          note: review.note,
+          requester: review.by,
+          decision: entry,
+        }),
       ]);
       settled += 1;
+      await queueReviewNotice(scan.slug, reviewNoticeKey(now, { ...ref, step: 'decided' }));
     } catch (error) {
       // Settled already (a redelivery), or decided by an analyst meanwhile: the queue item goes either way.
       if (!isCancelledOnCondition(error)) throw error;

@@ -60,6 +60,7 @@ import type { getFindingExport } from '../../../lambdas/calls/get-finding-export
 import type { getReportsOverview } from '../../../lambdas/calls/get-reports-overview/get-reports-overview';
 import type { requestFindingReview } from '../../../lambdas/calls/request-finding-review/request-finding-review';
 import type { listFindingReviews } from '../../../lambdas/calls/list-finding-reviews/list-finding-reviews';
+import type { listReviewQueue } from '../../../lambdas/calls/list-review-queue/list-review-queue';
 import type { decideFindingReview } from '../../../lambdas/calls/decide-finding-review/decide-finding-review';
 import type { addFindingComment } from '../../../lambdas/calls/add-finding-comment/add-finding-comment';
 import type { listFindingComments } from '../../../lambdas/calls/list-finding-comments/list-finding-comments';
@@ -266,6 +267,7 @@ export interface CallContracts {
   getServiceReport: ContractOf<typeof getServiceReport>;
   requestFindingReview: ContractOf<typeof requestFindingReview>;
   listFindingReviews: ContractOf<typeof listFindingReviews>;
+  listReviewQueue: ContractOf<typeof listReviewQueue>;
   decideFindingReview: ContractOf<typeof decideFindingReview>;
   addFindingComment: ContractOf<typeof addFindingComment>;
   listFindingComments: ContractOf<typeof listFindingComments>;

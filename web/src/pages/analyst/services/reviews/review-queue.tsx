@@ -21,16 +21,17 @@ import { FindingLink } from '../findings/finding-link';
 import { SeverityBadge } from '../finding-values/scanner-values';
 
 type QueuedReview = CallOutput<'listFindingReviews'>['reviews'][number];
-type Decision = 'fixed' | 'stillPresent' | 'accept' | 'decline';
+export type Decision = 'fixed' | 'stillPresent' | 'accept' | 'decline';
 
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-const kindText = (review: QueuedReview) =>
+export const kindText = (review: Pick<QueuedReview, 'kind' | 'until'>) =>
   review.kind === 'retest'
     ? 'Retest'
     : `Risk acceptance until ${review.until ? dateOnly.format(review.until) : 'a date'}`;
 
-function DecideModal({
+/** The decision of one request (also the analysts' queue across companies, /analyst/reviews). */
+export function DecideModal({
   slug,
   service,
   review,
