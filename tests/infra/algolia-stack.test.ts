@@ -74,14 +74,25 @@ describe('a real Algolia application', () => {
         ([id, resource]) => resource.Type === 'AWS::SecretsManager::Secret' && id.startsWith('ApiSearchKeySecret'),
       ),
     ).toEqual([]);
-    expect(environmentOf('ApiHandlerFunction')).toMatchObject({
-      SEARCH_APP_ID: algolia.appId,
-      SEARCH_KEY_SECRET_ARN: algolia.searchKeySecretArn,
-      ALGOLIA_ADMIN_KEY_SECRET_ARN: algolia.adminKeySecretArn,
-    });
-    const apiGrants = secretGrants('ApiHandlerFunction');
-    expect(apiGrants).toContainEqual({ Action: 'secretsmanager:GetSecretValue', Resource: algolia.searchKeySecretArn });
-    expect(JSON.stringify(apiGrants)).not.toContain(algolia.adminKeySecretArn);
+    // Each API function (one per call group) is configured alike.
+    for (const api of [
+      'ApiPeopleCallsFunction',
+      'ApiFindingsCallsFunction',
+      'ApiScanningCallsFunction',
+      'ApiVaultCallsFunction',
+    ]) {
+      expect(environmentOf(api), api).toMatchObject({
+        SEARCH_APP_ID: algolia.appId,
+        SEARCH_KEY_SECRET_ARN: algolia.searchKeySecretArn,
+        ALGOLIA_ADMIN_KEY_SECRET_ARN: algolia.adminKeySecretArn,
+      });
+      const apiGrants = secretGrants(api);
+      expect(apiGrants).toContainEqual({
+        Action: 'secretsmanager:GetSecretValue',
+        Resource: algolia.searchKeySecretArn,
+      });
+      expect(JSON.stringify(apiGrants)).not.toContain(algolia.adminKeySecretArn);
+    }
     expect(environmentOf('ApiTemplateSearchFunction')).toMatchObject({
       SEARCH_KEY_SECRET_ARN: algolia.searchKeySecretArn,
     });
