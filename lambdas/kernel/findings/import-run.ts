@@ -37,7 +37,6 @@ import {
   type FindingChange,
   type FindingChangeKind,
   type FindingState,
-  type StoredFinding,
 } from '../data/entities/findings.js';
 import { batchGetConsistent } from '../data/transactions.js';
 import {
@@ -619,7 +618,7 @@ class ImportWriter {
   ): Promise<void> {
     // A known finding keeps its instances' states: the scan's are open, those it no longer saw are fixed.
     const instances = state
-      ? instancesAfterScan(finding.instances, storedInstancesOf(state as StoredFinding), this.now)
+      ? instancesAfterScan(finding.instances, storedInstancesOf(state), this.now)
       : finding.instances;
     const fields = toolFields({ ...finding, instances }, sourceHash, this.scan.service);
     const change: FindingChange = {

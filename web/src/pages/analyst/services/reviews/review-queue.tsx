@@ -27,7 +27,9 @@ const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 const kindText = (review: QueuedReview) =>
   review.kind === 'retest'
-    ? 'Retest'
+    ? review.instances
+      ? `Retest of ${review.instances.length === 1 ? '1 instance' : `${review.instances.length} instances`}`
+      : 'Retest'
     : `Risk acceptance until ${review.until ? dateOnly.format(review.until) : 'a date'}`;
 
 function DecideModal({
