@@ -146,6 +146,41 @@ export const findingSla = {
   slaState: z.enum(slaStates),
 };
 
+/** An instance (a place the tool saw the finding) is open while the scans see it, fixed once one no longer does. */
+export const instanceStates = ['open', 'fixed'] as const;
+export type InstanceState = (typeof instanceStates)[number];
+
+/** How many instances a finding has, and how many of them are fixed ("3 of 12 fixed"; all of a fixed finding). */
+export const instanceCountFields = {
+  /** The instances the last scan reported (the tool's count, which may pass those kept) and the fixed ones kept. */
+  instanceCount: z.number(),
+  fixedInstanceCount: z.number(),
+};
+
+/** An instance's state: `id` names it in a retest request (the same URL, method and parameter keep their id). */
+const instanceStateFields = {
+  id: z.string(),
+  state: z.enum(instanceStates),
+  /** When a scan of the finding stopped seeing it (or the finding was fixed as a whole). */
+  fixedAt: z.optional(z.number()),
+};
+
+/** An instance as analysts read it: every field the tool gave, and its state. */
+export const findingInstance = z.looseObject(instanceStateFields);
+
+/** An instance as customers read it: its state and the fields of where it is and what showed it (a whitelist). */
+export const customerFindingInstance = z.object({
+  ...instanceStateFields,
+  uri: z.optional(z.string()),
+  method: z.optional(z.string()),
+  param: z.optional(z.string()),
+  attack: z.optional(z.string()),
+  evidence: z.optional(z.string()),
+  otherInfo: z.optional(z.string()),
+  extracted: z.optional(z.array(z.string())),
+  alert: z.optional(z.string()),
+});
+
 /** A finding as lists show it. `id` is its identity key, stable across scans. */
 export const findingRow = z.object({
   id: z.string(),
@@ -160,7 +195,7 @@ export const findingRow = z.object({
   ruleId: z.string(),
   tool: z.string(),
   cve: z.array(z.string()),
-  instanceCount: z.number(),
+  ...instanceCountFields,
   published: z.boolean(),
   /** The analyst's tags. */
   tags: z.array(z.string()),
@@ -223,7 +258,7 @@ export const findingDetail = z.object({
   toolCvss40: z.optional(cvssScored),
   epss: z.optional(z.object({ score: z.optional(z.number()), percentile: z.optional(z.number()) })),
   evidence: z.optional(z.record(z.string(), z.unknown())),
-  instances: z.array(z.record(z.string(), z.unknown())),
+  instances: z.array(findingInstance),
   assetDetail: z.record(z.string(), z.unknown()),
   foundAt: z.optional(z.string()),
   /** The tool's own tags (nuclei's template tags, Prowler's categories…). */
@@ -338,7 +373,7 @@ export const customerFindingRow = z.object({
   confidence: z.optional(z.string()),
   /** The CVSS 3.1 base score shown, else the 4.0 one, else the tool's own score. */
   cvssScore: z.optional(z.number()),
-  instanceCount: z.number(),
+  ...instanceCountFields,
   firstSeenAt: z.number(),
   lastSeenAt: z.optional(z.number()),
   /** When a risk acceptance ends. */
@@ -364,7 +399,7 @@ export const customerFindingDetail = z.object({
   cvss40: z.optional(cvssScored),
   epss: findingDetail.shape.epss,
   evidence: z.optional(z.record(z.string(), z.unknown())),
-  instances: z.array(z.record(z.string(), z.unknown())),
+  instances: z.array(customerFindingInstance),
   assetDetail: z.record(z.string(), z.unknown()),
   foundAt: z.optional(z.string()),
   compliance: z.optional(z.record(z.string(), z.array(z.string()))),

@@ -23,11 +23,22 @@ export const reviewNote = z
 
 const person = z.object({ email: z.string(), name: z.optional(z.string()) });
 
+/** A retest may name some of the finding's instances (their ids): only those are retested. */
+export const maxRetestInstances = 500;
+export const retestInstanceIds = z
+  .array(z.string().check(z.regex(/^[0-9a-f]{16}$/, 'must be instance ids of the finding')))
+  .check(
+    z.minLength(1, 'names at least one instance, or is left out for the whole finding'),
+    z.maxLength(maxRetestInstances, `names at most ${maxRetestInstances} instances`),
+  );
+
 export const pendingReview = z.object({
   kind: z.enum(reviewKinds),
   note: z.string(),
   at: z.number(),
   until: z.optional(z.number()),
+  /** The instances a retest is about (absent: the whole finding). */
+  instances: z.optional(z.array(z.string())),
 });
 
 /** What a customer reads of a pending request (no e-mail address of whoever asked). */
@@ -40,6 +51,8 @@ export const reviewLogEntry = z.object({
   note: z.optional(z.string()),
   until: z.optional(z.number()),
   importId: z.optional(z.string()),
+  /** The instances a retest named (its request, and its answer by a scan). */
+  instances: z.optional(z.array(z.string())),
 });
 
 export const queuedReview = z.object({

@@ -23,6 +23,8 @@ let analyst: SignedInBrowser;
 let findingId: string;
 let secondFindingId: string;
 let customerCall: ReturnType<typeof signedInCaller>;
+/** A finding whose scans no longer see one of its three URLs. */
+let partlyFixedId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -34,6 +36,22 @@ beforeAll(async () => {
     published: true,
     host: 'loop.example',
   })) as [string, string];
+  [partlyFixedId] = (await seedFindings({
+    slug,
+    count: 1,
+    severity: 'medium',
+    published: true,
+    host: 'partial.example',
+    fields: {
+      title: 'Partly fixed finding',
+      instances: [
+        { uri: 'https://partial.example/a', method: 'GET' },
+        { uri: 'https://partial.example/b', method: 'GET' },
+        { uri: 'https://partial.example/c', method: 'GET', fixedAt: Date.UTC(2026, 0, 2, 12) },
+      ],
+      instanceCount: 2,
+    },
+  })) as [string];
   const customerUser = await createTestUser({
     userType: 'customer',
     accessLevel: 3,
@@ -123,6 +141,56 @@ describe('the remediation loop', () => {
       await detail.getByText('“Retested: the banner is gone”').waitFor();
       await detail.getByText('Fixed', { exact: true }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
+
+  it(
+    'both views show "1 of 3 fixed" and the fixed instance; a customer asks for a retest of one instance',
+    { timeout: 90_000 },
+    async () => {
+      const { page } = customer;
+      await page.goto(`${stack.appUrl}/reports/dast?finding=${partlyFixedId}`);
+      const row = page
+        .getByRole('table', { name: 'Findings' })
+        .getByRole('row')
+        .filter({ hasText: 'Partly fixed finding' });
+      await row.getByText('1 of 3 fixed').waitFor();
+      const detail = page.locator('[aria-label="Finding detail"]');
+      await detail.getByText('1 of 3 fixed').waitFor();
+      const where = detail.getByRole('table', { name: 'Instances' });
+      const fixedRow = where.getByRole('row').filter({ hasText: 'partial.example/c' });
+      await fixedRow.getByText(/^Fixed \w+/).waitFor();
+      expect(await where.getByRole('row').filter({ hasText: 'Open' }).count()).toBe(2);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await detail.getByRole('button', { name: 'Mark fixed, request retest' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Instances fixed Every instance' }).click();
+      // Only the open instances are offered.
+      await expect.poll(() => page.getByRole('option', { name: /partial\.example\/c/ }).count()).toBe(0);
+      await page.getByRole('option', { name: /partial\.example\/b/ }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('textbox', { name: 'What was fixed' }).fill('Page b no longer reflects the input');
+      await dialog.getByRole('button', { name: 'Request retest' }).click();
+      await detail.getByText('Retest requested').waitFor();
+      await detail.getByText('Casey Customer marked it fixed and asked for a retest (1 instance)').waitFor();
+
+      const analystPage = analyst.page;
+      await analystPage.goto(`${stack.appUrl}/analyst/services/dast?finding=${partlyFixedId}`);
+      const analystRow = analystPage
+        .getByRole('table', { name: 'Findings' })
+        .getByRole('row')
+        .filter({ hasText: 'Partly fixed finding' });
+      await analystRow.getByText('1 of 3 fixed').waitFor({ timeout: 20_000 });
+      const analystDetail = analystPage.locator('[aria-label="Finding detail"]');
+      await analystDetail.getByText('1 of 3 fixed').waitFor();
+      await analystDetail
+        .getByRole('table', { name: 'Instances' })
+        .getByRole('row')
+        .filter({ hasText: 'partial.example/c' })
+        .getByText(/^Fixed \w+/)
+        .waitFor();
+      expect(await seriousViolations(analystPage)).toEqual([]);
     },
   );
 });

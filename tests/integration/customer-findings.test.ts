@@ -11,7 +11,7 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { readConfig } from '../../lambdas/kernel/config.js';
 import { documentClient } from '../../lambdas/kernel/data/client.js';
 import { findingIndexKey, findingKey } from '../../lambdas/kernel/data/entities/findings.js';
-import { analystOnlyFindingFields } from '../../lambdas/kernel/findings/finding-visibility.js';
+import { analystOnlyFindingFields, customerInstanceFields } from '../../lambdas/kernel/findings/finding-visibility.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { seedFindings } from '../support/seed-findings.js';
@@ -67,6 +67,12 @@ beforeAll(async () => {
     notes: 'ANALYST-NOTE-SECRET',
     tags: ['internal-tag'],
     importedBy: 'analyst@example.com',
+    // Two places: one open (with a field no customer reads), one a later scan no longer saw.
+    instances: [
+      { uri: 'https://cust.example/a', method: 'GET', param: 'q', scanNote: 'INSTANCE-SECRET' },
+      { uri: 'https://cust.example/b', method: 'GET', fixedAt: fixedAt },
+    ],
+    instanceCount: 1,
   });
   await setFields(ids[1]!, {
     published: true,
@@ -79,6 +85,8 @@ beforeAll(async () => {
   const [network] = await seedFindings({ slug, service: 'network', count: 1, severity: 'high' });
   await setFields(network!, { published: true }, 'network');
 });
+
+const fixedAt = Date.UTC(2026, 0, 2);
 
 describe('listFindings for customers', () => {
   it('answers a manager with the published findings only, each with id, severity, status and published', async () => {
@@ -94,6 +102,8 @@ describe('listFindings for customers', () => {
     }
     expect(findings[0].severity).toBe('critical');
     expect(findings[1].title).toBe('Published, reworded');
+    // "1 of 2 fixed": the open instance the scan saw, and the one it no longer saw.
+    expect(findings[1]).toMatchObject({ instanceCount: 2, fixedInstanceCount: 1 });
   });
 
   it('never sends a customer an analyst-only field', async () => {
@@ -174,6 +184,31 @@ describe('getFinding for customers', () => {
     const keys = keysOf(finding);
     for (const field of analystOnlyFindingFields) expect(keys.has(field), field).toBe(false);
     expect(JSON.stringify(finding)).not.toContain('ANALYST-NOTE-SECRET');
+    // Each instance with its state, cut to the customer's instance fields.
+    expect(finding).toMatchObject({ instanceCount: 2, fixedInstanceCount: 1 });
+    expect(finding.instances).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f]{16}$/),
+        state: 'open',
+        uri: 'https://cust.example/a',
+        method: 'GET',
+        param: 'q',
+      },
+      {
+        id: expect.stringMatching(/^[0-9a-f]{16}$/),
+        state: 'fixed',
+        fixedAt,
+        uri: 'https://cust.example/b',
+        method: 'GET',
+      },
+    ]);
+    for (const instance of finding.instances) {
+      for (const key of Object.keys(instance)) expect(customerInstanceFields as readonly string[]).toContain(key);
+    }
+    expect(JSON.stringify(finding)).not.toContain('INSTANCE-SECRET');
+    // Analysts read every field the instance has.
+    const analystView = (await as.analyst!('getFinding', { slug, service, findingId: ids[0] })).body.result;
+    expect(analystView.instances[0]).toMatchObject({ state: 'open', scanNote: 'INSTANCE-SECRET' });
   });
 
   it('answers NOT_FOUND for an unpublished finding, as for one that does not exist', async () => {

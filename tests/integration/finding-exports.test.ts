@@ -115,7 +115,17 @@ beforeAll(async () => {
     notes: 'ANALYST-NOTE-SECRET',
     tags: ['internal-tag'],
   });
-  await setFields(ids[1]!, { published: true, notes: 'ANALYST-NOTE-TWO', analystRemediation: 'Set the header.' });
+  await setFields(ids[1]!, {
+    published: true,
+    notes: 'ANALYST-NOTE-TWO',
+    analystRemediation: 'Set the header.',
+    // One URL still seen, one a later scan no longer saw.
+    instances: [
+      { uri: 'https://exports.example/a', method: 'GET', scanNote: 'INSTANCE-SECRET' },
+      { uri: 'https://exports.example/b', method: 'GET', fixedAt: Date.UTC(2026, 0, 2) },
+    ],
+    instanceCount: 1,
+  });
   await setFields(ids[2]!, { published: false, analystTitle: 'Unpublished finding', notes: 'HIDDEN-NOTE' });
   // The analyst's severity moves the finding in the list's order (its index key), as updateFinding does.
   await setFields(ids[3]!, {
@@ -218,6 +228,17 @@ describe('a customer’s export', () => {
     for (const secret of ['ANALYST-NOTE', 'HIDDEN-NOTE', 'Unpublished finding', 'internal-tag', 'Tool title 0']) {
       expect(all).not.toContain(secret);
     }
+    expect(all).not.toContain('INSTANCE-SECRET');
+    // Each instance's state where the export lists them, and how many are fixed.
+    const header = rows[0]!;
+    const partly = rows.find((row) => row[header.indexOf('Affected assets')]!.includes('exports.example/b'))!;
+    expect(partly[header.indexOf('Affected assets')]!.split('\n')).toEqual([
+      'https://exports.example/1',
+      'GET https://exports.example/a',
+      'GET https://exports.example/b (fixed 2026-01-02)',
+    ]);
+    expect(partly[header.indexOf('Instances')]).toBe('2');
+    expect(partly[header.indexOf('Fixed instances')]).toBe('1');
     const xlsx = await exportFile(customer, { format: 'xlsx' });
     const [sheet] = await readXlsxFile(xlsx.bytes);
     expect(sheet!.data).toHaveLength(4);

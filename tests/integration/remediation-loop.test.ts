@@ -26,6 +26,16 @@ const zapWithout = (pluginIds: string[]) =>
     pluginIds.some((id) => item.includes(`<pluginid>${id}</pluginid>`)) ? '' : item,
   );
 
+/** ZAP's XML without the alerts of these plugin ids, and without these URLs of one alert (its count follows). */
+const zapWithoutUrls = (pluginIds: string[], pluginId: string, uris: string[]) =>
+  zapWithout(pluginIds).replace(/<alertitem>[\s\S]*?<\/alertitem>/g, (item) => {
+    if (!item.includes(`<pluginid>${pluginId}</pluginid>`)) return item;
+    const kept = item.replace(/<instance>[\s\S]*?<\/instance>\s*/g, (instance) =>
+      uris.some((uri) => instance.includes(`<uri>${uri}</uri>`)) ? '' : instance,
+    );
+    return kept.replace(/<count>\d+<\/count>/, `<count>${kept.split('<instance>').length - 1}</count>`);
+  });
+
 let findings: Array<{ id: string; ruleId: string; title: string }>;
 const byRule = (ruleId: string) => findings.find((finding) => finding.ruleId === ruleId)!;
 
@@ -36,8 +46,16 @@ const ok = (answer: { statusCode: number; body: any }) => {
 const detail = async (caller: Caller, findingId: string) =>
   ok(await caller('getFinding', { slug, service, findingId }));
 const queue = async () => ok(await as.analyst('listFindingReviews', { slug, service }));
-const request = (caller: Caller, findingId: string, kind: string, note: string, until?: number) =>
-  caller('requestFindingReview', { slug, service, findingId, kind, note, ...(until ? { until } : {}) });
+const request = (caller: Caller, findingId: string, kind: string, note: string, until?: number, instances?: string[]) =>
+  caller('requestFindingReview', {
+    slug,
+    service,
+    findingId,
+    kind,
+    note,
+    ...(until ? { until } : {}),
+    ...(instances ? { instances } : {}),
+  });
 
 beforeAll(async () => {
   await createCompanyAs(
@@ -252,6 +270,83 @@ describe('the remediation loop', () => {
       event: 'riskAcceptanceDeclined',
       note: 'Exploitable from the internet',
     });
+    expect((await queue()).reviews).toEqual([]);
+  });
+
+  it('a retest may name instances: the next scan answers for those only', async () => {
+    const finding = byRule('10027');
+    const before = await detail(as.manager, finding.id);
+    expect(before).toMatchObject({ status: 'open', fixedInstanceCount: 0 });
+    const [first, second] = before.instances as Array<{ id: string; uri: string; state: string }>;
+    // Customers read an instance's place and state, nothing more.
+    expect(Object.keys(first!).sort()).toEqual(['evidence', 'id', 'method', 'state', 'uri']);
+
+    // Bad input names the field, and nothing is queued.
+    const malformed = await request(as.manager, finding.id, 'retest', 'fixed', undefined, ['not-an-id']);
+    expect(malformed.body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('instances'),
+    });
+    const unknown = await request(as.manager, finding.id, 'retest', 'fixed', undefined, ['0123456789abcdef']);
+    expect(unknown.body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: 'instances: 0123456789abcdef is no instance of this finding',
+    });
+    const risk = await request(as.manager, finding.id, 'riskAcceptance', 'ok', Date.now() + day, [first!.id]);
+    expect(risk.body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('instances'),
+    });
+    expect((await queue()).reviews).toEqual([]);
+
+    const sent = ok(
+      await request(as.manager, finding.id, 'retest', 'Two pages fixed', undefined, [first!.id, second!.id]),
+    );
+    expect(sent.review.instances).toEqual([first!.id, second!.id]);
+    expect((await queue()).reviews[0]).toMatchObject({ findingId: finding.id, instances: [first!.id, second!.id] });
+
+    // The next scan no longer sees the first page but still the second: still present, the first instance fixed.
+    await importScanAs(as.analyst, {
+      slug,
+      service,
+      name: 'zap.xml',
+      body: zapWithoutUrls(['10049'], '10027', [first!.uri]),
+    });
+    const partly = await detail(as.manager, finding.id);
+    expect(partly).toMatchObject({ status: 'open', instanceCount: before.instanceCount, fixedInstanceCount: 1 });
+    expect(partly.reviewLog.at(-1)).toMatchObject({
+      event: 'stillPresent',
+      by: { role: 'scan' },
+      instances: [first!.id, second!.id],
+    });
+    const fixedAgain = await request(as.manager, finding.id, 'retest', 'again', undefined, [first!.id]);
+    expect(fixedAgain.body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: `instances: ${first!.id} is fixed already`,
+    });
+
+    // Asked again for the second: a scan without it confirms the fix, and the finding stays open for the others.
+    ok(await request(as.manager, finding.id, 'retest', 'Second page fixed too', undefined, [second!.id]));
+    await importScanAs(as.analyst, {
+      slug,
+      service,
+      name: 'zap.xml',
+      body: zapWithoutUrls(['10049'], '10027', [first!.uri, second!.uri]),
+    });
+    const confirmed = await detail(as.manager, finding.id);
+    expect(confirmed).toMatchObject({ status: 'open', fixedInstanceCount: 2 });
+    expect(confirmed.review).toBeUndefined();
+    expect(confirmed.reviewLog.at(-1)).toMatchObject({
+      event: 'confirmedFixed',
+      by: { role: 'scan' },
+      instances: [second!.id],
+    });
+    expect(
+      confirmed.instances
+        .filter((instance: any) => instance.state === 'fixed')
+        .map((instance: any) => instance.id)
+        .sort(),
+    ).toEqual([first!.id, second!.id].sort());
     expect((await queue()).reviews).toEqual([]);
   });
 });

@@ -232,6 +232,63 @@ describe('across scans', () => {
     ]);
   });
 
+  it('partial fix across two imports: the instances no longer seen are fixed, the finding stays open', async () => {
+    const slug = await newCompany('partial');
+    const scope = { slug, service: 'dast' };
+    await importScan(analyst, scope, [{ name: 'a.json', body: zapJson }]);
+    const [cors] = await allFindings(analyst, slug, 'dast', { text: 'Cross-Domain' });
+    expect(cors).toMatchObject({ status: 'open', instanceCount: 5, fixedInstanceCount: 0 });
+
+    // The next scan sees two of the five URLs of the CORS alert: three are fixed, the finding stays open.
+    const fewer = zapVariant((alerts) =>
+      alerts.map((alert) =>
+        alert.pluginid === '10098' ? { ...alert, instances: alert.instances.slice(0, 2), count: '2' } : alert,
+      ),
+    );
+    const second = await importScan(analyst, scope, [{ name: 'b.json', body: fewer }]);
+    expect(second.counts).toMatchObject({ new: 0, changed: 1, fixed: 0, reopened: 0 });
+    const [row] = await allFindings(analyst, slug, 'dast', { text: 'Cross-Domain' });
+    expect(row).toMatchObject({ id: cors.id, status: 'open', instanceCount: 5, fixedInstanceCount: 3 });
+    const detail = (await analyst('getFinding', { slug, service: 'dast', findingId: cors.id })).body.result;
+    const states = detail.instances.map((instance: any) => [instance.uri.replace(/^.*\/admin\//, ''), instance.state]);
+    expect(states).toEqual([
+      ['css/base.css', 'open'],
+      ['css/login.css', 'open'],
+      ...detail.instances.slice(2).map((instance: any) => [instance.uri.replace(/^.*\/admin\//, ''), 'fixed']),
+    ]);
+    const fixedAt = detail.instances[2].fixedAt;
+    expect(fixedAt).toBeGreaterThan(detail.firstSeenAt);
+    expect(new Set(detail.instances.map((instance: any) => instance.id)).size).toBe(5);
+
+    // The same scan again is no change: nothing is written, the fixed instances keep their date.
+    const third = await importScan(analyst, scope, [{ name: 'c.json', body: fewer }]);
+    expect(third.counts).toMatchObject({ changed: 0, unchanged: 4 });
+    expect(third.progress.findingsWritten).toBe(0);
+    // A URL seen again reopens (with its id of before); the others stay fixed since the second scan.
+    const oneBack = zapVariant((alerts) =>
+      alerts.map((alert) =>
+        alert.pluginid === '10098' ? { ...alert, instances: alert.instances.slice(0, 3), count: '3' } : alert,
+      ),
+    );
+    await importScan(analyst, scope, [{ name: 'd.json', body: oneBack }]);
+    const after = (await analyst('getFinding', { slug, service: 'dast', findingId: cors.id })).body.result;
+    expect(after).toMatchObject({ status: 'open', instanceCount: 5, fixedInstanceCount: 2 });
+    expect(after.instances.map((instance: any) => instance.id).sort()).toEqual(
+      detail.instances.map((instance: any) => instance.id).sort(),
+    );
+    expect(
+      after.instances.filter((instance: any) => instance.state === 'fixed').map((instance: any) => instance.fixedAt),
+    ).toEqual([fixedAt, fixedAt]);
+
+    // Gone from the scan: the finding is fixed, and with it every instance.
+    await importScan(analyst, scope, [
+      { name: 'e.json', body: zapVariant((alerts) => alerts.filter((alert) => alert.pluginid !== '10098')) },
+    ]);
+    const gone = (await analyst('getFinding', { slug, service: 'dast', findingId: cors.id })).body.result;
+    expect(gone).toMatchObject({ status: 'fixed', instanceCount: 5, fixedInstanceCount: 5 });
+    expect(gone.instances.every((instance: any) => instance.state === 'fixed' && instance.fixedAt)).toBe(true);
+  });
+
   it('keeps one finding when a rule is re-scored and renamed (identity without title or severity)', async () => {
     const slug = await newCompany('identity');
     const scope = { slug, service: 'dast' };

@@ -20,6 +20,8 @@ export const requestFindingReview = defineSignedInCall({
   readAhead: (input) => readFindingAndCompany(input),
   async run(input, { caller, ahead }) {
     const review = await requestReviewAs(caller, input, ahead);
-    return { review: { kind: review.kind, note: review.note, at: review.at, until: review.until } };
+    return {
+      review: { kind: review.kind, note: review.note, at: review.at, until: review.until, instances: review.instances },
+    };
   },
 });

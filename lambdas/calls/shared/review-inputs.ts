@@ -1,7 +1,7 @@
 // The inputs of the remediation loop's calls (contracts/reviews.ts has the shapes a finding's detail carries).
 import * as z from 'zod/mini';
 import { findingId, serviceScope } from '../../contracts/findings.js';
-import { reviewDecisions, reviewKinds, reviewNote } from '../../contracts/reviews.js';
+import { retestInstanceIds, reviewDecisions, reviewKinds, reviewNote } from '../../contracts/reviews.js';
 
 export const requestFindingReviewInput = z.strictObject({
   ...serviceScope,
@@ -11,6 +11,8 @@ export const requestFindingReviewInput = z.strictObject({
   note: reviewNote.check(z.minLength(1, 'must say what was done or why')),
   /** A risk acceptance's end (ms since 1970), within a year. */
   until: z.optional(z.int().check(z.positive('must be a time'))),
+  /** A retest of some instances only (their ids, as the finding's detail gives them): open instances of it. */
+  instances: z.optional(retestInstanceIds),
 });
 
 export const decideFindingReviewInput = z.strictObject({

@@ -25,20 +25,29 @@ const score = (value: unknown) =>
 const vectorOf = (value: unknown) =>
   value && typeof value === 'object' ? text((value as { vector?: unknown }).vector) : undefined;
 
-/** Where the finding is: the asset's name, and the instances' URLs when the tool named several. */
 /** The asset's name as the lists show it (its key when it has none). */
 export function assetName(finding: VisibleFinding): string {
   return text(finding.assetName) ?? text(finding.assetKey) ?? '';
 }
 
+const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/**
+ * Where the finding is: the asset's name, and each instance's URL (with method and parameter) and state when the
+ * tool named several, a fixed one as "(fixed 2026-01-02)": the scan that stopped seeing it.
+ */
 export function affectedAssets(finding: VisibleFinding): string[] {
   const assets = [assetName(finding)].filter(Boolean);
   const instances = Array.isArray(finding.instances) ? (finding.instances as Record<string, unknown>[]) : [];
   for (const instance of instances) {
     const uri = typeof instance.uri === 'string' ? instance.uri : undefined;
-    const where = uri
+    const place = uri
       ? [instance.method, uri, instance.param].filter((part) => typeof part === 'string').join(' ')
       : '';
+    const where =
+      place && instance.state === 'fixed' && typeof instance.fixedAt === 'number'
+        ? `${place} (fixed ${isoDay(instance.fixedAt)})`
+        : place;
     if (where && !assets.includes(where)) assets.push(where);
   }
   return assets;
@@ -80,6 +89,12 @@ const sharedColumns: ExportColumn[] = [
   { header: 'CVSS 4.0 score', width: 8, value: (f) => score(f.cvss40) },
   { header: 'EPSS', width: 8, value: (f) => score(f.epss) },
   { header: 'Instances', width: 10, value: (f) => (typeof f.instanceCount === 'number' ? f.instanceCount : undefined) },
+  // "3 of 12 fixed": the instances later scans no longer saw (all of a fixed finding's).
+  {
+    header: 'Fixed instances',
+    width: 10,
+    value: (f) => (typeof f.fixedInstanceCount === 'number' ? f.fixedInstanceCount : undefined),
+  },
   { header: 'First seen', width: 20, value: (f) => date(f.firstSeenAt) },
   { header: 'Last seen', width: 20, value: (f) => date(f.lastSeenAt) },
   { header: 'Risk accepted until', width: 20, value: (f) => date(f.riskAcceptedUntil) },

@@ -21,6 +21,7 @@ import { dueKeyRanges, shownSla } from '../sla/finding-sla.js';
 import { dueSoonDays } from '../sla/sla-clock.js';
 import { exploitSignalsOf } from '../feeds/exploit-signals.js';
 import { shownCvss, toolCvss } from './finding-cvss.js';
+import { instanceCounts, shownInstances } from './finding-instances.js';
 
 /**
  * What a scan says of a finding, compared between scans: not when it was found (nuclei stamps every
@@ -345,7 +346,7 @@ export function findingRow(item: StoredFinding, now = Date.now()): FindingRowOut
     ruleId: stored.ruleId,
     tool: stored.tool,
     cve: stored.cve ?? [],
-    instanceCount: stored.instanceCount ?? 0,
+    ...instanceCounts(stored),
     published: stored.published === true,
     tags: stored.tags ?? [],
     template: stored.template,
@@ -406,7 +407,7 @@ export async function findingDetailOf(
     toolCvss40: toolCvss(stored, '4.0'),
     epss: stored.epss,
     evidence: stored.evidence,
-    instances: stored.instances ?? [],
+    instances: shownInstances(stored),
     assetDetail: stored.assetDetail ?? {},
     foundAt: stored.foundAt,
     toolTags: stored.toolTags ?? [],

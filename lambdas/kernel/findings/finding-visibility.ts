@@ -20,6 +20,7 @@ import {
 import type { StoredFinding } from '../data/entities/findings.js';
 import { shownSla } from '../sla/finding-sla.js';
 import { shownCvss } from './finding-cvss.js';
+import { instanceCounts, shownInstances, type ShownInstance } from './finding-instances.js';
 
 /** How a caller sees a service's findings: everything (analyst), or the customer's view. */
 export type FindingViewer = 'analyst' | 'customer';
@@ -98,6 +99,7 @@ export const customerFindingFields = [
   'assetDetail',
   'instances',
   'instanceCount',
+  'fixedInstanceCount',
   'evidence',
   'compliance',
   'toolStatus',
@@ -113,6 +115,32 @@ export const customerFindingFields = [
   'epssScore',
   'exploitSignals',
 ] as const;
+
+/**
+ * The fields of an instance a customer may read: where it is, what showed it, and its state. Anything else a tool
+ * or a later change puts on an instance stays the analysts' until someone decides.
+ */
+export const customerInstanceFields = [
+  'id',
+  'state',
+  'fixedAt',
+  'uri',
+  'method',
+  'param',
+  'attack',
+  'evidence',
+  'otherInfo',
+  'extracted',
+  'alert',
+] as const;
+
+const customerInstance = (instance: ShownInstance) => {
+  const shown: Record<string, unknown> = {};
+  for (const field of customerInstanceFields) {
+    if (instance[field] !== undefined) shown[field] = instance[field];
+  }
+  return shown;
+};
 
 /** Analyst-only fields named for the record (never in a customer's answer; the whitelist above decides). */
 export const analystOnlyFindingFields = [
@@ -186,6 +214,9 @@ export function visibleFinding(
     ...shownSla(item, now),
     // The CVSS vectors shown (the analyst's, else the tool's) with the scores computed from them.
     ...shownCvss(item),
+    // Each instance's state, and how many are fixed ("3 of 12 fixed").
+    instances: shownInstances(item),
+    ...instanceCounts(item),
   };
   if (viewer === 'analyst') {
     return {
@@ -199,5 +230,6 @@ export function visibleFinding(
   for (const field of customerFindingFields) {
     if (shown[field] !== undefined) customer[field] = shown[field];
   }
+  customer.instances = (shown.instances as ShownInstance[]).map(customerInstance);
   return customer as VisibleFinding;
 }

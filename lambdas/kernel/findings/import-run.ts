@@ -64,6 +64,7 @@ import type { ImportCounts } from '../../contracts/findings.js';
 import { manualSource, maxImportFileBytes } from '../../contracts/finding-limits.js';
 import { addOccurrence, hashText, occurrenceHash, toolFields } from './finding-records.js';
 import { findingSearchText } from './finding-search.js';
+import { instancesAfterScan, storedInstancesOf } from './finding-instances.js';
 import { importFileKey } from './scan-imports.js';
 import { openUpload } from './uploads.js';
 import { refreshServiceReport, reportHoldsImport } from '../reports/service-reports.js';
@@ -426,22 +427,29 @@ async function comparePlan(
       fixed.push({ id, toolSeverity: known.toolSeverity, assetKey: known.assetKey, alreadyApplied: false });
     }
   }
-  // The findings to update are read whole: their analyst severity and first sighting shape the write.
-  for (let start = 0; start < toRead.length; start += 100) {
-    const items = await batchGetConsistent(
-      toRead.slice(start, start + 100).map((id) => findingKey(scan.slug, scan.service, id)),
-    );
-    for (const item of items) {
-      const entry = present.get(item.id as string);
-      if (entry) entry.state = item as unknown as FindingState;
-    }
-  }
+  await readWhole(scan, present, toRead);
   for (const id of toRead) {
     const entry = present.get(id)!;
     if (!entry.state) entry.classification = 'new';
   }
   const assetsBefore = new Map<string, AssetState>([...digest.assets].map(([key, asset]) => [key, { key, ...asset }]));
   return { present, fixed, assetsBefore, stored, digest, statusLog };
+}
+
+/**
+ * The findings to update, read whole: their analyst severity, first sighting and instances (with their states)
+ * shape the write.
+ */
+async function readWhole(scan: StoredScanImport, present: Plan['present'], ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += 100) {
+    const items = await batchGetConsistent(
+      ids.slice(start, start + 100).map((id) => findingKey(scan.slug, scan.service, id)),
+    );
+    for (const item of items) {
+      const entry = present.get(item.id as string);
+      if (entry) entry.state = item as unknown as FindingState;
+    }
+  }
 }
 
 /** The comparison when no digest can be trusted: every stored finding's and asset's state, read from them. */
@@ -476,6 +484,18 @@ async function comparePlanFromFindings(
   for (const [id, file] of inFile) {
     if (!present.has(id)) present.set(id, { classification: 'new', severity: file.severity });
   }
+  // The states read hold no instances: the findings this import updates are read whole, as with a digest.
+  await readWhole(
+    scan,
+    present,
+    [...present]
+      .filter(
+        ([, entry]) =>
+          (entry.classification === 'changed' || entry.classification === 'reopened') &&
+          entry.state?.lastChange?.importId !== scan.importId,
+      )
+      .map(([id]) => id),
+  );
   const assetsBefore = new Map<string, AssetState>();
   for await (const asset of assetStates(scan.slug, scan.service)) assetsBefore.set(asset.key, asset);
   return { present, fixed, assetsBefore, stored, statusLog };
@@ -596,7 +616,11 @@ class ImportWriter {
     state: FindingState | undefined,
     sourceHash: string,
   ): Promise<void> {
-    const fields = toolFields(finding, sourceHash, this.scan.service);
+    // A known finding keeps its instances' states: the scan's are open, those it no longer saw are fixed.
+    const instances = state
+      ? instancesAfterScan(finding.instances, storedInstancesOf(state), this.now)
+      : finding.instances;
+    const fields = toolFields({ ...finding, instances }, sourceHash, this.scan.service);
     const change: FindingChange = {
       importId: this.scan.importId,
       at: this.now,

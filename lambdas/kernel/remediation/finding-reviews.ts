@@ -47,6 +47,7 @@ import { reviewRequestLevel } from '../../contracts/reviews.js';
 import { reviewParts } from './review-writes.js';
 import { findingViewerFor } from '../findings/finding-visibility.js';
 import { assertServiceAccess } from '../findings/service-access.js';
+import { shownInstances } from '../findings/finding-instances.js';
 
 const oneYear = 365 * 24 * 3600 * 1000;
 const notFound = 'findingId: there is no such finding for this company and service';
@@ -94,6 +95,8 @@ export interface ReviewRequestInput extends FindingRef {
   kind: ReviewKind;
   note: string;
   until?: number;
+  /** A retest of these instances only (their ids). */
+  instances?: string[];
 }
 
 /**
@@ -124,8 +127,12 @@ export async function requestReviewAs(
   } else if (input.until !== undefined) {
     throw new InvalidArgumentError('until: only a risk acceptance has an end date');
   }
+  if (input.instances && input.kind !== 'retest') {
+    throw new InvalidArgumentError('instances: only a retest names instances');
+  }
   if (!finding || (viewer === 'customer' && finding.published !== true)) throw new NotFoundError(notFound);
   assertRequestable(finding);
+  const instances = input.instances && namedOpenInstances(finding, input.instances);
 
   const review: PendingReview = {
     kind: input.kind,
@@ -133,6 +140,7 @@ export async function requestReviewAs(
     at: now,
     by: { email: caller.email, ...(nameOf(caller) ? { name: nameOf(caller) } : {}) },
     ...(input.until !== undefined ? { until: input.until } : {}),
+    ...(instances ? { instances } : {}),
   };
   const entry: ReviewLogEntry = {
     at: now,
@@ -140,6 +148,7 @@ export async function requestReviewAs(
     by: { role: viewer === 'customer' ? 'customer' : 'analyst', ...(review.by.name ? { name: review.by.name } : {}) },
     note: input.note,
     ...(input.until !== undefined ? { until: input.until } : {}),
+    ...(instances ? { instances } : {}),
   };
   const parts = reviewParts(emptyParts(), entry, { set: review });
   // The SLA clock stands still while the request waits.
@@ -200,6 +209,18 @@ export async function requestReviewAs(
   }
   await queueReviewNotice(input.slug, reviewNoticeKey(now, { ...input, step: 'requested' }));
   return review;
+}
+
+/** The ids a retest names, each once: open instances of the finding, or INVALID_ARGUMENT naming the field. */
+function namedOpenInstances(finding: StoredFinding, ids: readonly string[]): string[] {
+  const states = new Map(shownInstances(finding).map((instance) => [instance.id, instance.state]));
+  const named = [...new Set(ids)];
+  for (const id of named) {
+    const state = states.get(id);
+    if (!state) throw new InvalidArgumentError(`instances: ${id} is no instance of this finding`);
+    if (state === 'fixed') throw new InvalidArgumentError(`instances: ${id} is fixed already`);
+  }
+  return named;
 }
 
 function assertRequestable(finding: StoredFinding): void {

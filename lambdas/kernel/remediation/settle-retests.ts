@@ -16,6 +16,7 @@ import type { SlaPolicyUse } from '../sla/finding-sla.js';
 import { reviewParts } from './review-writes.js';
 import { reviewNoticeKey, reviewNoticeWrite } from '../data/entities/review-notices.js';
 import { queueReviewNotice } from '../notifications/review-notice.js';
+import { shownInstances } from '../findings/finding-instances.js';
 
 type FindingRef = { slug: string; service: string; findingId: string };
 
@@ -23,7 +24,8 @@ type FindingRef = { slug: string; service: string; findingId: string };
  * After an import's writes: the retests its scan answers are settled. A finding the import marked fixed is
  * confirmed fixed; one the scan found again is still present (it stays open). One Query of the queue (empty
  * most of the time), then one conditional update per settled retest: a redelivered import settles nothing
- * twice.
+ * twice. A retest that named instances asks of those only: confirmed once the scan sees none of them (the finding
+ * stays open while it sees others), still present while it sees one.
  */
 export async function settleRetestsAfterImport(
   scan: { slug: string; service: string; importId: string },
@@ -36,19 +38,26 @@ export async function settleRetestsAfterImport(
   let settled = 0;
   for (const review of items) {
     if (review.kind !== 'retest') continue;
-    const event = answer.fixed.has(review.findingId)
-      ? 'confirmedFixed'
-      : answer.present.has(review.findingId)
-        ? 'stillPresent'
-        : undefined;
-    if (!event) continue;
-    const entry: ReviewLogEntry = { at: now, event, by: { role: 'scan' }, importId: scan.importId };
+    const fixed = answer.fixed.has(review.findingId);
+    if (!fixed && !answer.present.has(review.findingId)) continue;
+    const ref = { slug: scan.slug, service: scan.service, findingId: review.findingId };
+    const finding = await getFindingItem(ref.slug, ref.service, ref.findingId, true);
+    // A retest of some instances asks of those only: fixed once the scan sees none of them, though it sees others.
+    const event =
+      fixed || (finding && review.instances && !namedStillOpen(finding, review.instances))
+        ? 'confirmedFixed'
+        : 'stillPresent';
+    const entry: ReviewLogEntry = {
+      at: now,
+      event,
+      by: { role: 'scan' },
+      importId: scan.importId,
+      ...(review.instances ? { instances: review.instances } : {}),
+    };
     const parts = reviewParts(emptyParts(), entry, { remove: review });
     parts.names['#updatedAt'] = 'updatedAt';
     parts.values[':updatedAt'] = now;
     parts.sets.push('#updatedAt = :updatedAt');
-    const ref = { slug: scan.slug, service: scan.service, findingId: review.findingId };
-    const finding = await getFindingItem(ref.slug, ref.service, ref.findingId, true);
     if (finding && policy) addSlaEdit(parts, ref, finding, await policy(), now, false);
     try {
       await transactWithRetry([
@@ -83,6 +92,12 @@ export async function settleRetestsAfterImport(
     }
   }
   return settled;
+}
+
+/** Whether any instance a retest named is still open (an instance no longer kept counts as gone). */
+function namedStillOpen(finding: Record<string, unknown>, named: readonly string[]): boolean {
+  const ids = new Set(named);
+  return shownInstances(finding).some((instance) => ids.has(instance.id) && instance.state === 'open');
 }
 
 /** Removes a queue item whose finding no longer holds that request. */

@@ -61,6 +61,7 @@ export function customerFindingRow(item: StoredFinding): CustomerFindingRowOutpu
       cvssOf(shown.cvss40)?.score ??
       (shown.cvss as { score?: number } | undefined)?.score,
     instanceCount: (shown.instanceCount as number | undefined) ?? 0,
+    fixedInstanceCount: (shown.fixedInstanceCount as number | undefined) ?? 0,
     firstSeenAt: shown.firstSeenAt,
     lastSeenAt: shown.lastSeenAt as number | undefined,
     riskAcceptedUntil: shown.riskAcceptedUntil as number | undefined,
@@ -73,8 +74,15 @@ export function customerFindingRow(item: StoredFinding): CustomerFindingRowOutpu
 /** A pending request as its customer reads it: who asked by name, never by e-mail address. */
 function customerReview(review: PendingReview | undefined): CustomerFindingDetailOutput['review'] {
   if (!review) return undefined;
-  const { kind, note, at, until, by } = review;
-  return { kind, note, at, ...(until !== undefined ? { until } : {}), ...(by.name ? { byName: by.name } : {}) };
+  const { kind, note, at, until, by, instances } = review;
+  return {
+    kind,
+    note,
+    at,
+    ...(until !== undefined ? { until } : {}),
+    ...(instances ? { instances } : {}),
+    ...(by.name ? { byName: by.name } : {}),
+  };
 }
 
 /** A customer's detail of a stored finding, or undefined when a customer may not read it (unpublished). */
@@ -93,7 +101,7 @@ export function customerFindingDetail(item: StoredFinding): CustomerFindingDetai
     cvss40: cvssOf(shown.cvss40),
     epss: shown.epss as CustomerFindingDetailOutput['epss'],
     evidence: shown.evidence as Record<string, unknown> | undefined,
-    instances: (shown.instances as Record<string, unknown>[] | undefined) ?? [],
+    instances: (shown.instances as CustomerFindingDetailOutput['instances'] | undefined) ?? [],
     assetDetail: (shown.assetDetail as Record<string, unknown> | undefined) ?? {},
     foundAt: shown.foundAt as string | undefined,
     compliance: shown.compliance as Record<string, string[]> | undefined,

@@ -30,6 +30,8 @@ export interface PendingReview {
   by: ReviewPerson;
   /** For a risk acceptance: until when (ms since 1970). */
   until?: number;
+  /** For a retest of some instances: their ids (absent: the whole finding). */
+  instances?: string[];
 }
 
 /** One line of a finding's remediation history, as its customer reads it. */
@@ -47,6 +49,8 @@ export interface ReviewLogEntry {
   note?: string;
   until?: number;
   importId?: string;
+  /** The instances a retest named. */
+  instances?: string[];
 }
 
 /** A queue item: the request and what the analyst's list shows of its finding. */

@@ -19,8 +19,15 @@ type LogEntry = CustomerFinding['reviewLog'][number];
 
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** A history line in words: who did what. */
+const instancesOf = (entry: { instances?: string[] }) =>
+  entry.instances ? ` (${entry.instances.length === 1 ? '1 instance' : `${entry.instances.length} instances`})` : '';
+
+/** A history line in words: who did what (and of which instances, when a retest named some). */
 export function reviewEventText(entry: LogEntry): string {
+  return eventWords(entry) + instancesOf(entry);
+}
+
+function eventWords(entry: LogEntry): string {
   const who =
     entry.by.role === 'scan'
       ? 'The next scan'
@@ -67,7 +74,7 @@ export function FindingRemediation({
         >
           {`${pending.byName ?? 'Your team'} asked `}
           <TimeAgo at={pending.at} />
-          {`: “${pending.note}”. An analyst will answer it.`}
+          {`${instancesOf(pending)}: “${pending.note}”. An analyst will answer it.`}
         </Alert>
       ) : finding.status === 'open' && mayRequest ? (
         <SpaceBetween direction="horizontal" size="xs">
@@ -102,6 +109,7 @@ export function FindingRemediation({
             slug={slug}
             service={service}
             findingId={finding.id}
+            openInstances={finding.instances.filter((instance) => instance.state === 'open')}
             onDismiss={() => setAsking(undefined)}
             onSent={() => {
               setAsking(undefined);

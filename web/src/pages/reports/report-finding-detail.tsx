@@ -21,7 +21,7 @@ import { messageOf } from '../../components/forms/call-problems';
 import { IdentifierList, IdentifierText } from '../../components/tables/cell-text';
 import { TimeAgo } from '../../components/time/updated-label';
 import { findingStatusLabels } from '../analyst/services/finding-values/finding-labels';
-import { countText } from '../analyst/services/finding-values/finding-text';
+import { instancesText } from '../analyst/services/finding-values/finding-text';
 import { ReferenceLink, ScannerValue, SeverityBadge } from '../analyst/services/finding-values/scanner-values';
 import { hasMarkdownText, MarkdownText } from '../../components/markdown/markdown-text';
 import { scannerEvidence } from '../../../../lambdas/kernel/scanners/scanner-html';
@@ -97,7 +97,7 @@ export function ReportFindingDetail({
                 (finding.riskAcceptedUntil ? ` until ${dateOnly.format(finding.riskAcceptedUntil)}` : ''),
             },
             { label: 'Asset', value: <IdentifierText value={finding.asset.name} /> },
-            { label: 'Instances', value: countText(finding.instanceCount) },
+            { label: 'Instances', value: instancesText(finding) },
             { label: 'First seen', value: <TimeAgo at={finding.firstSeenAt} /> },
             { label: 'Last seen', value: <TimeAgo at={finding.lastSeenAt} /> },
             { label: 'CVE', value: <IdentifierList values={finding.cve} empty="—" /> },

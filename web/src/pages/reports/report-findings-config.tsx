@@ -11,7 +11,7 @@ import { FindingLink } from '../analyst/services/findings/finding-link';
 import { dueColumn } from '../analyst/services/finding-values/sla-due';
 import { exploitColumn } from '../analyst/services/finding-values/exploit-signals';
 import { findingStatusLabels, severityRank } from '../analyst/services/finding-values/finding-labels';
-import { countText } from '../analyst/services/finding-values/finding-text';
+import { instancesText } from '../analyst/services/finding-values/finding-text';
 import { SeverityBadge } from '../analyst/services/finding-values/scanner-values';
 
 /** The rows a customer reads (`view: 'customer'`). */
@@ -114,9 +114,9 @@ const columns: readonly TableColumn<ReportFindingRow>[] = [
   {
     id: 'instanceCount',
     header: 'Instances',
-    cell: (finding) => countText(finding.instanceCount),
+    cell: (finding) => instancesText(finding),
     sortingComparator: (a, b) => a.instanceCount - b.instanceCount,
-    width: 130,
+    width: 150,
   },
   {
     id: 'firstSeenAt',

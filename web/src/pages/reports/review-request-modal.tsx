@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import Box from '@cloudscape-design/components/box';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
+import Multiselect, { type MultiselectProps } from '@cloudscape-design/components/multiselect';
 import Textarea from '@cloudscape-design/components/textarea';
 import type { ServiceName } from '../../../../lambdas/kernel/access/rules';
 import { callFunction } from '../../api/call-client';
@@ -14,6 +15,29 @@ import { dayStart, isoDay } from '../analyst/services/curation/curation-text';
 
 export type ReviewKind = 'retest' | 'riskAcceptance';
 
+/** What the form reads of an open instance: its id and where it is. */
+export interface OpenInstance {
+  id: string;
+  uri?: string;
+  method?: string;
+  param?: string;
+}
+
+/** One choice per instance id (the same URL, method and parameter are one instance to retest). */
+function instanceOptions(instances: readonly OpenInstance[]): MultiselectProps.Option[] {
+  const options = new Map<string, MultiselectProps.Option>();
+  for (const instance of instances) {
+    if (options.has(instance.id)) continue;
+    const label = [instance.method, instance.uri].filter(Boolean).join(' ') || instance.id;
+    options.set(instance.id, {
+      value: instance.id,
+      label,
+      ...(instance.param ? { description: `Parameter ${instance.param}` } : {}),
+    });
+  }
+  return [...options.values()];
+}
+
 const day = 24 * 3600 * 1000;
 
 export default function ReviewRequestModal({
@@ -21,6 +45,7 @@ export default function ReviewRequestModal({
   slug,
   service,
   findingId,
+  openInstances = [],
   onDismiss,
   onSent,
 }: {
@@ -28,6 +53,8 @@ export default function ReviewRequestModal({
   slug: string;
   service: ServiceName;
   findingId: string;
+  /** The finding's open instances: a retest may name some of them (none chosen: the whole finding). */
+  openInstances?: readonly OpenInstance[];
   onDismiss: () => void;
   onSent: () => void;
 }) {
@@ -36,6 +63,8 @@ export default function ReviewRequestModal({
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [noteError, setNoteError] = useState<string>();
+  const [chosen, setChosen] = useState<readonly MultiselectProps.Option[]>([]);
+  const options = kind === 'retest' ? instanceOptions(openInstances) : [];
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!note.trim()) {
@@ -57,6 +86,7 @@ export default function ReviewRequestModal({
         kind,
         note: note.trim(),
         ...(untilAt !== undefined ? { until: untilAt } : {}),
+        ...(chosen.length ? { instances: chosen.map((option) => option.value!) } : {}),
       });
       onSent();
     } catch (caught: unknown) {
@@ -91,6 +121,24 @@ export default function ReviewRequestModal({
           }}
         />
       </FormField>
+      {options.length > 1 ? (
+        <FormField
+          label="Instances fixed"
+          description="Leave empty when every instance is fixed; the next scan then checks only the ones chosen."
+        >
+          <Multiselect
+            selectedOptions={chosen}
+            options={options}
+            placeholder="Every instance"
+            filteringType="auto"
+            filteringAriaLabel="Find instances"
+            deselectAriaLabel={(option) => `Remove ${option.label ?? option.value ?? ''}`}
+            tokenLimit={3}
+            i18nStrings={{ tokenLimitShowMore: 'Show more', tokenLimitShowFewer: 'Show fewer' }}
+            onChange={({ detail }) => setChosen(detail.selectedOptions)}
+          />
+        </FormField>
+      ) : null}
       {kind === 'riskAcceptance' ? (
         <FormField label="Accept until" description="At most a year from today; the finding opens again then.">
           <DatePicker

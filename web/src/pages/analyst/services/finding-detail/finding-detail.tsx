@@ -27,7 +27,7 @@ import { FindingCuration } from '../curation/finding-curation';
 import type { FindingDetailRecord } from './finding-detail-record';
 import { FindingTemplatePanel } from './finding-template-panel';
 import { FindingEvidenceEditor } from './finding-evidence-editor';
-import { countText, plural } from '../finding-values/finding-text';
+import { countText, instancesText, plural } from '../finding-values/finding-text';
 import { ReferenceLink, ScannerFields, ScannerValue, SeverityBadge } from '../finding-values/scanner-values';
 import { hasMarkdownText, MarkdownText } from '../../../../components/markdown/markdown-text';
 import { scannerEvidence } from '../../../../../../lambdas/kernel/scanners/scanner-html';
@@ -169,7 +169,7 @@ function FindingView({ slug, service, finding, close, onApplied, onSaved }: Find
     { label: 'First seen', value: <TimeAgo at={finding.firstSeenAt} /> },
     { label: 'Last seen', value: <TimeAgo at={finding.lastSeenAt} /> },
     ...(finding.foundAt ? [{ label: 'Found at (tool time)', value: <ScannerValue value={finding.foundAt} /> }] : []),
-    { label: 'Instances', value: countText(finding.instanceCount) },
+    { label: 'Instances', value: instancesText(finding) },
     { label: 'CVE', value: <IdentifierList values={finding.cve} empty="None" /> },
     { label: 'CWE', value: <IdentifierList values={finding.cwe} empty="None" /> },
     ...cvssDetail(finding),
@@ -186,6 +186,9 @@ function FindingView({ slug, service, finding, close, onApplied, onSaved }: Find
       : []),
   ];
   const evidence = scannerEvidence(finding.evidence ?? {});
+  // The open instances the last scan reported, and those kept (a tool may report more than a finding keeps).
+  const openReported = finding.status === 'fixed' ? 0 : finding.instanceCount - finding.fixedInstanceCount;
+  const openKept = finding.instances.filter((instance) => instance.state === 'open').length;
   const compliance = finding.compliance ?? {};
 
   return (
@@ -247,10 +250,9 @@ function FindingView({ slug, service, finding, close, onApplied, onSaved }: Find
         ) : null}
         {finding.instances.length > 0 ? (
           <Section title="Instances">
-            {finding.instanceCount > finding.instances.length ? (
+            {openReported > openKept ? (
               <Box variant="p">
-                The tool reported {plural(finding.instanceCount, 'instance')}; the first{' '}
-                {countText(finding.instances.length)} were kept.
+                The last scan reported {plural(openReported, 'instance')}; the first {countText(openKept)} were kept.
               </Box>
             ) : null}
             <FindingInstances instances={finding.instances} />

@@ -156,9 +156,14 @@ export function summaryLine(record: Record<string, unknown>, maxParts = 6): stri
 /** The instance fields in the order a reader wants them; fields the tool added come after. */
 const instanceFieldOrder = ['uri', 'method', 'param', 'attack', 'evidence', 'otherInfo', 'extracted', 'alert'];
 
-/** The fields any instance has, in reading order. */
+/** An instance's own state fields: the table shows them in its State column. */
+const instanceStateFields = new Set(['id', 'state', 'fixedAt']);
+
+/** The fields any instance has, in reading order (its state apart). */
 export function instanceColumns(instances: readonly Record<string, unknown>[]): string[] {
-  const present = new Set(instances.flatMap((instance) => Object.keys(instance)));
+  const present = new Set(
+    instances.flatMap((instance) => Object.keys(instance)).filter((field) => !instanceStateFields.has(field)),
+  );
   const known = instanceFieldOrder.filter((field) => present.has(field));
   const others = [...present].filter((field) => !instanceFieldOrder.includes(field)).sort();
   return [...known, ...others];
@@ -169,6 +174,14 @@ const countFormat = new Intl.NumberFormat('en');
 /** '1,234'. */
 export function countText(count: number): string {
   return countFormat.format(count);
+}
+
+/** A finding's instances in a list or detail: '12', or '3 of 12 fixed' once a scan no longer sees some. */
+export function instancesText(finding: { instanceCount: number; fixedInstanceCount: number }): string {
+  const { instanceCount, fixedInstanceCount } = finding;
+  return fixedInstanceCount > 0
+    ? `${countText(fixedInstanceCount)} of ${countText(instanceCount)} fixed`
+    : countText(instanceCount);
 }
 
 /** '0 B', '512 B', '1.5 KB', '12.3 MB' (binary units, as the 200 MB limit is counted). */

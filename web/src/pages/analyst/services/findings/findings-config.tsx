@@ -12,7 +12,7 @@ import { FindingLink } from './finding-link';
 import { dueColumn } from '../finding-values/sla-due';
 import { exploitColumn } from '../finding-values/exploit-signals';
 import { findingStatusLabels, severityLabels, severityRank } from '../finding-values/finding-labels';
-import { countText } from '../finding-values/finding-text';
+import { instancesText } from '../finding-values/finding-text';
 import { SeverityBadge } from '../finding-values/scanner-values';
 
 /** The analysts' rows (a customer's answer, `view: 'customer'`, has fewer fields). */
@@ -81,9 +81,9 @@ const columns: readonly TableColumn<FindingRow>[] = [
   {
     id: 'instanceCount',
     header: 'Instances',
-    cell: (finding) => countText(finding.instanceCount),
+    cell: (finding) => instancesText(finding),
     sortingComparator: (a, b) => a.instanceCount - b.instanceCount,
-    width: 120,
+    width: 150,
   },
   {
     id: 'firstSeenAt',

@@ -25,9 +25,11 @@ export type Decision = 'fixed' | 'stillPresent' | 'accept' | 'decline';
 
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-export const kindText = (review: Pick<QueuedReview, 'kind' | 'until'>) =>
+export const kindText = (review: Pick<QueuedReview, 'kind' | 'until' | 'instances'>) =>
   review.kind === 'retest'
-    ? 'Retest'
+    ? review.instances
+      ? `Retest of ${review.instances.length === 1 ? '1 instance' : `${review.instances.length} instances`}`
+      : 'Retest'
     : `Risk acceptance until ${review.until ? dateOnly.format(review.until) : 'a date'}`;
 
 /** The decision of one request (also the analysts' queue across companies, /analyst/reviews). */
