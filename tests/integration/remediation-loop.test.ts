@@ -348,5 +348,30 @@ describe('the remediation loop', () => {
         .sort(),
     ).toEqual([first!.id, second!.id].sort());
     expect((await queue()).reviews).toEqual([]);
+
+    // An analyst who confirms a retest of one instance, while others are open, leaves the finding open.
+    const third = (confirmed.instances as Array<{ id: string; state: string }>).find(
+      (instance) => instance.state === 'open',
+    );
+    expect(third, 'the finding has a third, open instance').toBeDefined();
+    const asked = ok(await request(as.manager, finding.id, 'retest', 'Third page fixed', undefined, [third!.id]));
+    ok(
+      await as.analyst('decideFindingReview', {
+        slug,
+        service,
+        findingId: finding.id,
+        decision: 'fixed',
+        note: 'Checked the third page by hand',
+        requestedAt: asked.review.at,
+      }),
+    );
+    const byHand = await detail(as.manager, finding.id);
+    expect(byHand).toMatchObject({ status: 'open', fixedInstanceCount: 2 });
+    expect(byHand.review).toBeUndefined();
+    expect(byHand.reviewLog.at(-1)).toMatchObject({
+      event: 'confirmedFixed',
+      by: { role: 'analyst' },
+      instances: [third!.id],
+    });
   });
 });

@@ -245,8 +245,9 @@ export interface ReviewDecisionInput extends FindingRef {
 }
 
 /**
- * An analyst's decision on a pending request. A retest found fixed sets the status to fixed; a risk accepted
- * sets it to risk_accepted until the date the customer asked. Answers the history line written.
+ * An analyst's decision on a pending request. A retest found fixed sets the status to fixed (unless it named some
+ * instances and others are still open: the finding stays open); a risk accepted sets it to risk_accepted until the
+ * date the customer asked. Answers the history line written.
  */
 export async function decideReviewAs(
   analyst: Caller,
@@ -267,9 +268,16 @@ export async function decideReviewAs(
   }
   const stamp = { by: analyst.email, at: now };
   const parts = emptyParts();
+  // A retest of some instances, confirmed while others stay open: the finding stays open. Which instances are gone is
+  // the scans' to say (each instance's state follows what the last scan saw, import-run.ts).
+  const othersOpen =
+    pending.instances !== undefined &&
+    shownInstances(finding).some((instance) => instance.state === 'open' && !pending.instances!.includes(instance.id));
   const status =
     input.decision === 'fixed'
-      ? { status: 'fixed' as const, ...(input.note ? { note: input.note } : {}) }
+      ? othersOpen
+        ? undefined
+        : { status: 'fixed' as const, ...(input.note ? { note: input.note } : {}) }
       : input.decision === 'accept'
         ? { status: 'risk_accepted' as const, expiresAt: pending.until!, ...(input.note ? { note: input.note } : {}) }
         : undefined;
@@ -286,6 +294,7 @@ export async function decideReviewAs(
     by: { role: 'analyst', ...(nameOf(analyst) ? { name: nameOf(analyst) } : {}) },
     ...(input.note ? { note: input.note } : {}),
     ...(input.decision === 'accept' ? { until: pending.until } : {}),
+    ...(pending.instances ? { instances: pending.instances } : {}),
   };
   reviewParts(parts, entry, { remove: pending });
   // The clock goes on (its due date moved on by the wait), or stops with the status.
