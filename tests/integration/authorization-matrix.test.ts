@@ -786,6 +786,9 @@ describe('authorization matrix', () => {
             ...(claims ? { claims } : {}),
           });
 
+          // The mail senders are read at most once per MAIL_SETTINGS_CACHE_MS by each Lambda instance, and again
+          // after a change of them (updateMailSettings, a row of this matrix): counted as in steady state, warm.
+          await senderFor('notification');
           const { result, requests } = await dynamoDbRequestsOf(() => handler(event as never));
           const answer = parseResult(result);
 
