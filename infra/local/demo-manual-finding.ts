@@ -24,8 +24,8 @@ const finding: CreateFindingInput = {
   severity: 'high',
   asset: '192.168.1.101',
   description: [
-    'The web administration console of the router at 192.168.1.101 (HTTPS, port 443) accepts the vendor’s',
-    'factory credentials, **admin / admin**. Anyone on the office network can sign in as its administrator and:',
+    'The web administration console of the router at 192.168.1.101 (HTTPS, port 443) accepts the vendor’s factory ' +
+      'credentials, **admin / admin**. Anyone on the office network can sign in as its administrator and:',
     '',
     '- read and change the firewall rules and port forwards;',
     '- capture the traffic of every host behind it;',
@@ -34,8 +34,8 @@ const finding: CreateFindingInput = {
     'Found by hand during the network test: no scanner tries the credentials of this model.',
   ].join('\n'),
   remediation: [
-    'Set a long, unique administrator password and keep it in the password manager.',
-    'Allow the console only from the management VLAN, then ask for a retest.',
+    '1. Set a long, unique administrator password and keep it in the password manager.',
+    '2. Allow the console only from the management VLAN, then ask for a retest.',
   ].join('\n'),
 };
 
