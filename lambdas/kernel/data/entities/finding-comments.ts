@@ -5,10 +5,10 @@
 // the mails a comment sends (`COMMENT_MAILS#<slug>#<commentId>`, one per recipient, gone after 30 days), so a
 // redelivered message mails nobody twice.
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
-import { isConditionalCheckFailure } from '../conditional.js';
+import { claimOnce, releaseClaim } from '../send-claims.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { TransactItem } from '../transactions.js';
 import type { CommentSide } from '../../../contracts/finding-comments.js';
@@ -119,23 +119,11 @@ const claimKey = (slug: string, commentId: string, uid: string) => ({
 const claimDays = 30;
 
 /** Claims the comment's mail to one recipient; false when it was claimed (sent) already. */
-export async function claimCommentMail(slug: string, commentId: string, uid: string, now = Date.now()) {
-  try {
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...claimKey(slug, commentId, uid), at: now, ttl: Math.floor(now / 1000) + claimDays * 24 * 3600 },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+export function claimCommentMail(slug: string, commentId: string, uid: string, now = Date.now()): Promise<boolean> {
+  return claimOnce(claimKey(slug, commentId, uid), {}, claimDays * 24 * 3600, now);
 }
 
 /** Gives a claim back when its mail could not be sent (the queue's next delivery tries again). */
-export async function releaseCommentMail(slug: string, commentId: string, uid: string): Promise<void> {
-  await documentClient.send(new DeleteCommand({ TableName: tableName(), Key: claimKey(slug, commentId, uid) }));
+export function releaseCommentMail(slug: string, commentId: string, uid: string): Promise<void> {
+  return releaseClaim(claimKey(slug, commentId, uid));
 }

@@ -10,13 +10,14 @@
 //   batch it is sending (`pending`), so a retry sends the same batch.
 // - `NOTIFY_SENT#<slug>` / `<cadence>#<batch end>#<uid>`: one per recipient and batch, written before the mail
 //   goes: a redelivered message finds it and sends nothing more (kept 30 days).
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ServiceName } from '../../access/rules.js';
 import { readConfig } from '../../config.js';
 import type { Severity } from '../../scanners/finding-model.js';
 import { documentClient } from '../client.js';
 import { queryAll } from '../query-all.js';
 import { isConditionalCheckFailure } from '../conditional.js';
+import { claimOnce, releaseClaim } from '../send-claims.js';
 import { failedConditions, transactOnVersion, transactWithRetry, type TransactItem } from '../transactions.js';
 
 export const notificationCadences = ['immediate', 'daily'] as const;
@@ -276,43 +277,24 @@ const sentKey = (slug: string, cadence: NotificationCadence, upTo: string, uid: 
 });
 
 /** Claims the mail of one recipient and batch; false when it was claimed (sent) before: send nothing. */
-export async function claimDigestMail(
+export function claimDigestMail(
   slug: string,
   cadence: NotificationCadence,
   upTo: string,
   uid: string,
   findingCount: number,
 ): Promise<boolean> {
-  const now = Date.now();
-  try {
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...sentKey(slug, cadence, upTo, uid),
-          entityType: 'notificationSent',
-          findingCount,
-          at: now,
-          ttl: Math.floor(now / 1000) + keptSeconds,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return claimOnce(sentKey(slug, cadence, upTo, uid), { entityType: 'notificationSent', findingCount }, keptSeconds);
 }
 
 /** Gives a claim back when its mail could not be sent, so the queue's next try sends it. */
-export async function releaseDigestMail(
+export function releaseDigestMail(
   slug: string,
   cadence: NotificationCadence,
   upTo: string,
   uid: string,
 ): Promise<void> {
-  await documentClient.send(new DeleteCommand({ TableName: tableName(), Key: sentKey(slug, cadence, upTo, uid) }));
+  return releaseClaim(sentKey(slug, cadence, upTo, uid));
 }
 
 /** The user ids of a company's members (membership items, one Query of the company's partition). */

@@ -5,10 +5,10 @@
 //   may decide it) or decided (mail whoever asked), with what the mail says. Kept 30 days.
 // - `REVIEW_NOTICE#<slug>` / `<notice>#SENT#<recipient>`: one per recipient, written before the mail goes, so a
 //   redelivered message sends nothing twice (`<notice>#EVENT` likewise records the mails' event once). Kept 30 days.
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
-import { isConditionalCheckFailure } from '../conditional.js';
+import { claimOnce, releaseClaim } from '../send-claims.js';
 import type { TransactItem } from '../transactions.js';
 import type { ReviewKind, ReviewLogEntry, ReviewPerson } from './finding-reviews.js';
 
@@ -67,29 +67,11 @@ export async function getReviewNotice(slug: string, key: string): Promise<Review
 const claimKey = (slug: string, key: string, what: string) => ({ pk: noticePartition(slug), sk: `${key}#${what}` });
 
 /** Claims one mail (or the event) of a notice; false when it was claimed before: send nothing. */
-export async function claimReviewNotice(slug: string, key: string, what: string): Promise<boolean> {
-  const now = Date.now();
-  try {
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...claimKey(slug, key, what),
-          entityType: 'reviewNoticeSent',
-          at: now,
-          ttl: Math.floor(now / 1000) + keptSeconds,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+export function claimReviewNotice(slug: string, key: string, what: string): Promise<boolean> {
+  return claimOnce(claimKey(slug, key, what), { entityType: 'reviewNoticeSent' }, keptSeconds);
 }
 
 /** Gives a claim back when its mail could not be sent, so the queue's next try sends it. */
-export async function releaseReviewNotice(slug: string, key: string, what: string): Promise<void> {
-  await documentClient.send(new DeleteCommand({ TableName: tableName(), Key: claimKey(slug, key, what) }));
+export function releaseReviewNotice(slug: string, key: string, what: string): Promise<void> {
+  return releaseClaim(claimKey(slug, key, what));
 }

@@ -6,10 +6,10 @@
 //   of its partition. A user's own choices are a BatchGet of one key per company they belong to.
 // - `WEEKLY_DIGEST_SENT#<slug>` / `<week>#<uid>`: one per user, company and week, put (on the condition it does not
 //   exist) before the mail goes: a retried run finds it and sends nothing twice (kept 60 days).
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
-import { isConditionalCheckFailure } from '../conditional.js';
+import { claimOnce, releaseClaim } from '../send-claims.js';
 import { queryAll } from '../query-all.js';
 import { batchGetConsistent, type TransactItem } from '../transactions.js';
 
@@ -86,28 +86,11 @@ export async function weeklyDigestSubscribers(slug: string): Promise<string[]> {
 }
 
 /** Claims the week's mail of one user and company; false when it was claimed (sent) before: send nothing. */
-export async function claimWeeklyDigest(slug: string, week: string, uid: string, now = Date.now()): Promise<boolean> {
-  try {
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...sentKey(slug, week, uid),
-          entityType: 'weeklyDigestSent',
-          at: now,
-          ttl: Math.floor(now / 1000) + sentKeptSeconds,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+export function claimWeeklyDigest(slug: string, week: string, uid: string, now = Date.now()): Promise<boolean> {
+  return claimOnce(sentKey(slug, week, uid), { entityType: 'weeklyDigestSent' }, sentKeptSeconds, now);
 }
 
 /** Gives a claim back when its mail could not be sent, so the queue's next try sends it. */
-export async function releaseWeeklyDigest(slug: string, week: string, uid: string): Promise<void> {
-  await documentClient.send(new DeleteCommand({ TableName: tableName(), Key: sentKey(slug, week, uid) }));
+export function releaseWeeklyDigest(slug: string, week: string, uid: string): Promise<void> {
+  return releaseClaim(sentKey(slug, week, uid));
 }
