@@ -85,6 +85,14 @@ import { listVaultEvents } from './list-vault-events/list-vault-events.js';
 import { listVaultLinks } from './list-vault-links/list-vault-links.js';
 import { revokeVaultLink } from './revoke-vault-link/revoke-vault-link.js';
 import { deleteNotificationRule } from './delete-notification-rule/delete-notification-rule.js';
+import { createWebhookEndpoint } from './create-webhook-endpoint/create-webhook-endpoint.js';
+import { listWebhookEndpoints } from './list-webhook-endpoints/list-webhook-endpoints.js';
+import { updateWebhookEndpoint } from './update-webhook-endpoint/update-webhook-endpoint.js';
+import { deleteWebhookEndpoint } from './delete-webhook-endpoint/delete-webhook-endpoint.js';
+import { rotateWebhookSecret } from './rotate-webhook-secret/rotate-webhook-secret.js';
+import { sendTestWebhook } from './send-test-webhook/send-test-webhook.js';
+import { listWebhookDeliveries } from './list-webhook-deliveries/list-webhook-deliveries.js';
+import { redeliverWebhook } from './redeliver-webhook/redeliver-webhook.js';
 import { getDigestSettings } from './get-digest-settings/get-digest-settings.js';
 import { updateDigestSettings } from './update-digest-settings/update-digest-settings.js';
 import { listNotificationRules } from './list-notification-rules/list-notification-rules.js';
@@ -181,6 +189,14 @@ export const callRegistry = createRegistry([
   listNotificationRules,
   saveNotificationRule,
   deleteNotificationRule,
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  listWebhookDeliveries,
+  redeliverWebhook,
   // a user's weekly digest of each company (Settings)
   getDigestSettings,
   updateDigestSettings,

@@ -29,6 +29,7 @@ import {
 } from '../data/transactions.js';
 import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
+import { nudgeWebhookFanout } from '../webhooks/webhook-queue.js';
 import {
   findingUpdate,
   findingWrites,
@@ -175,6 +176,7 @@ export async function requestReviewAs(
     assertRequestable(current);
     throw new ConflictError('The finding changed while the request was sent; please try again.');
   }
+  await nudgeWebhookFanout();
   return review;
 }
 
@@ -269,6 +271,7 @@ export async function decideReviewAs(
     if (!isCancelledOnCondition(error)) throw error;
     throw new ConflictError('This finding changed while the decision was sent; reload the queue.');
   }
+  await nudgeWebhookFanout();
   return entry;
 }
 
