@@ -35,8 +35,11 @@ export function webhookEventOf(event: LoggedEvent): WebhookEventType | undefined
       if (!field || analystOnlyEdits.has(field)) return undefined;
       if (field === 'published') return after.published === true ? 'finding.published' : undefined;
       if (field === 'status') {
-        if (after.status === 'fixed') return 'finding.fixed';
-        if (after.status === 'open' && closedStatuses.has(String(before.status))) return 'finding.reopened';
+        // A status edit logs `{status, note?, until?}`; older entries the bare status.
+        const statusOf = (value: unknown) => (typeof value === 'string' ? value : record(value).status);
+        const [was, now] = [statusOf(before.status), statusOf(after.status)];
+        if (now === 'fixed') return 'finding.fixed';
+        if (now === 'open' && closedStatuses.has(String(was))) return 'finding.reopened';
       }
       return 'finding.updated';
     }

@@ -10,7 +10,11 @@ import { canonicalIp, inBlock, parseIp, unmapped, type IpAddress } from '../net/
 export interface WebhookAddressPolicy {
   /** `http://127.0.0.1` allowed (WEBHOOK_ALLOW_LOCAL_HTTP): the local stack only. */
   allowLocalHttp: boolean;
+  /** How names are resolved; @default the system resolver (dns.lookup, every address). */
+  resolve?: (host: string) => Promise<Array<{ address: string }>>;
 }
+
+const systemResolve = (host: string) => lookup(host, { all: true, verbatim: true });
 
 /** Blocks no webhook may reach: private, loopback, link-local, metadata, shared, reserved and documentation ranges. */
 const forbiddenBlocks: ReadonlyArray<[string, number]> = [
@@ -95,7 +99,7 @@ export async function resolveWebhookAddress(
   if (problem) throw new ForbiddenAddressError(`The URL ${problem}`);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   const literal = canonicalIp(host);
-  const answers = literal ? [{ address: literal }] : await lookup(host, { all: true, verbatim: true });
+  const answers = literal ? [{ address: literal }] : await (policy.resolve ?? systemResolve)(host);
   if (answers.length === 0) throw new ForbiddenAddressError('The host name resolves to no address');
   const parsed = answers.map(({ address }) => ({ text: address, ip: parseIp(address) }));
   // Every address the name has must be allowed: one private answer among public ones refuses the send.

@@ -346,10 +346,13 @@ export async function recordDeliveryAttempt(
   };
   const sets = ['#state = :state', 'lastAttemptAt = :at'];
   const removes: string[] = [];
+  const names: Record<string, string> = { '#state': 'state' };
   for (const field of ['responseStatus', 'latencyMs', 'responseExcerpt', 'error'] as const) {
-    if (outcome[field] === undefined) removes.push(field);
+    // `error` is a reserved word of DynamoDB's expressions: every field goes by a name placeholder.
+    names[`#${field}`] = field;
+    if (outcome[field] === undefined) removes.push(`#${field}`);
     else {
-      sets.push(`${field} = :${field}`);
+      sets.push(`#${field} = :${field}`);
       values[`:${field}`] = outcome[field];
     }
   }
@@ -368,7 +371,7 @@ export async function recordDeliveryAttempt(
         Key: deliveryKey(delivery.slug, delivery.endpointId, delivery.deliveryId),
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: 'attempts = :seen',
-        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),
     );
@@ -433,7 +436,9 @@ export async function deleteDeliveryItems(slug: string, endpointId: string): Pro
     ProjectionExpression: 'pk, sk',
   });
   for await (const item of items) {
-    await documentClient.send(new DeleteCommand({ TableName: tableName(), Key: { pk: String(item.pk), sk: String(item.sk) } }));
+    await documentClient.send(
+      new DeleteCommand({ TableName: tableName(), Key: { pk: String(item.pk), sk: String(item.sk) } }),
+    );
   }
 }
 
