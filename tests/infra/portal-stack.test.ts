@@ -140,6 +140,7 @@ const portalFunctions = {
   templateSearch: 'ApiTemplateSearchFunction',
   reportWork: 'ReportsReportWorkFunction',
   threatFeedFetch: 'ThreatFeedsFetchFunction',
+  webhookWork: 'WebhooksWebhookWorkFunction',
 };
 
 describe('cdk-nag AWS Solutions', () => {
@@ -804,6 +805,7 @@ describe('scan imports (S3 + SQS)', () => {
       { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [queueId(), 'Arn'] } },
       { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'ReportsQueue'), 'Arn'] } },
       { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [vaultCleanupId(), 'Arn'] } },
+      { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'WebhooksQueue'), 'Arn'] } },
     ]);
   });
 
@@ -982,6 +984,8 @@ describe('functions', () => {
       'USER_POOL_ID',
       'VAULT_CLEANUP_QUEUE_URL',
       'VIEWER_ADDRESS_HEADER',
+      'WEBHOOK_QUEUE_URL',
+      'WEBHOOK_SECRET_KEY_ARN',
     ]);
     expect(environment(portalFunctions.scanImport)).toEqual([
       'IMPORT_QUEUE_URL',
@@ -990,6 +994,14 @@ describe('functions', () => {
       'UPLOADS_BUCKET',
     ]);
     expect(environment(portalFunctions.threatFeedFetch)).toEqual(['IMPORT_QUEUE_URL', 'TABLE_NAME', 'UPLOADS_BUCKET']);
+    // Never WEBHOOK_ALLOW_LOCAL_HTTP: on AWS webhooks go to public https addresses only.
+    expect(environment(portalFunctions.webhookWork)).toEqual([
+      'MAIL_FROM',
+      'PORTAL_URL',
+      'TABLE_NAME',
+      'WEBHOOK_QUEUE_URL',
+      'WEBHOOK_SECRET_KEY_ARN',
+    ]);
     expect(environment(portalFunctions.templateSearch)).toEqual([
       'ORIGIN_SECRET_ARN',
       'ORIGIN_SECRET_HEADER',
@@ -1119,19 +1131,21 @@ describe('least privilege', () => {
     const signInSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'AuthSignInSecret') };
     const searchKeySecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiSearchKeySecret') };
     const dastKeySecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiDastKeySecret') };
+    const webhookSecretKey = { Ref: logicalId('AWS::SecretsManager::Secret', 'WebhooksSecretKey') };
     const secretStatements = statementsOf(portalFunctions.api).filter((statement) =>
       actionsOf([statement]).some((action) => action.startsWith('secretsmanager:')),
     );
     expect(secretStatements.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual(
       expect.arrayContaining([{ Action: 'secretsmanager:GetSecretValue', Resource: originSecret }]),
     );
-    // Each secret grant names one secret, and the API reads no secret but these four (the search key's signs
-    // getSearchClient's keys; the DAST key secret is the HMAC key DAST API keys are found by).
+    // Each secret grant names one secret, and the API reads no secret but these five (the search key's signs
+    // getSearchClient's keys; the DAST key secret is the HMAC key DAST API keys are found by; the webhook key
+    // encrypts new signing secrets).
     expect(secretStatements.map((statement) => statement.Resource)).toEqual(
-      expect.arrayContaining([originSecret, signInSecret, searchKeySecret, dastKeySecret]),
+      expect.arrayContaining([originSecret, signInSecret, searchKeySecret, dastKeySecret, webhookSecretKey]),
     );
-    expect(secretStatements).toHaveLength(4);
-    expect(actionsOf(secretStatements)).toEqual(Array(4).fill('secretsmanager:GetSecretValue'));
+    expect(secretStatements).toHaveLength(5);
+    expect(actionsOf(secretStatements)).toEqual(Array(5).fill('secretsmanager:GetSecretValue'));
 
     const policiesNamingIt = Object.entries(resources)
       .filter(([, resource]) => resource.Type === 'AWS::IAM::Policy')

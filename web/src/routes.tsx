@@ -28,6 +28,7 @@ const VaultSharePage = lazyPage(() => import('./pages/analyst/vault/vault-share-
 const VaultRequestPage = lazyPage(() => import('./pages/analyst/vault/vault-request-page'));
 const LocationsPage = lazyPage(() => import('./pages/analyst/locations/locations-page'));
 const NotificationsPage = lazyPage(() => import('./pages/admin/company/notifications/notifications-page'));
+const IntegrationsPage = lazyPage(() => import('./pages/admin/company/integrations/integrations-page'));
 const SlaPolicyPage = lazyPage(() => import('./pages/admin/company/sla-policy/sla-policy-page'));
 const AgentsPage = lazyPage(() => import('./pages/analyst/agents/agents-page'));
 const DastKeysPage = lazyPage(() => import('./pages/admin/dast/dast-keys-page'));
@@ -54,6 +55,7 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/analyst/vault/request': VaultRequestPage,
   '/analyst/locations': LocationsPage,
   '/admin/company/notifications': NotificationsPage,
+  '/admin/company/integrations': IntegrationsPage,
   '/admin/company/sla': SlaPolicyPage,
   '/analyst/agents': AgentsPage,
   '/admin/dast': DastKeysPage,
