@@ -99,6 +99,7 @@ export function EndpointModal({ slug, endpoint, onSaved, onDismiss }: EndpointMo
           selectedOptions={eventOptions.filter((option) => events.includes(option.value))}
           options={eventOptions}
           placeholder="Choose events"
+          deselectAriaLabel={(option) => `Remove ${option.label ?? 'event'}`}
           disabled={saving}
           onChange={({ detail }) =>
             setEvents(
