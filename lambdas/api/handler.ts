@@ -6,6 +6,7 @@ import { readConfig } from '../kernel/config.js';
 import { cancelDastScan, getDastScan, triggerDastScan } from '../kernel/dast-scans/dast-scans.js';
 import { makeCallHandler } from '../kernel/http/call-handler.js';
 import { makeRestHandler, type RestRoute } from '../kernel/http/rest-handler.js';
+import { requestRetestByKey } from '../kernel/remediation/retest-by-key.js';
 import { unsubscribeByLink, unsubscribeConfirmation } from '../kernel/notifications/digest-unsubscribe.js';
 import { isRestRouteKey, type RestRouteKey } from './rest-routes.js';
 
@@ -23,6 +24,10 @@ const restRoutes: Record<RestRouteKey, RestRoute> = {
   'DELETE /api/dast/v1/scans/{scanId}': async ({ headers, pathParameters }) => ({
     statusCode: 200,
     body: await cancelDastScan(headers.authorization, pathParameters.scanId),
+  }),
+  'POST /api/findings/v1/retests': async ({ headers, body }) => ({
+    statusCode: 202,
+    body: await requestRetestByKey(headers.authorization, body),
   }),
   'GET /api/digest/unsubscribe/{token}': async ({ pathParameters }) =>
     unsubscribeConfirmation(pathParameters.token ?? ''),

@@ -7,6 +7,7 @@ export const restRouteKeys = [
   'POST /api/dast/v1/scans',
   'GET /api/dast/v1/scans/{scanId}',
   'DELETE /api/dast/v1/scans/{scanId}',
+  'POST /api/findings/v1/retests',
   'GET /api/digest/unsubscribe/{token}',
   'POST /api/digest/unsubscribe/{token}',
 ] as const;

@@ -32,7 +32,8 @@ export async function handler(event: SQSEvent | WebhookScheduleEvent): Promise<S
     }
     try {
       if (work.kind === 'fanout') await fanOutWebhookEvents();
-      else await runDeliveryAttempt(work);
+      else if (work.kind === 'deliver') await runDeliveryAttempt(work);
+      else await Promise.all(work.deliveries.map((delivery) => runDeliveryAttempt(delivery)));
     } catch (error) {
       logger.error('Webhook work failed', { messageId: record.messageId, error: (error as Error).name });
       batchItemFailures.push({ itemIdentifier: record.messageId });

@@ -51,12 +51,16 @@ export function newDeliveryId(now: number, unique = randomBytes(6).toString('hex
 
 export type DeliveryRef = Pick<WebhookDelivery, 'slug' | 'endpointId' | 'deliveryId'>;
 
-/** Writes one delivery of the payload to the endpoint and queues its first attempt; false when it exists. */
+/**
+ * Writes one delivery of the payload to the endpoint and, unless `queue` is false (the fan-out queues an event's
+ * deliveries together), queues its first attempt; false when it exists.
+ */
 export async function startDelivery(
   endpoint: Pick<WebhookEndpoint, 'slug' | 'endpointId' | 'format'>,
   payload: WebhookPayload,
   deliveryId: string,
   now = Date.now(),
+  queue = true,
 ): Promise<boolean> {
   const delivery: WebhookDelivery = {
     slug: endpoint.slug,
@@ -71,7 +75,7 @@ export async function startDelivery(
     nextAttemptAt: now,
   };
   if (!(await putDeliveryItem(delivery))) return false;
-  await queueDeliveryAttempt(delivery);
+  if (queue) await queueDeliveryAttempt(delivery);
   return true;
 }
 

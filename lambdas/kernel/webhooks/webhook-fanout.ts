@@ -12,10 +12,12 @@ import {
   type OutboxEvent,
   type WebhookEndpoint,
 } from '../data/entities/webhooks.js';
+import { logger } from '../logger.js';
 import { portalUrlOf } from '../notifications/notification-mail.js';
 import { loggedFindingOf, webhookEventOf } from './finding-event-types.js';
 import { newDeliveryId, startDelivery } from './webhook-delivery.js';
 import { webhookFindingView, type WebhookPayload } from './webhook-messages.js';
+import { queueWebhookWork } from './webhook-queue.js';
 
 /** Outbox events one run takes; a longer backlog is taken by the next page at once. */
 const pageSize = 100;
@@ -48,12 +50,32 @@ async function fanOutEvent(
     timestamp: new Date(event.createdAt).toISOString(),
     data: { company: ref.slug, finding, ...(review ? { review } : {}) },
   };
-  let started = 0;
-  for (const endpoint of endpoints) {
+  // An event's deliveries are written side by side (a company has at most 20 endpoints) and queued as one message.
+  const deliveries = endpoints.map((endpoint) => {
     const unique = createHash('sha256').update(`${event.id}/${endpoint.endpointId}`).digest('hex').slice(0, 12);
-    if (await startDelivery(endpoint, payload, newDeliveryId(event.createdAt, unique))) started += 1;
+    return { endpoint, deliveryId: newDeliveryId(event.createdAt, unique) };
+  });
+  const written = await Promise.all(
+    deliveries.map(({ endpoint, deliveryId }) => startDelivery(endpoint, payload, deliveryId, Date.now(), false)),
+  );
+  const started = deliveries.filter((_, index) => written[index]);
+  if (started.length === 0) return 0;
+  try {
+    await queueWebhookWork({
+      kind: 'deliverEvent',
+      eventId: event.id,
+      deliveries: started.map(({ endpoint, deliveryId }) => ({
+        slug: endpoint.slug,
+        endpointId: endpoint.endpointId,
+        deliveryId,
+        attempts: 0,
+      })),
+    });
+  } catch (error) {
+    // The deliveries are stored and due: the schedule queues them within the minute.
+    logger.warn('Could not queue webhook deliveries; the schedule sends them', { error: (error as Error).name });
   }
-  return started;
+  return started.length;
 }
 
 /** Fans out every event in the outbox; answers how many deliveries were started. */
@@ -71,9 +93,16 @@ export async function fanOutWebhookEvents(): Promise<number> {
   let started = 0;
   for (;;) {
     const events = await pendingOutboxEvents(pageSize);
-    for (const event of events) {
-      started += await fanOutEvent(event, endpointsOf, portalUrl);
-      await clearOutboxEvent(event.key);
+    // Ten events at a time: each is written and queued on its own, so their order does not matter.
+    for (let start = 0; start < events.length; start += 10) {
+      const counts = await Promise.all(
+        events.slice(start, start + 10).map(async (event) => {
+          const count = await fanOutEvent(event, endpointsOf, portalUrl);
+          await clearOutboxEvent(event.key);
+          return count;
+        }),
+      );
+      started += counts.reduce((sum, count) => sum + count, 0);
     }
     if (events.length < pageSize) return started;
   }
