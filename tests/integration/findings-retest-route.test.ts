@@ -40,7 +40,7 @@ async function retest(key: string | undefined, body: unknown) {
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) };
+  return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
 /** The same request handed straight to the handler, so the rate limit can be set small in this process. */
