@@ -355,6 +355,35 @@ describe('deliveries', () => {
     await removeEndpoints();
   });
 
+  it('posts a readable Slack message and a Teams Adaptive Card, unsigned', async () => {
+    const slack = await createEndpoint({ url: `${base}/slack`, format: 'slack' });
+    const teams = await createEndpoint({ url: `${base}/teams`, format: 'teams' });
+    for (const { endpoint } of [slack, teams]) {
+      const answer = await as.manager!('sendTestWebhook', { slug, endpointId: endpoint.endpointId });
+      expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
+    }
+    const slackRequest = await waitFor('the Slack message', () => requestsTo('/slack')[0]);
+    const teamsRequest = await waitFor('the Teams card', () => requestsTo('/teams')[0]);
+    for (const request of [slackRequest, teamsRequest]) {
+      expect(request.headers['webhook-signature']).toBeUndefined();
+      expect(request.headers['content-type']).toBe('application/json');
+    }
+    const slackBody = JSON.parse(slackRequest.body) as { text: string; blocks: Array<{ type: string }> };
+    expect(slackBody.text).toMatch(/^Test message: /);
+    expect(slackBody.blocks.map((block) => block.type)).toEqual(['header', 'section']);
+    const teamsBody = JSON.parse(teamsRequest.body) as {
+      type: string;
+      attachments: Array<{ contentType: string; content: { type: string; body: Array<{ text?: string }> } }>;
+    };
+    expect(teamsBody.type).toBe('message');
+    expect(teamsBody.attachments[0]).toMatchObject({
+      contentType: 'application/vnd.microsoft.card.adaptive',
+      content: { type: 'AdaptiveCard' },
+    });
+    expect(teamsBody.attachments[0]!.content.body[0]!.text).toBe('Test message');
+    await removeEndpoints();
+  });
+
   it('retries after a timeout with the same webhook-id', async () => {
     behaviour.set('/slow', (count) => (count === 1 ? 'hang' : 200));
     const { endpoint, secret } = await createEndpoint({ url: `${base}/slow` });
