@@ -5,6 +5,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../kernel/logger.js';
 import { queueDueDeliveries, runDeliveryAttempt } from '../kernel/webhooks/webhook-delivery.js';
+import { sendOverdueFindings } from '../kernel/webhooks/overdue-findings.js';
 import { fanOutWebhookEvents } from '../kernel/webhooks/webhook-fanout.js';
 import { parseWebhookWork } from '../kernel/webhooks/webhook-queue.js';
 
@@ -18,7 +19,7 @@ const isSchedule = (event: SQSEvent | WebhookScheduleEvent): event is WebhookSch
 
 export async function handler(event: SQSEvent | WebhookScheduleEvent): Promise<SQSBatchResponse> {
   if (isSchedule(event)) {
-    const started = await fanOutWebhookEvents();
+    const started = (await fanOutWebhookEvents()) + (await sendOverdueFindings());
     const queued = await queueDueDeliveries();
     if (started + queued > 0) logger.info('Webhook schedule ran', { started, queued });
     return { batchItemFailures: [] };

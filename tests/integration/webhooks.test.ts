@@ -30,6 +30,8 @@ import {
   runDeliveryAttempt,
 } from '../../lambdas/kernel/webhooks/webhook-delivery.js';
 import { postWebhook } from '../../lambdas/kernel/webhooks/webhook-post.js';
+import { sendOverdueFindings } from '../../lambdas/kernel/webhooks/overdue-findings.js';
+import { dueIndexKey, duePartition } from '../../lambdas/kernel/sla/finding-sla.js';
 import { mailsTo } from '../support/outbox.js';
 import { seedFindings } from '../support/seed-findings.js';
 import { signedInCaller } from '../support/signed-in-call.js';
@@ -381,6 +383,29 @@ describe('deliveries', () => {
       content: { type: 'AdaptiveCard' },
     });
     expect(teamsBody.attachments[0]!.content.body[0]!.text).toBe('Test message');
+    await removeEndpoints();
+  });
+
+  it('sends finding.overdue once, for a finding whose due date passed since the schedule last looked', async () => {
+    const { secret } = await createEndpoint({ url: `${base}/overdue`, events: ['finding.overdue'] });
+    const firstLook = Date.now();
+    // The first look only starts the company's clock: what was overdue before is not sent.
+    await sendOverdueFindings(firstLook);
+    // An hour ahead: the stack's own schedule (real time) never reaches it during the test.
+    const dueAt = firstLook + 3600_000;
+    const id = randomUUID().replace(/-/g, '');
+    await seedFindings({
+      slug,
+      service,
+      count: 1,
+      ids: [id],
+      published: true,
+      fields: { dueAt, slaState: 'dueSoon', gsi3pk: duePartition(slug, service), gsi3sk: dueIndexKey(dueAt, id) },
+    });
+    expect(await sendOverdueFindings(dueAt + 1)).toBe(1);
+    const request = await waitFor('the overdue message', () => requestsTo('/overdue')[0]);
+    expect(verify(secret, request)).toMatchObject({ type: 'finding.overdue', data: { finding: { id } } });
+    expect(await sendOverdueFindings(dueAt + 2)).toBe(0);
     await removeEndpoints();
   });
 

@@ -77,6 +77,8 @@ const deliveryKey = (slug: string, endpointId: string, deliveryId: string) => ({
   sk: `D#${deliveryId}`,
 });
 export const dueDeliveriesPartition = 'WEBHOOK_DUE';
+export const overdueSubscribersPartition = 'WEBHOOK_OVERDUE';
+const overdueCursorKey = (slug: string) => ({ pk: endpointsPartition(slug), sk: 'OVERDUE_CURSOR' });
 const dueSortKey = (at: number, delivery: Pick<WebhookDelivery, 'slug' | 'endpointId' | 'deliveryId'>) =>
   `${String(at).padStart(13, '0')}#${delivery.slug}#${delivery.endpointId}#${delivery.deliveryId}`;
 const keptSeconds = 30 * 24 * 3600;
@@ -120,7 +122,15 @@ export async function saveEndpointItem(
   const put = {
     Put: {
       TableName: tableName(),
-      Item: { ...endpointKey(endpoint.slug, endpoint.endpointId), entityType: 'webhookEndpoint', ...endpoint },
+      Item: {
+        ...endpointKey(endpoint.slug, endpoint.endpointId),
+        entityType: 'webhookEndpoint',
+        ...endpoint,
+        // Endpoints that want `finding.overdue`, for the schedule that looks for findings past their due date.
+        ...(endpoint.events.includes('finding.overdue')
+          ? { gsi1pk: overdueSubscribersPartition, gsi1sk: `${endpoint.slug}#${endpoint.endpointId}` }
+          : {}),
+      },
       ConditionExpression: isNew ? 'attribute_not_exists(pk)' : 'version = :seen',
       ...(isNew ? {} : { ExpressionAttributeValues: { ':seen': options.expectedVersion } }),
     },
@@ -479,5 +489,36 @@ export async function pendingOutboxEvents(limit: number): Promise<OutboxEvent[]>
 export async function clearOutboxEvent(key: { pk: string; sk: string }): Promise<void> {
   await documentClient.send(
     new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'REMOVE gsi2pk, gsi2sk' }),
+  );
+}
+
+/** The companies with an endpoint that subscribed to `finding.overdue` (the sparse index). */
+export async function overdueSubscriberSlugs(): Promise<string[]> {
+  const slugs = new Set<string>();
+  const items = queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': overdueSubscribersPartition },
+    ProjectionExpression: 'slug',
+  });
+  for await (const item of items) slugs.add(String(item.slug));
+  return [...slugs];
+}
+
+/** Up to when the company's findings have been checked for becoming overdue. */
+export async function getOverdueCursor(slug: string): Promise<number | undefined> {
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: overdueCursorKey(slug), ConsistentRead: true }),
+  );
+  return typeof Item?.checkedUpTo === 'number' ? Item.checkedUpTo : undefined;
+}
+
+export async function setOverdueCursor(slug: string, checkedUpTo: number): Promise<void> {
+  await documentClient.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...overdueCursorKey(slug), entityType: 'webhookOverdueCursor', checkedUpTo },
+    }),
   );
 }
