@@ -252,11 +252,12 @@ describe('API (HTTP API)', () => {
     }
   });
 
-  it('has the DAST endpoint’s and the unsubscribe link’s REST routes without authorizer (the handler checks the DAST key or the link’s signature), throttled', () => {
+  it('has the DAST endpoint’s, the retest route’s and the unsubscribe link’s REST routes without authorizer (the handler checks the company key or the link’s signature), throttled', () => {
     expect(restRouteKeys).toEqual([
       'POST /api/dast/v1/scans',
       'GET /api/dast/v1/scans/{scanId}',
       'DELETE /api/dast/v1/scans/{scanId}',
+      'POST /api/findings/v1/retests',
       'GET /api/digest/unsubscribe/{token}',
       'POST /api/digest/unsubscribe/{token}',
     ]);
