@@ -2,14 +2,14 @@
 // answer's status, latency and first kilobyte), send a test message, and redeliver one (the same `webhook-id`).
 import type { Caller } from '../access/caller.js';
 import {
-  getDeliveryItem,
+  getEndpointAndDelivery,
   listDeliveryItems,
   requeueDeliveryItem,
   type WebhookDelivery,
 } from '../data/entities/webhooks.js';
 import { ConflictError, InvalidArgumentError, NotFoundError } from '../errors.js';
 import { newDeliveryId, queueDeliveryAttempt, startDelivery } from './webhook-delivery.js';
-import { readEndpointAs } from './webhook-endpoints.js';
+import { assertWebhookCompany, endpointNotFound, readEndpointAs } from './webhook-endpoints.js';
 
 export type WebhookDeliveryView = Omit<WebhookDelivery, 'slug' | 'endpointId' | 'body'>;
 
@@ -31,30 +31,30 @@ export async function sendTestWebhookAs(caller: Caller, slug: string, endpointId
   const endpoint = await readEndpointAs(caller, slug, endpointId);
   if (!endpoint.enabled) throw new InvalidArgumentError('endpointId: the endpoint is turned off; turn it on first');
   const now = Date.now();
-  const deliveryId = newDeliveryId(now);
-  await startDelivery(
+  const delivery = await startDelivery(
     endpoint,
     {
       type: 'webhook.test',
       timestamp: new Date(now).toISOString(),
       data: { company: slug, message: 'A test message from the portal: this endpoint receives its webhooks.' },
     },
-    deliveryId,
+    newDeliveryId(now),
     now,
   );
-  const delivery = await getDeliveryItem(slug, endpointId, deliveryId);
-  return deliveryView(delivery!);
+  if (!delivery) throw new ConflictError('A test message was sent at the same moment; try again.');
+  return deliveryView(delivery);
 }
 
 /** Sends a delivered or failed delivery again, as it was (same body and `webhook-id`). */
 export async function redeliverWebhookAs(caller: Caller, slug: string, endpointId: string, deliveryId: string) {
-  const endpoint = await readEndpointAs(caller, slug, endpointId);
+  assertWebhookCompany(caller, slug);
+  // The endpoint and the delivery in one read.
+  const { endpoint, delivery } = await getEndpointAndDelivery(slug, endpointId, deliveryId);
+  if (!endpoint) throw new NotFoundError(endpointNotFound);
   if (!endpoint.enabled) throw new InvalidArgumentError('endpointId: the endpoint is turned off; turn it on first');
-  const delivery = await getDeliveryItem(slug, endpointId, deliveryId);
   if (!delivery) throw new NotFoundError('deliveryId: this endpoint has no such delivery');
-  if (!(await requeueDeliveryItem(delivery, Date.now()))) {
-    throw new ConflictError('This delivery is still being sent; wait for its outcome.');
-  }
-  await queueDeliveryAttempt(delivery);
-  return deliveryView((await getDeliveryItem(slug, endpointId, deliveryId))!);
+  const requeued = await requeueDeliveryItem(delivery, Date.now());
+  if (!requeued) throw new ConflictError('This delivery is still being sent; wait for its outcome.');
+  await queueDeliveryAttempt(requeued);
+  return deliveryView(requeued);
 }

@@ -53,7 +53,7 @@ export type DeliveryRef = Pick<WebhookDelivery, 'slug' | 'endpointId' | 'deliver
 
 /**
  * Writes one delivery of the payload to the endpoint and, unless `queue` is false (the fan-out queues an event's
- * deliveries together), queues its first attempt; false when it exists.
+ * deliveries together), queues its first attempt. Answers the delivery written, or undefined when it exists.
  */
 export async function startDelivery(
   endpoint: Pick<WebhookEndpoint, 'slug' | 'endpointId' | 'format'>,
@@ -61,7 +61,7 @@ export async function startDelivery(
   deliveryId: string,
   now = Date.now(),
   queue = true,
-): Promise<boolean> {
+): Promise<WebhookDelivery | undefined> {
   const delivery: WebhookDelivery = {
     slug: endpoint.slug,
     endpointId: endpoint.endpointId,
@@ -74,9 +74,9 @@ export async function startDelivery(
     attempts: 0,
     nextAttemptAt: now,
   };
-  if (!(await putDeliveryItem(delivery))) return false;
+  if (!(await putDeliveryItem(delivery))) return undefined;
   if (queue) await queueDeliveryAttempt(delivery);
-  return true;
+  return delivery;
 }
 
 export async function queueDeliveryAttempt(delivery: DeliveryRef & { attempts: number }): Promise<void> {

@@ -8,7 +8,6 @@ import { canAccessCompany, menuLevels } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';
 import { readConfig } from '../config.js';
 import {
-  deleteDeliveryItems,
   deleteEndpointItem,
   getEndpointItem,
   listEndpointItems,
@@ -190,7 +189,7 @@ export async function deleteWebhookEndpointAs(
   if (!(await deleteEndpointItem(slug, endpointId, expectedVersion))) {
     throw new ConflictError('This endpoint changed or is gone; reload the list and try again.');
   }
-  await deleteDeliveryItems(slug, endpointId);
+  // Its delivery log is no longer listed and goes with its TTL (30 days); its pending deliveries fail at their turn.
 }
 
 /** A new secret, answered once; the one it replaces still signs for 24 hours beside it. */

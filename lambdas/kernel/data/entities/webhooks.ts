@@ -7,13 +7,13 @@
 //   (attempts, the last answer's status, latency and first kilobyte), kept 30 days. While a delivery waits for an
 //   attempt it carries the index keys `gsi1pk = WEBHOOK_DUE`, `gsi1sk = <next attempt time>#…`: the schedule finds
 //   what is due with one Query (no Scan).
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEventType, WebhookFormat } from '../../../contracts/webhooks.js';
 import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
 import { isConditionalCheckFailure } from '../conditional.js';
 import { queryAll } from '../query-all.js';
-import { failedConditions, transactOnVersion, transactWithRetry } from '../transactions.js';
+import { batchGetConsistent, failedConditions, transactOnVersion, transactWithRetry } from '../transactions.js';
 import { webhookOutboxPartition } from './events.js';
 
 export interface WebhookEndpoint {
@@ -390,10 +390,10 @@ export async function recordDeliveryAttempt(
   }
 }
 
-/** Makes a delivery pending again, due at `at` (a redelivery asked for by a person); false when it is pending. */
-export async function requeueDeliveryItem(delivery: WebhookDelivery, at: number): Promise<boolean> {
+/** Makes a delivery pending again, due at `at` (a redelivery asked for by a person); undefined when it is pending. */
+export async function requeueDeliveryItem(delivery: WebhookDelivery, at: number): Promise<WebhookDelivery | undefined> {
   try {
-    await documentClient.send(
+    const answer = await documentClient.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: deliveryKey(delivery.slug, delivery.endpointId, delivery.deliveryId),
@@ -406,13 +406,32 @@ export async function requeueDeliveryItem(delivery: WebhookDelivery, at: number)
           ':due': dueDeliveriesPartition,
           ':dueKey': dueSortKey(at, delivery),
         },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return true;
+    return withoutKeys<WebhookDelivery>(answer.Attributes ?? {});
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
+    if (isConditionalCheckFailure(error)) return undefined;
     throw error;
   }
+}
+
+/** An endpoint and one of its deliveries, in one consistent BatchGet. */
+export async function getEndpointAndDelivery(
+  slug: string,
+  endpointId: string,
+  deliveryId: string,
+): Promise<{ endpoint?: WebhookEndpoint; delivery?: WebhookDelivery }> {
+  const endpointAt = endpointKey(slug, endpointId);
+  const deliveryAt = deliveryKey(slug, endpointId, deliveryId);
+  const items = await batchGetConsistent([endpointAt, deliveryAt]);
+  const find = (key: { pk: string; sk: string }) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const endpoint = find(endpointAt);
+  const delivery = find(deliveryAt);
+  return {
+    ...(endpoint ? { endpoint: withoutKeys<WebhookEndpoint>(endpoint) } : {}),
+    ...(delivery ? { delivery: withoutKeys<WebhookDelivery>(delivery) } : {}),
+  };
 }
 
 /** The deliveries due by `now`, oldest first, at most `limit` (their keys, for the queue). */
@@ -435,21 +454,6 @@ export async function dueDeliveryRefs(
     deliveryId: String(item.deliveryId),
     attempts: Number(item.attempts),
   }));
-}
-
-/** Removes every delivery of an endpoint that is gone (one page at a time). */
-export async function deleteDeliveryItems(slug: string, endpointId: string): Promise<void> {
-  const items = queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': deliveriesPartition(slug, endpointId) },
-    ProjectionExpression: 'pk, sk',
-  });
-  for await (const item of items) {
-    await documentClient.send(
-      new DeleteCommand({ TableName: tableName(), Key: { pk: String(item.pk), sk: String(item.sk) } }),
-    );
-  }
 }
 
 /** A finding event of the log waiting for the fan-out (events.ts marks it in the sparse index). */

@@ -197,7 +197,7 @@ function CompanyEndpoints({ slug }: { slug: string }) {
         confirmText="Delete"
         workingText="Deleting"
       >
-        {(endpoint) => `Nothing more is sent to ${endpoint.url}, and its delivery log is removed.`}
+        {(endpoint) => `Nothing more is sent to ${endpoint.url}, and its deliveries are no longer listed.`}
       </ConfirmItemModal>
       <ConfirmItemModal
         confirmation={rotation}
