@@ -20,6 +20,7 @@ export const lambdaEntries = {
   firstAdministrator: 'lambdas/bootstrap/first-administrator.ts',
   scanImport: 'lambdas/import/handler.ts',
   reportWork: 'lambdas/reports/handler.ts',
+  webhookWork: 'lambdas/webhooks/handler.ts',
   templateSearch: 'lambdas/search/handler.ts',
   threatFeedFetch: 'lambdas/feeds/handler.ts',
 } as const;

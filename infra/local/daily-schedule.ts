@@ -51,3 +51,8 @@ export function scheduleWeekly(at: string, run: () => Promise<unknown>): { stop(
   if (!timeOfDay.test(at)) throw new Error(`The weekly digest time must be HH:MM (UTC), got "${at}"`);
   return scheduleRuns('weekly digest', () => nextWeeklyRun(at), run);
 }
+
+/** Calls `run` every `intervalMs` until stopped (an EventBridge `rate(...)` rule's stand-in). */
+export function scheduleEvery(intervalMs: number, run: () => Promise<unknown>): { stop(): void } {
+  return scheduleRuns(`every ${intervalMs} ms`, () => Date.now() + intervalMs, run);
+}

@@ -21,7 +21,7 @@ import { createUploadRoute } from './s3/upload-route.js';
 import { createSearchRoute } from './search-route.js';
 import { createSesIdentitiesRoute } from './ses-identities.js';
 import { createStaticSite, localSecurityHeaders } from './static-site.js';
-import { scheduleDaily, scheduleWeekly } from './daily-schedule.js';
+import { scheduleDaily, scheduleEvery, scheduleWeekly } from './daily-schedule.js';
 
 export interface LocalStackOptions {
   /** The app's origin port (web app, /api, /cognito). */
@@ -92,6 +92,7 @@ const importDeadLetterQueueName = 'portal-imports-dlq.fifo';
 const reportQueueName = 'portal-reports.fifo';
 const reportDeadLetterQueueName = 'portal-reports-dlq.fifo';
 const vaultCleanupQueueName = 'portal-vault-cleanup.fifo';
+const webhookQueueName = 'portal-webhooks.fifo';
 /** The template search, under the API's path as on AWS (CloudFront's /api/* reaches the HTTP API). */
 const searchBasePath = '/api/search';
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -104,9 +105,17 @@ export interface LocalSecrets {
   dastKeySecret: string;
   /** What the origin adds to every API request, as CloudFront does (added to an older file on first use). */
   originSecret: string;
+  /** Encrypts webhook signing secrets (added to an older data directory's file on first use). */
+  webhookSecretKey: string;
 }
 
-const localSecretNames = ['signInSecret', 'searchKeySecret', 'dastKeySecret', 'originSecret'] as const;
+const localSecretNames = [
+  'signInSecret',
+  'searchKeySecret',
+  'dastKeySecret',
+  'originSecret',
+  'webhookSecretKey',
+] as const;
 
 export function localSecrets(dataDir: string): LocalSecrets {
   const file = path.join(dataDir, 'local-secrets.json');
@@ -153,6 +162,10 @@ export function handlerEnvironment(
     IMPORT_QUEUE_URL: `${sqsEndpoint}/${accountId}/${importQueueName}`,
     REPORT_QUEUE_URL: `${sqsEndpoint}/${accountId}/${reportQueueName}`,
     VAULT_CLEANUP_QUEUE_URL: `${sqsEndpoint}/${accountId}/${vaultCleanupQueueName}`,
+    WEBHOOK_QUEUE_URL: `${sqsEndpoint}/${accountId}/${webhookQueueName}`,
+    WEBHOOK_SECRET_KEY: secrets.webhookSecretKey,
+    // Webhooks may reach receivers on this machine (http://127.0.0.1); off on AWS (infra/constructs/webhooks.ts).
+    WEBHOOK_ALLOW_LOCAL_HTTP: 'true',
     PORTAL_URL: appUrl,
     USER_POOL_ID: userPoolId,
     ALLOWED_ORIGINS: [appUrl, `http://localhost:${options.port}`].join(','),
@@ -196,7 +209,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
      * queue hands a failed message back after the visibility timeout and moves it to its dead-letter queue after
      * importMaxReceiveCount receives, as the CDK's queues do; a dead-letter queue only keeps what it is given.
      */
-    const openQueue = (name: string, work?: { deadLetters: FifoQueue; deliveryDelayMs?: number }) =>
+    const openQueue = (
+      name: string,
+      work?: { deadLetters: FifoQueue; deliveryDelayMs?: number; maxConcurrency?: number },
+    ) =>
       FifoQueue.open({
         name,
         arn: `arn:aws:sqs:${region}:${accountId}:${name}`,
@@ -207,6 +223,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
               deadLetter: { queue: work.deadLetters, maxReceiveCount: importMaxReceiveCount },
               visibilityTimeoutMs: options.queueVisibilityTimeoutMs ?? 10_000,
               deliveryDelayMs: work.deliveryDelayMs,
+              maxConcurrency: work.maxConcurrency,
             }
           : { visibilityTimeoutMs: 0 }),
       });
@@ -241,12 +258,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       deliveryDelayMs: options.vaultCleanupDelayMs ?? 90_000,
     });
     started.push({ stop: () => vaultCleanup.stop() });
+    // Each delivery is a message group of its own: several receivers are waited on at once, as the CDK's mapping
+    // allows (its maximum concurrency).
+    const webhooks = await openQueue(webhookQueueName, { deadLetters: reportDeadLetters, maxConcurrency: 8 });
+    started.push({ stop: () => webhooks.stop() });
     const sqs = await startSqsEndpoint({
       port: options.sqsPort,
       region,
       accountId,
       accessKeyId: localCredentials.accessKeyId,
-      queues: [imports, importDeadLetters, reports, reportDeadLetters, vaultCleanup],
+      queues: [imports, importDeadLetters, reports, reportDeadLetters, vaultCleanup, webhooks],
     });
     started.push(sqs);
     const incomingDir = path.join(options.dataDir, 's3-incoming');
@@ -276,6 +297,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       search,
       scanImport,
       reportWork,
+      webhookWork,
       define,
       create,
       verify,
@@ -288,6 +310,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       import('../../lambdas/search/handler.js'),
       import('../../lambdas/import/handler.js'),
       import('../../lambdas/reports/handler.js'),
+      import('../../lambdas/webhooks/handler.js'),
       import('../../lambdas/auth/define-auth-challenge.js'),
       import('../../lambdas/auth/create-auth-challenge.js'),
       import('../../lambdas/auth/verify-auth-challenge-response.js'),
@@ -389,6 +412,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     imports.consumeWith(scanImport.handler);
     reports.consumeWith(reportWork.handler);
     vaultCleanup.consumeWith(reportWork.handler);
+    webhooks.consumeWith(webhookWork.handler);
+    // The EventBridge rule of the webhook worker: every minute, the same event to the same handler.
+    const webhookSchedule = scheduleEvery(60_000, () => webhookWork.handler({ webhooks: 'sweep' }));
+    started.push({ stop: async () => webhookSchedule.stop() });
     // The EventBridge rule of the daily digest: the same event, to the same handler, at the same time of day.
     const dailyDigest = scheduleDaily(options.dailyDigestAt ?? '06:00', () => reportWork.handler({ digest: 'daily' }));
     started.push({ stop: async () => dailyDigest.stop() });

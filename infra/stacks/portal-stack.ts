@@ -15,6 +15,7 @@ import { PortalVault } from '../constructs/vault.js';
 import { repoRoot } from '../constructs/lambda-bundling.js';
 import { PortalMail } from '../constructs/mail.js';
 import { PortalWeb } from '../constructs/web.js';
+import { PortalWebhooks } from '../constructs/webhooks.js';
 
 export interface PortalStackProps extends StackProps {
   /** The SES identity every mail is sent from. */
@@ -136,6 +137,9 @@ export class PortalStack extends Stack {
       deadLetterQueue: reports.deadLetterQueue,
     });
     for (const handler of Object.values(api.handlers)) vault.grantVaultFiles(handler);
+    // Webhooks: finding events fanned out to the companies' endpoints, delivered with retries by a worker of their own.
+    const webhooks = new PortalWebhooks(this, 'Webhooks', { data, mail, portalUrl: web.origin });
+    for (const handler of Object.values(api.handlers)) webhooks.grantManageWebhooks(handler);
 
     new FirstAdministrator(this, 'FirstAdministrator', { email: props.firstAdminEmail, auth, data });
 

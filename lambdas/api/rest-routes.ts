@@ -1,6 +1,7 @@
 // The REST routes the API functions answer beside the call protocol (/api/calls/{name}): the public DAST endpoint
 // for pipelines holding a DAST API key (no Cognito token; the handler verifies the key), answered by the scanning
-// function, and the weekly digest's unsubscribe link (its signed token checked by the handler; a page to confirm,
+// function; the retest route of ticket systems holding a company key (findings:retest), answered by the findings
+// function; and the weekly digest's unsubscribe link (its signed token checked by the handler; a page to confirm,
 // a one-click POST), answered by the people function. The route keys are API Gateway's ("METHOD /path/{param}"):
 // CDK adds exactly these routes, each to its group's function (infra/constructs/api.ts), the local API adapter
 // serves them with the same route keys, and the function picks the route by event.routeKey.
@@ -10,6 +11,7 @@ export const restRouteGroups = {
   'POST /api/dast/v1/scans': 'scanning',
   'GET /api/dast/v1/scans/{scanId}': 'scanning',
   'DELETE /api/dast/v1/scans/{scanId}': 'scanning',
+  'POST /api/findings/v1/retests': 'findings',
   'GET /api/digest/unsubscribe/{token}': 'people',
   'POST /api/digest/unsubscribe/{token}': 'people',
 } as const satisfies Record<string, CallGroup>;

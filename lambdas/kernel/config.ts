@@ -139,6 +139,19 @@ const configSchema = z.object({
   /** Requests one DAST key may make per window (all scopes together); past it, 429 with Retry-After. */
   DAST_KEY_RATE_LIMIT: intFrom(60),
   DAST_KEY_RATE_WINDOW_SECONDS: intFrom(60),
+  /** The key webhook signing secrets are encrypted with: given directly (local stack, tests) or as a Secrets Manager ARN (AWS). */
+  WEBHOOK_SECRET_KEY: z.optional(z.string().check(z.minLength(32))),
+  WEBHOOK_SECRET_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
+  /** The webhook queue (fan-out of events and each delivery's attempts); unset, nothing is delivered. */
+  WEBHOOK_QUEUE_URL: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * Webhooks may go to `http://127.0.0.1` (the local stack's receivers and tests). Off on AWS: only `https`, and
+   * never to a private, loopback, link-local or metadata address.
+   */
+  WEBHOOK_ALLOW_LOCAL_HTTP: z.pipe(
+    z.optional(z.string()),
+    z.transform((value) => value === 'true'),
+  ),
   /** Responses of sendSignInLink take at least this long, so known and unknown e-mails look alike. */
   SIGN_IN_MIN_RESPONSE_MS: intFrom(150),
 });

@@ -79,6 +79,7 @@ const builtPages: [name: string, path: string, ready: (page: Page) => Locator][]
   ['Create company', '/admin/company/create-company', heading('Create company')],
   ['Manage users', '/admin/company/manage-users', heading('Manage company users')],
   ['Notifications', '/admin/company/notifications', (page) => page.getByRole('table', { name: 'Notification rules' })],
+  ['Integrations', '/admin/company/integrations', (page) => page.getByRole('table', { name: 'Webhook endpoints' })],
   ['Platform users', '/admin/app/users', heading('Platform users')],
   ['Platform services', '/admin/app/services', heading('Platform services')],
   ['DAST service', '/analyst/services/dast', (page) => page.getByRole('table', { name: 'Findings' })],

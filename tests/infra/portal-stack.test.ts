@@ -143,6 +143,7 @@ const portalFunctions = {
   templateSearch: 'ApiTemplateSearchFunction',
   reportWork: 'ReportsReportWorkFunction',
   threatFeedFetch: 'ThreatFeedsFetchFunction',
+  webhookWork: 'WebhooksWebhookWorkFunction',
 };
 
 /** The API's functions, one per call group. They share one configuration and one role's statements (checked
@@ -279,11 +280,12 @@ describe('API (HTTP API)', () => {
     }
   });
 
-  it('has the DAST endpoint’s and the unsubscribe link’s REST routes without authorizer (the handler checks the DAST key or the link’s signature), throttled', () => {
+  it('has the DAST endpoint’s, the retest route’s and the unsubscribe link’s REST routes without authorizer (the handler checks the company key or the link’s signature), throttled', () => {
     expect(restRouteKeys).toEqual([
       'POST /api/dast/v1/scans',
       'GET /api/dast/v1/scans/{scanId}',
       'DELETE /api/dast/v1/scans/{scanId}',
+      'POST /api/findings/v1/retests',
       'GET /api/digest/unsubscribe/{token}',
       'POST /api/digest/unsubscribe/{token}',
     ]);
@@ -863,6 +865,7 @@ describe('scan imports (S3 + SQS)', () => {
       { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [queueId(), 'Arn'] } },
       { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'ReportsQueue'), 'Arn'] } },
       { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [vaultCleanupId(), 'Arn'] } },
+      { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'WebhooksQueue'), 'Arn'] } },
     ]);
   });
 
@@ -1041,6 +1044,8 @@ describe('functions', () => {
       'USER_POOL_ID',
       'VAULT_CLEANUP_QUEUE_URL',
       'VIEWER_ADDRESS_HEADER',
+      'WEBHOOK_QUEUE_URL',
+      'WEBHOOK_SECRET_KEY_ARN',
     ]);
     expect(environment(portalFunctions.scanImport)).toEqual([
       'IMPORT_QUEUE_URL',
@@ -1049,6 +1054,14 @@ describe('functions', () => {
       'UPLOADS_BUCKET',
     ]);
     expect(environment(portalFunctions.threatFeedFetch)).toEqual(['IMPORT_QUEUE_URL', 'TABLE_NAME', 'UPLOADS_BUCKET']);
+    // Never WEBHOOK_ALLOW_LOCAL_HTTP: on AWS webhooks go to public https addresses only.
+    expect(environment(portalFunctions.webhookWork)).toEqual([
+      'MAIL_FROM',
+      'PORTAL_URL',
+      'TABLE_NAME',
+      'WEBHOOK_QUEUE_URL',
+      'WEBHOOK_SECRET_KEY_ARN',
+    ]);
     expect(environment(portalFunctions.templateSearch)).toEqual([
       'ORIGIN_SECRET_ARN',
       'ORIGIN_SECRET_HEADER',
@@ -1178,19 +1191,21 @@ describe('least privilege', () => {
     const signInSecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'AuthSignInSecret') };
     const searchKeySecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiSearchKeySecret') };
     const dastKeySecret = { Ref: logicalId('AWS::SecretsManager::Secret', 'ApiDastKeySecret') };
+    const webhookSecretKey = { Ref: logicalId('AWS::SecretsManager::Secret', 'WebhooksSecretKey') };
     const secretStatements = statementsOf(portalFunctions.peopleApi).filter((statement) =>
       actionsOf([statement]).some((action) => action.startsWith('secretsmanager:')),
     );
     expect(secretStatements.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual(
       expect.arrayContaining([{ Action: 'secretsmanager:GetSecretValue', Resource: originSecret }]),
     );
-    // Each secret grant names one secret, and the API reads no secret but these four (the search key's signs
-    // getSearchClient's keys; the DAST key secret is the HMAC key DAST API keys are found by).
+    // Each secret grant names one secret, and the API reads no secret but these five (the search key's signs
+    // getSearchClient's keys; the DAST key secret is the HMAC key DAST API keys are found by; the webhook key
+    // encrypts new signing secrets).
     expect(secretStatements.map((statement) => statement.Resource)).toEqual(
-      expect.arrayContaining([originSecret, signInSecret, searchKeySecret, dastKeySecret]),
+      expect.arrayContaining([originSecret, signInSecret, searchKeySecret, dastKeySecret, webhookSecretKey]),
     );
-    expect(secretStatements).toHaveLength(4);
-    expect(actionsOf(secretStatements)).toEqual(Array(4).fill('secretsmanager:GetSecretValue'));
+    expect(secretStatements).toHaveLength(5);
+    expect(actionsOf(secretStatements)).toEqual(Array(5).fill('secretsmanager:GetSecretValue'));
 
     const policiesNamingIt = Object.entries(resources)
       .filter(([, resource]) => resource.Type === 'AWS::IAM::Policy')

@@ -28,6 +28,7 @@ import { seedShareLink, seedVaultRequest, someReply } from '../support/vault-fix
 import { seedLocation } from '../support/location-fixtures.js';
 import { seedPendingRetest, seedReviewableFinding } from '../support/review-fixtures.js';
 import { seedNotificationRule } from '../support/notification-fixtures.js';
+import { seedWebhookDelivery, seedWebhookEndpoint } from '../support/webhook-fixtures.js';
 import { kernelAnalyst, seedAgent, seedQueuedJob, seedRunningJob } from '../support/agent-fixtures.js';
 import { createEnrollmentTokenAs } from '../../lambdas/kernel/agents/agents.js';
 import { seedDastKey } from '../support/dast-key-fixtures.js';
@@ -482,6 +483,58 @@ const matrix: Record<string, MatrixRow> = {
     input: async () => {
       const rule = await seedNotificationRule('acme');
       return { slug: 'acme', ruleId: rule.ruleId, expectedVersion: rule.version };
+    },
+    expect: acmeAdministrators,
+  },
+  // Webhooks: acme's administrators (level 3 members) and analysts of level 7.
+  listWebhookEndpoints: { input: () => ({ slug: 'acme' }), expect: acmeAdministrators },
+  createWebhookEndpoint: {
+    input: async () => {
+      await seedWebhookEndpoint('acme');
+      return { slug: 'acme', url: 'https://hooks.example.com/portal', events: ['finding.published'] };
+    },
+    expect: acmeAdministrators,
+  },
+  updateWebhookEndpoint: {
+    input: async () => {
+      const endpoint = await seedWebhookEndpoint('acme');
+      return {
+        slug: 'acme',
+        endpointId: endpoint.endpointId,
+        expectedVersion: endpoint.version,
+        url: 'https://hooks.example.com/other',
+        events: ['finding.fixed'],
+      };
+    },
+    expect: acmeAdministrators,
+  },
+  deleteWebhookEndpoint: {
+    input: async () => {
+      const endpoint = await seedWebhookEndpoint('acme');
+      return { slug: 'acme', endpointId: endpoint.endpointId, expectedVersion: endpoint.version };
+    },
+    expect: acmeAdministrators,
+  },
+  rotateWebhookSecret: {
+    input: async () => {
+      const endpoint = await seedWebhookEndpoint('acme');
+      return { slug: 'acme', endpointId: endpoint.endpointId, expectedVersion: endpoint.version };
+    },
+    expect: acmeAdministrators,
+  },
+  sendTestWebhook: {
+    input: async () => ({ slug: 'acme', endpointId: (await seedWebhookEndpoint('acme')).endpointId }),
+    expect: acmeAdministrators,
+  },
+  listWebhookDeliveries: {
+    input: async () => ({ slug: 'acme', endpointId: (await seedWebhookEndpoint('acme')).endpointId }),
+    expect: acmeAdministrators,
+  },
+  redeliverWebhook: {
+    input: async () => {
+      const endpoint = await seedWebhookEndpoint('acme');
+      const delivery = await seedWebhookDelivery(endpoint);
+      return { slug: 'acme', endpointId: endpoint.endpointId, deliveryId: delivery.deliveryId };
     },
     expect: acmeAdministrators,
   },

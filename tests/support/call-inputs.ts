@@ -28,6 +28,7 @@ import { seedShareLink, seedVaultRequest, someReply } from './vault-fixtures.js'
 import { seedLocation } from './location-fixtures.js';
 import { seedPendingRetest, seedReviewableFinding } from './review-fixtures.js';
 import { seedNotificationRule } from './notification-fixtures.js';
+import { seedWebhookDelivery, seedWebhookEndpoint } from './webhook-fixtures.js';
 import { seedDastKey } from './dast-key-fixtures.js';
 import { kernelAnalyst, seedAgent, seedQueuedJob, seedRunningJob } from './agent-fixtures.js';
 import { createEnrollmentTokenAs } from '../../lambdas/kernel/agents/agents.js';
@@ -391,6 +392,39 @@ export async function prepareCallInputs(appUrl: string, caller?: { uid: string; 
     deleteNotificationRule: async () => {
       const rule = await seedNotificationRule(company);
       return { slug: company, ruleId: rule.ruleId, expectedVersion: rule.version };
+    },
+    listWebhookEndpoints: async () => ({ slug: company }),
+    createWebhookEndpoint: async () => {
+      await seedWebhookEndpoint(company);
+      return { slug: company, url: 'https://hooks.example.com/portal', events: ['finding.published'] };
+    },
+    updateWebhookEndpoint: async () => {
+      const endpoint = await seedWebhookEndpoint(company);
+      return {
+        slug: company,
+        endpointId: endpoint.endpointId,
+        expectedVersion: endpoint.version,
+        url: 'https://hooks.example.com/other',
+        events: ['finding.fixed'],
+      };
+    },
+    deleteWebhookEndpoint: async () => {
+      const endpoint = await seedWebhookEndpoint(company);
+      return { slug: company, endpointId: endpoint.endpointId, expectedVersion: endpoint.version };
+    },
+    rotateWebhookSecret: async () => {
+      const endpoint = await seedWebhookEndpoint(company);
+      return { slug: company, endpointId: endpoint.endpointId, expectedVersion: endpoint.version };
+    },
+    sendTestWebhook: async () => ({ slug: company, endpointId: (await seedWebhookEndpoint(company)).endpointId }),
+    listWebhookDeliveries: async () => ({
+      slug: company,
+      endpointId: (await seedWebhookEndpoint(company)).endpointId,
+    }),
+    redeliverWebhook: async () => {
+      const endpoint = await seedWebhookEndpoint(company);
+      const delivery = await seedWebhookDelivery(endpoint);
+      return { slug: company, endpointId: endpoint.endpointId, deliveryId: delivery.deliveryId };
     },
     getDigestSettings: async () => ({ slugs: [company] }),
     updateDigestSettings: async () => ({ slug: company, weekly: false }),

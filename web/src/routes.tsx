@@ -29,6 +29,7 @@ const VaultRequestPage = lazyPage(() => import('./pages/analyst/vault/vault-requ
 const LocationsPage = lazyPage(() => import('./pages/analyst/locations/locations-page'));
 const ReviewRequestsPage = lazyPage(() => import('./pages/analyst/reviews/review-requests-page'));
 const NotificationsPage = lazyPage(() => import('./pages/admin/company/notifications/notifications-page'));
+const IntegrationsPage = lazyPage(() => import('./pages/admin/company/integrations/integrations-page'));
 const SlaPolicyPage = lazyPage(() => import('./pages/admin/company/sla-policy/sla-policy-page'));
 const AgentsPage = lazyPage(() => import('./pages/analyst/agents/agents-page'));
 const DastKeysPage = lazyPage(() => import('./pages/admin/dast/dast-keys-page'));
@@ -56,6 +57,7 @@ const builtPages: Record<string, LazyPage<object>> = {
   '/analyst/locations': LocationsPage,
   '/analyst/reviews': ReviewRequestsPage,
   '/admin/company/notifications': NotificationsPage,
+  '/admin/company/integrations': IntegrationsPage,
   '/admin/company/sla': SlaPolicyPage,
   '/analyst/agents': AgentsPage,
   '/admin/dast': DastKeysPage,

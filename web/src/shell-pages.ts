@@ -166,6 +166,14 @@ export const shellPages: readonly ShellPage[] = [
     gate: { rule: 'manageUsers' },
   },
   {
+    path: '/admin/company/integrations',
+    title: 'Integrations',
+    navLabel: 'Integrations',
+    section: 'administration',
+    group: 'Companies',
+    gate: { rule: 'manageUsers' },
+  },
+  {
     path: '/admin/company/sla',
     title: 'SLA policy',
     navLabel: 'SLA policy',

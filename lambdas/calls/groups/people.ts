@@ -32,6 +32,14 @@ import { listMailIdentities } from '../list-mail-identities/list-mail-identities
 import { addMailIdentity } from '../add-mail-identity/add-mail-identity.js';
 import { removeMailIdentity } from '../remove-mail-identity/remove-mail-identity.js';
 import { updateMailSettings } from '../update-mail-settings/update-mail-settings.js';
+import { createWebhookEndpoint } from '../create-webhook-endpoint/create-webhook-endpoint.js';
+import { listWebhookEndpoints } from '../list-webhook-endpoints/list-webhook-endpoints.js';
+import { updateWebhookEndpoint } from '../update-webhook-endpoint/update-webhook-endpoint.js';
+import { deleteWebhookEndpoint } from '../delete-webhook-endpoint/delete-webhook-endpoint.js';
+import { rotateWebhookSecret } from '../rotate-webhook-secret/rotate-webhook-secret.js';
+import { sendTestWebhook } from '../send-test-webhook/send-test-webhook.js';
+import { listWebhookDeliveries } from '../list-webhook-deliveries/list-webhook-deliveries.js';
+import { redeliverWebhook } from '../redeliver-webhook/redeliver-webhook.js';
 
 export const peopleCalls: readonly AnyCall[] = [
   // sign-in and session
@@ -62,6 +70,15 @@ export const peopleCalls: readonly AnyCall[] = [
   listNotificationRules,
   saveNotificationRule,
   deleteNotificationRule,
+  // a company's webhook endpoints (signed deliveries, Slack, Teams) and their deliveries
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  listWebhookDeliveries,
+  redeliverWebhook,
   // a user's weekly digest of each company (Settings)
   getDigestSettings,
   updateDigestSettings,

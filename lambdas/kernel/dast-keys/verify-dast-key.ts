@@ -18,7 +18,7 @@
 // its rate limit, is not: their sender could otherwise write events at will.
 import { timingSafeEqual } from 'node:crypto';
 import { readConfig } from '../config.js';
-import { recordKeyUse, type DastKeyItem, type DastScope } from '../data/entities/dast-keys.js';
+import { needsDastTriggering, recordKeyUse, type DastKeyItem, type DastScope } from '../data/entities/dast-keys.js';
 import { PermissionDeniedError, ResourceExhaustedError, UnauthenticatedError } from '../errors.js';
 import { recordEvent } from '../events/events.js';
 import { dastKeyHash } from './dast-key-secret.js';
@@ -50,7 +50,7 @@ export function sameHash(presented: string, stored: string | undefined): boolean
 /** Why a key that exists may not be used now, rate limit aside, in the order of the checks; undefined if it may. */
 function unusable(key: DastKeyItem, keyId: string, scope: DastScope, now: number): Error | undefined {
   if (key.keyId !== keyId || key.revokedAt !== undefined || key.expiresAt <= now) return invalidKey();
-  if (key.triggeringEnabled !== true) {
+  if (needsDastTriggering(scope) && key.triggeringEnabled !== true) {
     return new PermissionDeniedError('DAST triggering is turned off for this company.');
   }
   if (!key.scopes.includes(scope)) return new PermissionDeniedError(`This DAST API key lacks the scope ${scope}.`);

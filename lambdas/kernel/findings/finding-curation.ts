@@ -24,6 +24,7 @@ import { slaPolicyKey, slaPolicyOfItem, type SlaPolicyRecord } from '../data/ent
 import { statusLogWrite } from '../data/entities/import-digest.js';
 import { publicationWrite } from '../data/entities/notifications.js';
 import { queuePublishedNotice } from '../notifications/published-notice.js';
+import { nudgeWebhookFanout } from '../webhooks/webhook-queue.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { stripTemplateKeys, templateKey, templateUsageWrite } from '../data/entities/templates.js';
@@ -179,6 +180,7 @@ export async function updateFindingFieldAs(
     throw conflictOf(current, field);
   }
   if (published) await queuePublishedNotice(input.slug, `${input.service}-${input.findingId}-${now}`);
+  await nudgeWebhookFanout();
   return { version: version + 1 };
 }
 

@@ -32,6 +32,7 @@ import {
 } from '../data/transactions.js';
 import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
+import { nudgeWebhookFanout } from '../webhooks/webhook-queue.js';
 import {
   findingUpdate,
   findingWrites,
@@ -208,6 +209,7 @@ export async function requestReviewAs(
     throw new ConflictError('The finding changed while the request was sent; please try again.');
   }
   await queueReviewNotice(input.slug, reviewNoticeKey(now, { ...input, step: 'requested' }));
+  await nudgeWebhookFanout();
   return review;
 }
 
@@ -338,6 +340,7 @@ export async function decideReviewAs(
     throw new ConflictError('This finding changed while the decision was sent; reload the queue.');
   }
   await queueReviewNotice(input.slug, reviewNoticeKey(now, { ...input, step: 'decided' }));
+  await nudgeWebhookFanout();
   return entry;
 }
 

@@ -80,6 +80,14 @@ import type { createLocation } from '../../../lambdas/calls/create-location/crea
 import type { updateLocation } from '../../../lambdas/calls/update-location/update-location';
 import type { deleteLocation } from '../../../lambdas/calls/delete-location/delete-location';
 import type { listNotificationRules } from '../../../lambdas/calls/list-notification-rules/list-notification-rules';
+import type { createWebhookEndpoint } from '../../../lambdas/calls/create-webhook-endpoint/create-webhook-endpoint';
+import type { listWebhookEndpoints } from '../../../lambdas/calls/list-webhook-endpoints/list-webhook-endpoints';
+import type { updateWebhookEndpoint } from '../../../lambdas/calls/update-webhook-endpoint/update-webhook-endpoint';
+import type { deleteWebhookEndpoint } from '../../../lambdas/calls/delete-webhook-endpoint/delete-webhook-endpoint';
+import type { rotateWebhookSecret } from '../../../lambdas/calls/rotate-webhook-secret/rotate-webhook-secret';
+import type { sendTestWebhook } from '../../../lambdas/calls/send-test-webhook/send-test-webhook';
+import type { listWebhookDeliveries } from '../../../lambdas/calls/list-webhook-deliveries/list-webhook-deliveries';
+import type { redeliverWebhook } from '../../../lambdas/calls/redeliver-webhook/redeliver-webhook';
 import type { getDigestSettings } from '../../../lambdas/calls/get-digest-settings/get-digest-settings';
 import type { updateDigestSettings } from '../../../lambdas/calls/update-digest-settings/update-digest-settings';
 import type { saveNotificationRule } from '../../../lambdas/calls/save-notification-rule/save-notification-rule';
@@ -236,6 +244,14 @@ export interface CallContracts {
   deleteLocation: ContractOf<typeof deleteLocation>;
   // Notification rules of a company.
   listNotificationRules: ContractOf<typeof listNotificationRules>;
+  createWebhookEndpoint: ContractOf<typeof createWebhookEndpoint>;
+  listWebhookEndpoints: ContractOf<typeof listWebhookEndpoints>;
+  updateWebhookEndpoint: ContractOf<typeof updateWebhookEndpoint>;
+  deleteWebhookEndpoint: ContractOf<typeof deleteWebhookEndpoint>;
+  rotateWebhookSecret: ContractOf<typeof rotateWebhookSecret>;
+  sendTestWebhook: ContractOf<typeof sendTestWebhook>;
+  listWebhookDeliveries: ContractOf<typeof listWebhookDeliveries>;
+  redeliverWebhook: ContractOf<typeof redeliverWebhook>;
   saveNotificationRule: ContractOf<typeof saveNotificationRule>;
   deleteNotificationRule: ContractOf<typeof deleteNotificationRule>;
   getDigestSettings: ContractOf<typeof getDigestSettings>;

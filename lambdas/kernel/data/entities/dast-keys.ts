@@ -19,7 +19,9 @@ import { companyEntity } from './companies.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export const dastScopes = ['dast:trigger', 'dast:status:read', 'dast:results:read'] as const;
+export const dastScopes = ['dast:trigger', 'dast:status:read', 'dast:results:read', 'findings:retest'] as const;
+/** The DAST scopes need the company's DAST triggering on; `findings:retest` (ticket systems) does not. */
+export const needsDastTriggering = (scope: string) => scope.startsWith('dast:');
 export type DastScope = (typeof dastScopes)[number];
 
 /** What the company's page knows of a key (its entry). */
@@ -256,9 +258,10 @@ export async function recordKeyUse(input: {
     'attribute_exists(pk)',
     'attribute_not_exists(revokedAt)',
     'expiresAt > :now',
-    'triggeringEnabled = :true',
     'contains(scopes, :scope)',
   ];
+  if (needsDastTriggering(input.scope)) checks.push('triggeringEnabled = :true');
+  else delete values[':true'];
   let update: string;
   if (input.startWindow) {
     checks.push('rateWindow < :window');

@@ -11,6 +11,7 @@ export const scopeLabels: Record<DastKey['scopes'][number], string> = {
   'dast:trigger': 'Trigger scans',
   'dast:status:read': 'Read scan status',
   'dast:results:read': 'Read results',
+  'findings:retest': 'Request retests (ticket systems)',
 };
 
 const dateText = (at: number) => new Date(at).toLocaleDateString(undefined, { dateStyle: 'medium' });
