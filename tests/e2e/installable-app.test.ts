@@ -161,7 +161,7 @@ describe('the installable app', () => {
       .poll(() => page.getByRole('button', { name: /, user menu$/ }).isVisible(), { timeout: 30_000 })
       .toBe(true);
     await context.close();
-  });
+  }, 90_000);
 
   it('asks for links to origin + /auth/redirect in the installed app (display-mode standalone), to the origin in a tab', async () => {
     const sentUrls: string[] = [];
