@@ -63,7 +63,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.table(
     lambdas.map((lambda) => ({
       function: lambda.name,
-      'minified KB': (lambda.minifiedBytes / 1024).toFixed(1),
+      'minified KB': (lambda.minifiedBytes / 1000).toFixed(1),
       'cold import ms': lambda.coldImportMsMedian.toFixed(0),
       'over node -e 0 ms': (lambda.coldImportMsMedian - baselineMs).toFixed(0),
     })),
