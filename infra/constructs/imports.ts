@@ -15,14 +15,15 @@ import {
   HttpMethods,
   type IBucket,
 } from 'aws-cdk-lib/aws-s3';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { importFilesPrefix, uploadsPrefix } from '../../lambdas/kernel/findings/scan-imports.js';
 import { evidenceFilesPrefix } from '../../lambdas/kernel/findings/finding-evidence.js';
-import { importBatchSize, importFunctionMemoryMiB, importMaxReceiveCount } from '../import-queue.js';
+import { importBatchSize, importFunctionMemoryMiB } from '../import-queue.js';
 import type { AlgoliaApplication } from './api.js';
 import type { PortalData } from './data.js';
 import { PortalFunction } from './lambda-function.js';
+import { fifoWorkQueue } from './work-queue.js';
 import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
 
 export interface PortalImportsProps {
@@ -106,21 +107,8 @@ export class PortalImports extends Construct {
     this.uploadObjects = this.uploads.arnForObjects(`${uploadsPrefix}*`);
     this.importFileObjects = this.uploads.arnForObjects(`${importFilesPrefix}*`);
 
-    this.deadLetterQueue = new Queue(this, 'DeadLetters', {
-      fifo: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.queue = new Queue(this, 'Queue', {
-      fifo: true,
-      // Each message is named (MessageDeduplicationId = import-<id> or bulk-<id>: kernel/findings/import-queue.ts).
-      contentBasedDeduplication: false,
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      visibilityTimeout: Duration.seconds(importTimeout.toSeconds() * 6),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: importMaxReceiveCount },
-    });
+    // Each message is named (MessageDeduplicationId = import-<id> or bulk-<id>: kernel/findings/import-queue.ts).
+    ({ queue: this.queue, deadLetterQueue: this.deadLetterQueue } = fifoWorkQueue(this, importTimeout));
 
     this.importFunction = new PortalFunction(this, 'Import', {
       handler: 'scanImport',

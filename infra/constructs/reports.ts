@@ -12,11 +12,12 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { importBatchSize, importMaxReceiveCount } from '../import-queue.js';
+import { importBatchSize } from '../import-queue.js';
 import type { PortalData } from './data.js';
 import { PortalFunction } from './lambda-function.js';
+import { fifoWorkQueue } from './work-queue.js';
 import type { PortalMail } from './mail.js';
 import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
 
@@ -68,21 +69,8 @@ export class PortalReports extends Construct {
     });
     this.exportObjects = props.bucket.arnForObjects(`${exportsPrefix}*`);
 
-    this.deadLetterQueue = new Queue(this, 'DeadLetters', {
-      fifo: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.queue = new Queue(this, 'Queue', {
-      fifo: true,
-      // Each message is named (export-<id>, notify-<company and minute>: kernel/exports/report-queue.ts).
-      contentBasedDeduplication: false,
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      visibilityTimeout: Duration.seconds(timeout.toSeconds() * 6),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: importMaxReceiveCount },
-    });
+    // Each message is named (export-<id>, notify-<company and minute>: kernel/exports/report-queue.ts).
+    ({ queue: this.queue, deadLetterQueue: this.deadLetterQueue } = fifoWorkQueue(this, timeout));
 
     this.reportFunction = new PortalFunction(this, 'ReportWork', {
       handler: 'reportWork',

@@ -11,11 +11,11 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { importMaxReceiveCount } from '../import-queue.js';
 import type { PortalData } from './data.js';
 import { PortalFunction } from './lambda-function.js';
+import { fifoWorkQueue } from './work-queue.js';
 import type { PortalMail } from './mail.js';
 
 export interface PortalWebhooksProps {
@@ -54,20 +54,7 @@ export class PortalWebhooks extends Construct {
         'makes every stored signing secret unreadable; endpoints then need their secrets rotated.',
     });
 
-    this.deadLetterQueue = new Queue(this, 'DeadLetters', {
-      fifo: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.queue = new Queue(this, 'Queue', {
-      fifo: true,
-      contentBasedDeduplication: false,
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      visibilityTimeout: Duration.seconds(timeout.toSeconds() * 6),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: importMaxReceiveCount },
-    });
+    ({ queue: this.queue, deadLetterQueue: this.deadLetterQueue } = fifoWorkQueue(this, timeout));
 
     this.webhookFunction = new PortalFunction(this, 'WebhookWork', {
       handler: 'webhookWork',
