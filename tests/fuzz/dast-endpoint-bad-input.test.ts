@@ -6,7 +6,6 @@
 // a scan gets junk scan ids and bodies: never a 5xx, an unknown id is 404 and no place is freed. The allowed-target
 // match is checked on its own too.
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAnalystCaller } from '../../infra/local/demo-caller.js';
@@ -15,7 +14,7 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { countActiveJobs } from '../../lambdas/kernel/data/entities/scan-jobs.js';
 import { createDastKeyAs, targetAllowed } from '../../lambdas/kernel/dast-keys/dast-keys.js';
-import { originSecretHeaders } from '../support/call-event.js';
+import { parseResult, restRouteEvent } from '../support/call-event.js';
 import { seedQueuedJob } from '../support/agent-fixtures.js';
 import { seedLocation } from '../support/location-fixtures.js';
 
@@ -55,31 +54,8 @@ async function send(
   isBase64Encoded: boolean,
   pathParameters?: Record<string, string>,
 ) {
-  const [method] = routeKey.split(' ');
-  const event = {
-    version: '2.0',
-    routeKey,
-    rawPath: path,
-    rawQueryString: '',
-    headers: { ...originSecretHeaders(), authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'test',
-      domainName: 'test',
-      domainPrefix: 'test',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.1', userAgent: 't' },
-      requestId: randomUUID(),
-      routeKey,
-      stage: '$default',
-      time: new Date().toISOString(),
-      timeEpoch: Date.now(),
-    },
-    ...(pathParameters ? { pathParameters } : {}),
-    ...(body === undefined ? {} : { body }),
-    isBase64Encoded,
-  } as APIGatewayProxyEventV2;
-  const result = (await handler(event)) as { statusCode: number; body: string };
-  return { statusCode: result.statusCode, body: JSON.parse(result.body) };
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  return parseResult(await handler(restRouteEvent(routeKey, path, { headers, body, isBase64Encoded, pathParameters })));
 }
 
 const cases: Array<[string, string | undefined, RegExp]> = [

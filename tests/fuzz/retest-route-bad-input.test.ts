@@ -2,7 +2,6 @@
 // covered by bad-input.ts), each sent to the API handler with a valid `findings:retest` key: never a 5xx; a refused
 // body is 400 INVALID_ARGUMENT naming the field (or the body), and no finding gets a request.
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAnalystCaller } from '../../infra/local/demo-caller.js';
@@ -11,7 +10,7 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { getFindingItem } from '../../lambdas/kernel/data/entities/findings.js';
 import { createDastKeyAs } from '../../lambdas/kernel/dast-keys/dast-keys.js';
-import { originSecretHeaders } from '../support/call-event.js';
+import { parseResult, restRouteEvent } from '../support/call-event.js';
 import { seedFindings } from '../support/seed-findings.js';
 
 // Plenty of requests for one key in this file.
@@ -38,30 +37,11 @@ beforeAll(async () => {
 });
 
 async function post(body: string | undefined) {
-  const path = '/api/findings/v1/retests';
-  const event = {
-    version: '2.0',
-    routeKey: `POST ${path}`,
-    rawPath: path,
-    rawQueryString: '',
-    headers: { ...originSecretHeaders(), authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'test',
-      domainName: 'test',
-      domainPrefix: 'test',
-      http: { method: 'POST', path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.1', userAgent: 't' },
-      requestId: randomUUID(),
-      routeKey: `POST ${path}`,
-      stage: '$default',
-      time: new Date().toISOString(),
-      timeEpoch: Date.now(),
-    },
-    ...(body === undefined ? {} : { body }),
-    isBase64Encoded: false,
-  } as APIGatewayProxyEventV2;
-  const result = (await handler(event)) as { statusCode: number; body: string };
-  return { statusCode: result.statusCode, body: JSON.parse(result.body) };
+  const event = restRouteEvent('POST /api/findings/v1/retests', '/api/findings/v1/retests', {
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body,
+  });
+  return parseResult(await handler(event));
 }
 
 describe('retest route: bad bodies', () => {

@@ -6,7 +6,6 @@
 // turned off, another company's scan (404), the per-key rate limit and the per-company running-scan limit (429
 // with Retry-After); refused triggers write no job and are recorded. DynamoDB requests are counted in-process.
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ReferenceAgent, reportFileRunner } from '../../agent/reference-agent.js';
 import { demoAnalystCaller } from '../../infra/local/demo-caller.js';
@@ -21,7 +20,7 @@ import { maxActiveDastScans } from '../../lambdas/kernel/dast-scans/dast-scans.j
 import { listEventsCreatedBy } from '../../lambdas/kernel/events/events.js';
 import { claimNextJob, getScanJob } from '../../lambdas/kernel/scan-jobs/scan-jobs.js';
 import { seedAgent } from '../support/agent-fixtures.js';
-import { originSecretHeaders } from '../support/call-event.js';
+import { restRouteEvent } from '../support/call-event.js';
 import { dynamoDbRequestsOf } from '../support/dynamodb-requests.js';
 import { seedLocation } from '../support/location-fixtures.js';
 import { updateLocationAs } from '../../lambdas/kernel/locations/locations.js';
@@ -90,30 +89,8 @@ const status = (key: string | undefined, scanId: string) => request('GET', `/api
 
 /** The same requests handed straight to the handler in this process, so its DynamoDB requests can be counted. */
 function restEvent(routeKey: string, path: string, headers: Record<string, string>, body?: string) {
-  const [method] = routeKey.split(' ');
   const scanId = /\/scans\/([^/]+)$/.exec(path)?.[1];
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: path,
-    rawQueryString: '',
-    headers: { ...originSecretHeaders(), ...headers },
-    ...(scanId ? { pathParameters: { scanId } } : {}),
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'test',
-      domainName: 'test',
-      domainPrefix: 'test',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.1', userAgent: 'test' },
-      requestId: randomUUID(),
-      routeKey,
-      stage: '$default',
-      time: new Date().toISOString(),
-      timeEpoch: Date.now(),
-    },
-    ...(body === undefined ? {} : { body }),
-    isBase64Encoded: false,
-  } as APIGatewayProxyEventV2;
+  return restRouteEvent(routeKey, path, { headers, body, ...(scanId ? { pathParameters: { scanId } } : {}) });
 }
 
 async function direct(key: string, body: unknown): Promise<{ statusCode: number; headers: any; body: any }> {

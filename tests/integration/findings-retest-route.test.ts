@@ -4,7 +4,6 @@
 // (401), revoked (401), without the scope (403), another company's finding or an unpublished one (404), bad body
 // (400 naming the field), and the per-key rate limit (429 with Retry-After, in-process with a small limit).
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAnalystCaller } from '../../infra/local/demo-caller.js';
 import { handler } from '../../lambdas/api/handler.js';
@@ -12,7 +11,7 @@ import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js
 import { resetConfigCache } from '../../lambdas/kernel/config.js';
 import { getFindingItem } from '../../lambdas/kernel/data/entities/findings.js';
 import { createDastKeyAs, revokeDastKeyAs } from '../../lambdas/kernel/dast-keys/dast-keys.js';
-import { originSecretHeaders } from '../support/call-event.js';
+import { restRouteEvent } from '../support/call-event.js';
 import { seedFindings } from '../support/seed-findings.js';
 
 const { appUrl } = inject('localStack');
@@ -45,28 +44,10 @@ async function retest(key: string | undefined, body: unknown) {
 
 /** The same request handed straight to the handler, so the rate limit can be set small in this process. */
 async function direct(key: string, body: unknown) {
-  const path = '/api/findings/v1/retests';
-  const event = {
-    version: '2.0',
-    routeKey: `POST ${path}`,
-    rawPath: path,
-    rawQueryString: '',
-    headers: { ...originSecretHeaders(), authorization: `Bearer ${key}` },
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'test',
-      domainName: 'test',
-      domainPrefix: 'test',
-      http: { method: 'POST', path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.1', userAgent: 'test' },
-      requestId: randomUUID(),
-      routeKey: `POST ${path}`,
-      stage: '$default',
-      time: new Date().toISOString(),
-      timeEpoch: Date.now(),
-    },
+  const event = restRouteEvent('POST /api/findings/v1/retests', '/api/findings/v1/retests', {
+    headers: { authorization: `Bearer ${key}` },
     body: JSON.stringify(body),
-    isBase64Encoded: false,
-  } as APIGatewayProxyEventV2;
+  });
   return (await handler(event)) as { statusCode: number; headers: Record<string, string>; body: string };
 }
 

@@ -62,3 +62,42 @@ export function parseResult(result: unknown): { statusCode: number; body: any } 
   const structured = result as { statusCode: number; body: string };
   return { statusCode: structured.statusCode, body: JSON.parse(structured.body) };
 }
+
+/**
+ * A request to one of the REST routes (the DAST and retest endpoints), as API Gateway hands it to the handler: the
+ * route key, the path as sent, the caller's headers beside the origin secret, and the raw body if any.
+ */
+export function restRouteEvent(
+  routeKey: string,
+  path: string,
+  options: {
+    headers?: Record<string, string>;
+    body?: string;
+    isBase64Encoded?: boolean;
+    pathParameters?: Record<string, string>;
+  } = {},
+): APIGatewayProxyEventV2 {
+  const [method] = routeKey.split(' ');
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { ...originSecretHeaders(), ...options.headers },
+    ...(options.pathParameters ? { pathParameters: options.pathParameters } : {}),
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'test',
+      domainName: 'test',
+      domainPrefix: 'test',
+      http: { method: method!, path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.1', userAgent: 'test' },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+    },
+    ...(options.body === undefined ? {} : { body: options.body }),
+    isBase64Encoded: options.isBase64Encoded ?? false,
+  };
+}
