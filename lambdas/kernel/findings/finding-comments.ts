@@ -3,18 +3,18 @@
 // (an unpublished one is NOT_FOUND for them, as getFinding answers); analysts on any finding of a service they
 // may work on (finding-visibility.ts decides both). A comment and its event are one transaction; its mail to the
 // other side is queued afterwards (notifications/comment-notice.ts) and sent by the report worker.
-import type { Caller, CompanyRecord } from '../access/caller.js';
+import type { Caller } from '../access/caller.js';
 import type { ServiceName } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';
-import { companyItemKey } from '../data/entities/companies.js';
 import { commentWrite, commentsPage, newCommentId, type StoredComment } from '../data/entities/finding-comments.js';
-import { findingKey, stripFindingKeys, type StoredFinding } from '../data/entities/findings.js';
-import { batchGetConsistent, transactWithRetry } from '../data/transactions.js';
+import type { StoredFinding } from '../data/entities/findings.js';
+import { transactWithRetry } from '../data/transactions.js';
 import { NotFoundError, PermissionDeniedError } from '../errors.js';
 import { eventTransactItem } from '../events/events.js';
 import { queueCommentNotice } from '../notifications/comment-notice.js';
 import { plainNameOr } from '../users/display-name.js';
 import { findingViewerFor, type FindingViewer } from './finding-visibility.js';
+import { readFindingWith, type FindingRead } from './finding-reads.js';
 import type { FindingComment } from '../../contracts/finding-comments.js';
 
 export interface FindingRef {
@@ -23,10 +23,7 @@ export interface FindingRef {
   findingId: string;
 }
 
-export interface FindingAndCompany {
-  finding: StoredFinding | undefined;
-  company: CompanyRecord | undefined;
-}
+export type FindingAndCompany = FindingRead<{ company: true }>;
 
 /** Comments a page of the conversation holds. */
 export const commentsPerPage = 50;
@@ -34,16 +31,8 @@ export const commentsPerPage = 50;
 const notFound = 'There is no such finding for this company and service.';
 
 /** The finding and its company's record (the service flags a customer's access needs) in one BatchGet. */
-export async function readFindingAndCompany(ref: FindingRef): Promise<FindingAndCompany> {
-  const keys = [findingKey(ref.slug, ref.service, ref.findingId), companyItemKey(ref.slug)];
-  const items = await batchGetConsistent(keys);
-  const itemOf = (key: { pk: string; sk: string }) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
-  const finding = itemOf(keys[0]!);
-  return {
-    finding: finding ? stripFindingKeys(finding) : undefined,
-    company: itemOf(keys[1]!) as CompanyRecord | undefined,
-  };
-}
+export const readFindingAndCompany = (ref: FindingRef): Promise<FindingAndCompany> =>
+  readFindingWith(ref, { company: true });
 
 /**
  * Who the caller is in the finding's conversation, or the refusal: PERMISSION_DENIED for a company or service

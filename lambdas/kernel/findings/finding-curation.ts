@@ -20,7 +20,6 @@ import {
   type StoredFinding,
 } from '../data/entities/findings.js';
 import { tagCountWrite, tagReferenceWrite } from '../data/entities/finding-tags.js';
-import { slaPolicyKey, slaPolicyOfItem, type SlaPolicyRecord } from '../data/entities/sla-policies.js';
 import { statusLogWrite } from '../data/entities/import-digest.js';
 import { publicationWrite } from '../data/entities/notifications.js';
 import { queuePublishedNotice } from '../notifications/published-notice.js';
@@ -50,12 +49,9 @@ import {
   type UpdateParts,
 } from './finding-fields.js';
 import { analystCvssValue, isCvssField } from './finding-cvss.js';
+import { readFindingWith, type FindingRef } from './finding-reads.js';
 
-export interface FindingRef {
-  slug: string;
-  service: string;
-  findingId: string;
-}
+export type { FindingRef } from './finding-reads.js';
 
 export const findingNotFound = 'findingId: there is no such finding for this company and service';
 
@@ -185,18 +181,7 @@ export async function updateFindingFieldAs(
 }
 
 /** The finding and its company's SLA policy in one consistent BatchGet. */
-export async function readFindingAndPolicy(
-  ref: FindingRef,
-): Promise<{ finding: StoredFinding | undefined; policy: SlaPolicyRecord }> {
-  const keys = [findingKey(ref.slug, ref.service, ref.findingId), slaPolicyKey(ref.slug)];
-  const items = await batchGetConsistent(keys);
-  const itemOf = (key: { pk: string; sk: string }) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
-  const finding = itemOf(keys[0]!);
-  return {
-    finding: finding ? stripFindingKeys(finding) : undefined,
-    policy: slaPolicyOfItem(ref.slug, itemOf(keys[1]!)),
-  };
-}
+export const readFindingAndPolicy = (ref: FindingRef) => readFindingWith(ref, { policy: true });
 
 /**
  * The parts that apply a template to a finding: its texts become the finding's (each text field's version

@@ -10,7 +10,7 @@
 // and the report's counters. After it, the mail is queued for the report worker (notifications/review-notice.ts):
 // a request to the analysts who may decide it, a decision to whoever asked.
 import { accessIn, canAccessCompany, canDecideEveryReview, hasLevel, menuLevels } from '../access/rules.js';
-import type { AccessRule, Caller, CompanyRecord } from '../access/caller.js';
+import type { AccessRule, Caller } from '../access/caller.js';
 import type { ServiceName } from '../access/rules.js';
 import { companyDenied } from '../companies/company-access.js';
 import {
@@ -22,14 +22,8 @@ import {
   type ReviewKind,
   type ReviewLogEntry,
 } from '../data/entities/finding-reviews.js';
-import { companyItemKey } from '../data/entities/companies.js';
-import { findingKey, getFindingItem, stripFindingKeys, type StoredFinding } from '../data/entities/findings.js';
-import {
-  batchGetConsistent,
-  isCancelledOnCondition,
-  transactWithRetry,
-  type TransactItem,
-} from '../data/transactions.js';
+import { getFindingItem, type StoredFinding } from '../data/entities/findings.js';
+import { isCancelledOnCondition, transactWithRetry, type TransactItem } from '../data/transactions.js';
 import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { nudgeWebhookFanout } from '../webhooks/webhook-queue.js';
@@ -41,7 +35,6 @@ import {
   type FindingRef,
 } from '../findings/finding-curation.js';
 import { addFieldEdit, addSlaEdit, emptyParts, finishParts } from '../findings/finding-fields.js';
-import { slaPolicyKey, slaPolicyOfItem, type SlaPolicyRecord } from '../data/entities/sla-policies.js';
 import { reviewNoticeKey, reviewNoticeWrite, type ReviewNotice } from '../data/entities/review-notices.js';
 import { queueReviewNotice } from '../notifications/review-notice.js';
 import { reviewRequestLevel } from '../../contracts/reviews.js';
@@ -49,6 +42,7 @@ import { reviewParts } from './review-writes.js';
 import { findingViewerFor } from '../findings/finding-visibility.js';
 import { assertServiceAccess } from '../findings/service-access.js';
 import { shownInstances } from '../findings/finding-instances.js';
+import { readFindingWith, type FindingRead } from '../findings/finding-reads.js';
 
 const oneYear = 365 * 24 * 3600 * 1000;
 const notFound = 'findingId: there is no such finding for this company and service';
@@ -72,25 +66,11 @@ const findingSubject = (ref: FindingRef, finding: StoredFinding) => ({
   finding: { slug: ref.slug, service: ref.service, findingId: ref.findingId, title: shownTitle(finding) },
 });
 
-export interface FindingAndCompany {
-  finding: StoredFinding | undefined;
-  company: CompanyRecord | undefined;
-  /** The company's SLA policy: a waiting request pauses the finding's clock. */
-  policy: SlaPolicyRecord;
-}
+/** The finding, its company's record and the company's SLA policy (a waiting request pauses the clock). */
+export type FindingAndCompany = FindingRead<{ company: true; policy: true }>;
 
-/** The finding, its company's record (its service flags) and SLA policy in one consistent BatchGet. */
-export async function readFindingAndCompany(ref: FindingRef): Promise<FindingAndCompany> {
-  const keys = [findingKey(ref.slug, ref.service, ref.findingId), companyItemKey(ref.slug), slaPolicyKey(ref.slug)];
-  const items = await batchGetConsistent(keys);
-  const itemOf = (key: { pk: string; sk: string }) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
-  const finding = itemOf(keys[0]!);
-  return {
-    finding: finding ? stripFindingKeys(finding) : undefined,
-    company: itemOf(keys[1]!) as CompanyRecord | undefined,
-    policy: slaPolicyOfItem(ref.slug, itemOf(keys[2]!)),
-  };
-}
+export const readFindingAndCompany = (ref: FindingRef): Promise<FindingAndCompany> =>
+  readFindingWith(ref, { company: true, policy: true });
 
 export interface ReviewRequestInput extends FindingRef {
   kind: ReviewKind;
