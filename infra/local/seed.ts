@@ -21,9 +21,11 @@ import { seedDemoInvitations } from './demo-invitations.js';
 import { seedDemoReviews } from './demo-reviews.js';
 import { seedDemoMailIdentity } from './demo-mail.js';
 import { seedDemoVault } from './demo-vault.js';
+import { seedDemoWebhooks } from './demo-webhooks.js';
+import type { WebhookInbox } from './webhook-inbox.js';
 import { seedTemplateLibrary } from './template-library.js';
 
-export async function seedDemoData(): Promise<void> {
+export async function seedDemoData(options: { webhookInbox: WebhookInbox }): Promise<void> {
   // The demo people are made without a call, so the display-name rule every call's input holds is applied here,
   // before anything is written: a demo name that would be refused on the Settings page is refused at seeding.
   for (const user of demoUsers) {
@@ -70,6 +72,7 @@ export async function seedDemoData(): Promise<void> {
     await seedDemoNotifications(analyst);
     await seedDemoAgents(analyst);
     await seedDemoDastKeys(analyst);
+    await seedDemoWebhooks(analyst, options.webhookInbox);
     await seedDemoReviews(analyst, members.get('manager@acme.example'));
   }
 }

@@ -21,6 +21,7 @@ import { createUploadRoute } from './s3/upload-route.js';
 import { createSearchRoute } from './search-route.js';
 import { createSesIdentitiesRoute } from './ses-identities.js';
 import { createStaticSite, localSecurityHeaders } from './static-site.js';
+import { startWebhookInbox } from './webhook-inbox.js';
 import { scheduleDaily, scheduleEvery, scheduleWeekly } from './daily-schedule.js';
 
 export interface LocalStackOptions {
@@ -33,6 +34,8 @@ export interface LocalStackOptions {
   s3Port: number;
   /** The import queue's SQS endpoint, for the handlers only. */
   sqsPort: number;
+  /** The webhook inbox the demo company's endpoint posts to. @default a free port */
+  webhookInboxPort?: number;
   /** Everything that must survive a restart lives here. */
   dataDir: string;
   /** The built web app. */
@@ -69,6 +72,8 @@ export interface LocalStack {
   s3Endpoint: string;
   /** The SQS endpoint of the import queue. */
   sqsEndpoint: string;
+  /** The webhook inbox's page (webhook-inbox.ts). */
+  webhookInboxUrl: string;
   region: string;
   userPoolId: string;
   userPoolClientId: string;
@@ -227,7 +232,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             }
           : { visibilityTimeoutMs: 0 }),
       });
-    const [dynamoDb, mail, s3, importDeadLetters, reportDeadLetters] = await Promise.all([
+    const [dynamoDb, mail, s3, importDeadLetters, reportDeadLetters, webhookInbox] = await Promise.all([
       startDynamoDbLocal({ port: options.dynamoDbPort, dataDir: path.join(options.dataDir, 'dynamodb') }),
       sesLocal({ host: '127.0.0.1', port: options.mailPort }),
       startS3Emulator({
@@ -239,6 +244,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
       openQueue(importDeadLetterQueueName),
       openQueue(reportDeadLetterQueueName),
+      startWebhookInbox({ port: options.webhookInboxPort ?? 0, dataDir: options.dataDir }),
     ]);
     started.push(
       dynamoDb satisfies DynamoDbLocal,
@@ -248,6 +254,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         stop: () => importDeadLetters.stop(),
       },
       { stop: () => reportDeadLetters.stop() },
+      webhookInbox,
     );
     const imports = await openQueue(importQueueName, { deadLetters: importDeadLetters });
     started.push({ stop: () => imports.stop() });
@@ -407,7 +414,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     started.push({ stop: () => closeServer(server) });
 
-    if (options.seed !== false) await seedDemoData();
+    if (options.seed !== false) await seedDemoData({ webhookInbox });
     // The event source mapping: queued imports (also those a previous run left) run once the table is there.
     imports.consumeWith(scanImport.handler);
     reports.consumeWith(reportWork.handler);
@@ -430,6 +437,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamoDbEndpoint: environment.AWS_ENDPOINT_URL_DYNAMODB!,
       s3Endpoint,
       sqsEndpoint,
+      webhookInboxUrl: webhookInbox.url,
       region,
       userPoolId,
       userPoolClientId,

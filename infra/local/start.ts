@@ -30,6 +30,7 @@ try {
     dynamoDbPort: port('DYNAMODB_PORT', 8000),
     s3Port: port('S3_PORT', 8006),
     sqsPort: port('SQS_PORT', 8007),
+    webhookInboxPort: port('WEBHOOK_INBOX_PORT', 8008),
     dataDir,
     webRoot: path.join(root, 'web/dist'),
     reset,
@@ -54,6 +55,7 @@ Security portal is running${reset ? ' (data reset)' : ''}.
   Mail outbox:  ${stack.mailUrl}   (sign-in links arrive here)
   S3 emulator:  ${stack.s3Endpoint}   (s3rver; browsers upload through ${stack.appUrl}/s3/)
   Import queue: ${stack.sqsEndpoint}   (SQS for the handlers; delivers to the import function)
+  Webhooks:     ${stack.webhookInboxUrl}   (what Acme Corp's demo webhook endpoint receives)
   Data:         ${dataDir}   (kept across restarts; npm start -- --reset starts clean)
 
 Demo accounts (sign in with the e-mail, then open the link from the outbox):

@@ -9,6 +9,8 @@ import { freePort } from './free-port.js';
 export interface LocalStackInfo {
   appUrl: string;
   mailUrl: string;
+  /** The webhook inbox Acme's demo endpoint posts to. */
+  webhookInboxUrl: string;
   userPoolId: string;
   userPoolClientId: string;
   environment: Record<string, string>;
@@ -43,6 +45,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('localStack', {
     appUrl: stack.appUrl,
     mailUrl: stack.mailUrl,
+    webhookInboxUrl: stack.webhookInboxUrl,
     userPoolId: stack.userPoolId,
     userPoolClientId: stack.userPoolClientId,
     environment: stack.environment,

@@ -10,6 +10,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../../lambdas/kernel/data/entities/webhooks.js';
+import { isDemoWebhookEndpoint } from '../../infra/local/demo-webhooks.js';
 import { newDeliveryId } from '../../lambdas/kernel/webhooks/webhook-delivery.js';
 import { newWebhookSecret, sealWebhookSecret } from '../../lambdas/kernel/webhooks/webhook-secret.js';
 
@@ -17,8 +18,8 @@ export async function seedWebhookEndpoint(
   slug: string,
   fields: Partial<WebhookEndpoint> = {},
 ): Promise<WebhookEndpoint & { secret: string }> {
-  // Keep room under the cap for the tests that create endpoints through the call.
-  const existing = await listEndpointItems(slug);
+  // Keep room under the cap for the tests that create endpoints through the call (the demo's endpoint stays).
+  const existing = (await listEndpointItems(slug)).filter((endpoint) => !isDemoWebhookEndpoint(endpoint));
   for (const old of existing.slice(0, Math.max(0, existing.length - 10))) {
     await deleteEndpointItem(slug, old.endpointId, old.version);
   }

@@ -101,6 +101,8 @@ export const deliveriesTable: TableConfig<WebhookDelivery> = {
     },
   ],
   orderColumn: 'createdAt',
+  // Newest first, the order the server answers in.
+  orderDescending: true,
   pageSizes: [10, 20, 50],
   defaultPageSize: 10,
   fetchSize: 50,
