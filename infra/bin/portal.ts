@@ -5,6 +5,7 @@
 //     [-c algoliaAppId=<id> -c algoliaSearchKeySecretArn=<ARN> -c algoliaAdminKeySecretArn=<ARN>]
 //     [-c webAclArn=<ARN of an existing CLOUDFRONT web ACL, instead of the SecurityPortalEdge stack's>]
 //     [-c opsEmail=ops@example.org]   (mailed every alarm; SNS asks the address to confirm first)
+//     [-c tableName=<a table restored to a point in time, instead of the stack's own: docs/operations.md>]
 // Two stacks: SecurityPortalEdge (the web ACL, always us-east-1) and SecurityPortal (the rest, in the CLI's region);
 // `cdk deploy --all` deploys them in that order.
 import { Annotations, App, Validations } from 'aws-cdk-lib';
@@ -70,6 +71,12 @@ if (opsEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(opsEmail)) {
   throw new Error(`opsEmail: "${opsEmail}" is not an e-mail address`);
 }
 
+// A restored table to switch to, by name (docs/operations.md, "Restoring the table").
+const tableName = context('tableName');
+if (tableName !== undefined && !/^[A-Za-z0-9_.-]{3,255}$/.test(tableName)) {
+  throw new Error(`tableName: "${tableName}" is not a DynamoDB table name`);
+}
+
 // A web ACL managed elsewhere, by ARN; otherwise the edge stack's own.
 const givenWebAclArn = context('webAclArn');
 if (givenWebAclArn && !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/.test(givenWebAclArn)) {
@@ -99,6 +106,7 @@ const stack = new PortalStack(app, 'SecurityPortal', {
   firstAdminEmail: firstAdminEmail ?? 'first-admin@example.com',
   supportEmail: context('supportEmail'),
   opsEmail,
+  ...(tableName ? { tableName } : {}),
   extraAllowedOrigins,
   ...(passkeyRelyingPartyId ? { passkeyRelyingPartyId } : {}),
   revealUnknownAccounts: context('revealUnknownAccounts') === 'true',

@@ -17,7 +17,7 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { Operation, type Table } from 'aws-cdk-lib/aws-dynamodb';
+import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { CfnQueryDefinition, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
@@ -55,7 +55,7 @@ export interface PortalOperationsProps {
   readonly opsEmail?: string;
   readonly httpApi: IHttpApi;
   readonly apiAccessLogs: ILogGroup;
-  readonly table: Table;
+  readonly table: ITable;
   readonly queues: readonly WorkQueue[];
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;

@@ -17,7 +17,7 @@ export const runbookSections = [
   'ses-bounce-rate',
   'ses-complaint-rate',
   'cognito-sign-in-throttles',
-  'waf-blocked-surge',
+  'waf-blocked-requests',
 ] as const;
 export type RunbookSection = (typeof runbookSections)[number];
 

@@ -65,7 +65,7 @@ export class PortalEdgeStack extends Stack {
     new Alarm(this, 'BlockedRequestsSurge', {
       alarmDescription:
         `The web ACL blocked more than ${surge} requests in each of two 5-minute periods: an address or a botnet is ` +
-        `hammering the portal (rate limits), or a rule blocks real users. ${runbook('waf-blocked-surge')}`,
+        `hammering the portal (rate limits), or a rule blocks real users. ${runbook('waf-blocked-requests')}`,
       metric: new Metric({
         namespace: 'AWS/WAFV2',
         metricName: 'BlockedRequests',

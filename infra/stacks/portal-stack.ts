@@ -59,6 +59,11 @@ export interface PortalStackProps extends StackProps {
    */
   readonly webAclArn?: string;
   /**
+   * An existing table to use instead of the stack's own: one restored to a point in time (docs/operations.md).
+   * @default - the stack's own table
+   */
+  readonly tableName?: string;
+  /**
    * Who is mailed every alarm and its recovery (an e-mail subscription of the operations topic; SNS mails a
    * confirmation link first).
    * @default - none: subscribe a pager, chat or address to the OpsTopicArn output
@@ -77,7 +82,7 @@ export class PortalStack extends Stack {
     // S3 access logs are granted by bucket policy, not the legacy log-delivery ACL, whatever cdk.json says.
     this.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
 
-    const data = new PortalData(this, 'Data');
+    const data = new PortalData(this, 'Data', { existingTableName: props.tableName });
     const mail = new PortalMail(this, 'Mail', {
       senderEmail: props.senderEmail,
       createIdentity: props.createSenderIdentity,

@@ -18,12 +18,14 @@ import { PortalStack } from '../../infra/stacks/portal-stack.js';
 type Resource = { Type: string; Properties?: Record<string, any> };
 
 const opsEmail = 'ops@portal.example';
+const restoredTable = 'PortalQuiet-restored-20261128';
 let webAssetPath: string;
 let app: App;
 let portalStack: Stack;
 let portal: Record<string, Resource>;
 let edge: Record<string, Resource>;
 let quiet: Record<string, Resource>;
+let quietOutputs: Record<string, any>;
 let portalOutputs: Record<string, any>;
 let edgeOutputs: Record<string, any>;
 let nagViolations: { ruleName: string; severity: string; paths: string[] }[];
@@ -47,14 +49,17 @@ beforeAll(() => {
     webAclArn: edgeStack.webAclArn,
     opsEmail,
   });
-  const quietStack = new PortalStack(app, 'PortalQuiet', common);
+  // No opsEmail, and switched to a table restored to a point in time (docs/operations.md).
+  const quietStack = new PortalStack(app, 'PortalQuiet', { ...common, tableName: restoredTable });
   const portalTemplate = Template.fromStack(portalStack).toJSON();
   const edgeTemplate = Template.fromStack(edgeStack).toJSON();
   portal = portalTemplate.Resources;
   portalOutputs = portalTemplate.Outputs;
   edge = edgeTemplate.Resources;
   edgeOutputs = edgeTemplate.Outputs;
-  quiet = Template.fromStack(quietStack).toJSON().Resources;
+  const quietTemplate = Template.fromStack(quietStack).toJSON();
+  quiet = quietTemplate.Resources;
+  quietOutputs = quietTemplate.Outputs;
   nagViolations = new AwsSolutionsChecks().validateScope(app).violations.map((violation) => ({
     ruleName: violation.ruleName,
     severity: violation.severity ?? 'error',
@@ -343,5 +348,23 @@ describe('the dashboard and the saved queries', () => {
     }
     const waf = ofType(edge, 'AWS::Logs::LogGroup').find(([id]) => id.startsWith('WebAclLogs'));
     expect(waf?.[1].Properties!.RetentionInDays).toBe(365);
+  });
+});
+
+describe('switching to a restored table (-c tableName)', () => {
+  it('makes every function, grant, alarm and output name the restored table, and drops the stack’s own', () => {
+    expect(ofType(quiet, 'AWS::DynamoDB::Table')).toEqual([]);
+    expect(quietOutputs.TableName.Value).toBe(restoredTable);
+    const functions = ofType(quiet, 'AWS::Lambda::Function').filter(
+      ([, fn]) => fn.Properties!.Environment?.Variables?.TABLE_NAME !== undefined,
+    );
+    expect(functions.length).toBeGreaterThanOrEqual(10);
+    for (const [id, fn] of functions) expect(fn.Properties!.Environment.Variables.TABLE_NAME, id).toBe(restoredTable);
+    const grants = JSON.stringify(ofType(quiet, 'AWS::IAM::Policy').map(([, policy]) => policy.Properties));
+    expect(grants).toContain(`:table/${restoredTable}`);
+    const tableAlarms = alarmsOf(quiet).filter((alarm) =>
+      metricsOf(alarm).some((metric) => metric.MetricName === 'ThrottledRequests'),
+    );
+    expect(JSON.stringify(tableAlarms)).toContain(restoredTable);
   });
 });
