@@ -183,13 +183,13 @@ export class PortalOperations extends Construct {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
-    // SES reputation: AWS reviews (and may pause) a sender above 10 % bounces or 0.5 % complaints; alarm at half
-    // and a fifth of that, while there is time to act.
+    // SES reputation: AWS may pause a sender at 10 % bounces or 0.5 % complaints (and reviews it from 5 % and 0.1 %);
+    // alarm at half and a fifth of that, while there is time to act.
     const sesMetric = (metricName: string) =>
       new Metric({ namespace: 'AWS/SES', metricName, period: Duration.minutes(15), statistic: 'Maximum' });
     new Alarm(this, 'SesBounceRate', {
       alarmDescription:
-        `The account's SES bounce rate reached 5 % (AWS reviews a sender at 10 % and may pause its sending). ` +
+        `The account's SES bounce rate reached 5 %: AWS puts a sender under review from 5 % and may pause its sending at 10 %. ` +
         runbook('ses-bounce-rate'),
       metric: sesMetric('Reputation.BounceRate'),
       threshold: 0.05,
@@ -199,7 +199,7 @@ export class PortalOperations extends Construct {
     });
     new Alarm(this, 'SesComplaintRate', {
       alarmDescription:
-        `The account's SES complaint rate reached 0.1 % (AWS reviews a sender at 0.5 % and may pause its sending). ` +
+        `The account's SES complaint rate reached 0.1 %: AWS puts a sender under review from 0.1 % and may pause its sending at 0.5 %. ` +
         runbook('ses-complaint-rate'),
       metric: sesMetric('Reputation.ComplaintRate'),
       threshold: 0.001,
