@@ -138,8 +138,14 @@ describe('alarms', () => {
         expect(alarm.ActionsEnabled ?? true, alarm.id).toBe(true);
       }
     }
-    // The counts the runbook and the cost model quote.
-    console.log(`alarms: portal stack ${alarmsOf(portal).length}, edge stack ${alarmsOf(edge).length}`);
+    // The counts the runbook and the cost model quote (docs/operations.md, docs/cost-model.md).
+    expect(alarmsOf(portal)).toHaveLength(42);
+    expect(alarmsOf(edge)).toHaveLength(1);
+    const alarmMetrics = [...alarmsOf(portal), ...alarmsOf(edge)].reduce(
+      (sum, alarm) => sum + metricsOf(alarm).length,
+      0,
+    );
+    expect(alarmMetrics).toBe(58);
   });
 
   it('every alarm says what it means and names a section of the runbook that exists', () => {
