@@ -148,7 +148,8 @@ export class PortalOperations extends Construct {
     // Each queue's oldest message: work that waits an hour is stuck (its worker failing or throttled) or far behind.
     const oldestAge = props.oldestMessageAge ?? Duration.hours(1);
     for (const { label, queue } of props.queues) {
-      new Alarm(this, `${label.replace(/\W/g, '')}OldestMessage`, {
+      const name = label.replace(/(?:^|\W+)(\w)/g, (_, letter: string) => letter.toUpperCase());
+      new Alarm(this, `${name}OldestMessage`, {
         alarmDescription:
           `A message of the ${label} queue has waited more than ${oldestAge.toHumanString()}: its worker is failing, ` +
           `throttled or far behind. ${runbook('queue-oldest-message')}`,
