@@ -64,8 +64,8 @@ export class PortalFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       role,
       logGroup,
-      // Every invocation sampled by X-Ray's default rule (the first request each second, then 5 %) is traced; CDK
-      // grants xray:PutTraceSegments and xray:PutTelemetryRecords on '*' for it.
+      // Lambda samples at its fixed rate (the first request each second, then 5 %: X-Ray sampling rules do not apply)
+      // and traces those invocations; CDK grants xray:PutTraceSegments and xray:PutTelemetryRecords on '*' for it.
       tracing: Tracing.ACTIVE,
       environment: props.environment,
       projectRoot: repoRoot,
