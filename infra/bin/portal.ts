@@ -4,6 +4,8 @@
 //     [-c revealUnknownAccounts=true] [-c senderIdentityExists=true] [-c passkeyDomain=portal.example.org]
 //     [-c algoliaAppId=<id> -c algoliaSearchKeySecretArn=<ARN> -c algoliaAdminKeySecretArn=<ARN>]
 //     [-c webAclArn=<ARN of an existing CLOUDFRONT web ACL, instead of the SecurityPortalEdge stack's>]
+//     [-c opsEmail=ops@example.org]   (mailed every alarm; SNS asks the address to confirm first)
+//     [-c tableName=<a table restored to a point in time, instead of the stack's own: docs/operations.md>]
 // Two stacks: SecurityPortalEdge (the web ACL, always us-east-1) and SecurityPortal (the rest, in the CLI's region);
 // `cdk deploy --all` deploys them in that order.
 import { Annotations, App, Validations } from 'aws-cdk-lib';
@@ -63,6 +65,18 @@ if (algoliaContext.appId && !/^[A-Za-z0-9]+$/.test(algoliaContext.appId)) {
   throw new Error(`algoliaAppId: "${algoliaContext.appId}" is not an Algolia application id`);
 }
 
+// Who hears the alarms: an e-mail subscription of each stack's operations topic.
+const opsEmail = context('opsEmail');
+if (opsEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(opsEmail)) {
+  throw new Error(`opsEmail: "${opsEmail}" is not an e-mail address`);
+}
+
+// A restored table to switch to, by name (docs/operations.md, "Restoring the table").
+const tableName = context('tableName');
+if (tableName !== undefined && !/^[A-Za-z0-9_.-]{3,255}$/.test(tableName)) {
+  throw new Error(`tableName: "${tableName}" is not a DynamoDB table name`);
+}
+
 // A web ACL managed elsewhere, by ARN; otherwise the edge stack's own.
 const givenWebAclArn = context('webAclArn');
 if (givenWebAclArn && !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/.test(givenWebAclArn)) {
@@ -79,6 +93,7 @@ const edge = givenWebAclArn
       env: { account },
       crossRegionReferences: true,
       description: 'Security assessment portal: the web ACL in front of its CloudFront distribution',
+      opsEmail,
     });
 
 const stack = new PortalStack(app, 'SecurityPortal', {
@@ -90,6 +105,8 @@ const stack = new PortalStack(app, 'SecurityPortal', {
   createSenderIdentity: context('senderIdentityExists') !== 'true',
   firstAdminEmail: firstAdminEmail ?? 'first-admin@example.com',
   supportEmail: context('supportEmail'),
+  opsEmail,
+  ...(tableName ? { tableName } : {}),
   extraAllowedOrigins,
   ...(passkeyRelyingPartyId ? { passkeyRelyingPartyId } : {}),
   revealUnknownAccounts: context('revealUnknownAccounts') === 'true',
@@ -107,6 +124,14 @@ if (!senderEmail || !firstAdminEmail) {
     'portal:placeholderParameters',
     'senderEmail or firstAdminEmail is not set: the template uses example.com placeholders and must not be deployed. ' +
       'Deploy with -c senderEmail=... -c firstAdminEmail=...',
+  );
+}
+
+if (!opsEmail) {
+  Annotations.of(stack).addWarningV2(
+    'portal:noOpsEmail',
+    'opsEmail is not set: the alarms reach no one until a pager, chat or address subscribes to the OpsTopicArn ' +
+      'outputs. Deploy with -c opsEmail=... (docs/operations.md)',
   );
 }
 

@@ -135,6 +135,8 @@ export class PortalApi extends Construct {
   readonly searchHandler: NodejsFunction;
   /** The HMAC key ("pepper") DAST API keys are stored and looked up by (DAST_KEY_SECRET_ARN). */
   readonly dastKeySecret: Secret;
+  /** The stage's access log: one JSON line per request (route, status, latency, address). */
+  readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: PortalApiProps) {
     super(scope, id);
@@ -262,9 +264,9 @@ export class PortalApi extends Construct {
       description: 'Security portal calls',
       createDefaultStage: false,
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.accessLogRetention ?? RetentionDays.ONE_YEAR,
-    });
+    }));
     const stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,

@@ -13,6 +13,7 @@ import {
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { PortalData } from './data.js';
@@ -39,6 +40,8 @@ export class PortalAuth extends Construct {
   readonly userPoolClient: UserPoolClient;
   /** The HMAC key for e-mails and addresses in table keys (SIGN_IN_SECRET_ARN). */
   readonly signInSecret: Secret;
+  /** The four sign-in triggers' functions. */
+  readonly triggers: readonly NodejsFunction[];
 
   constructor(scope: Construct, id: string, props: PortalAuthProps) {
     super(scope, id);
@@ -63,16 +66,19 @@ export class PortalAuth extends Construct {
       handler: 'defineAuthChallenge',
       description: 'Cognito DefineAuthChallenge: one custom challenge, one attempt',
       timeout: triggerTimeout,
+      errorsRunbook: 'sign-in-trigger-errors',
     }).function;
     const createAuthChallenge = new PortalFunction(this, 'CreateAuthChallenge', {
       handler: 'createAuthChallenge',
       description: 'Cognito CreateAuthChallenge: asks for the token of the mailed link',
       timeout: triggerTimeout,
+      errorsRunbook: 'sign-in-trigger-errors',
     }).function;
     const verifyAuthChallengeResponse = new PortalFunction(this, 'VerifyAuthChallengeResponse', {
       handler: 'verifyAuthChallengeResponse',
       description: 'Cognito VerifyAuthChallengeResponse: consumes the sign-in link of this user',
       timeout: triggerTimeout,
+      errorsRunbook: 'sign-in-trigger-errors',
       environment: { TABLE_NAME: data.table.tableName, ...secretEnvironment },
     }).function;
     data.grantReadWrite(verifyAuthChallengeResponse);
@@ -82,6 +88,7 @@ export class PortalAuth extends Construct {
       description:
         'Cognito PreTokenGeneration: adds userType, accessLevel and the sign-in proof to the ID token, records sign-ins',
       timeout: triggerTimeout,
+      errorsRunbook: 'sign-in-trigger-errors',
       environment: { TABLE_NAME: data.table.tableName, ...secretEnvironment },
     }).function;
     data.grantRead(preTokenGeneration);
@@ -92,6 +99,8 @@ export class PortalAuth extends Construct {
     preTokenGeneration.addToRolePolicy(
       new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [data.table.tableArn] }),
     );
+
+    this.triggers = [defineAuthChallenge, createAuthChallenge, verifyAuthChallengeResponse, preTokenGeneration];
 
     this.userPool = new UserPool(this, 'UserPool', {
       signInAliases: { email: true },

@@ -1,7 +1,14 @@
 // The portal's single DynamoDB table, built from the key design the handlers and the local stack share,
 // with grants that name the table and its indexes exactly (no wildcard, and no Scan: no request path scans).
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  type ITable,
+  ProjectionType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { tableDesign } from '../../lambdas/kernel/data/table-design.js';
@@ -15,15 +22,30 @@ export interface PortalDataProps {
    * @default RemovalPolicy.RETAIN
    */
   readonly removalPolicy?: RemovalPolicy;
+  /**
+   * Use this existing table instead of the stack's own: a table restored to a point in time (docs/operations.md,
+   * "Restoring the table"), with the same key design and indexes. The stack's own table then leaves the stack and
+   * is kept (retained), untouched. Point-in-time recovery and TTL of the restored table are the operator's to turn
+   * on (a restore does not carry them over).
+   * @default - the stack's own table
+   */
+  readonly existingTableName?: string;
 }
 
 export class PortalData extends Construct {
-  readonly table: Table;
+  readonly table: ITable;
 
   constructor(scope: Construct, id: string, props: PortalDataProps = {}) {
     super(scope, id);
 
-    this.table = new Table(this, 'Table', {
+    if (props.existingTableName) {
+      this.table = Table.fromTableAttributes(this, 'Table', {
+        tableName: props.existingTableName,
+        globalIndexes: tableDesign.globalSecondaryIndexes.map((index) => index.indexName),
+      });
+      return;
+    }
+    const table = new Table(this, 'Table', {
       partitionKey: { name: tableDesign.partitionKey, type: AttributeType.STRING },
       sortKey: { name: tableDesign.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
@@ -33,13 +55,14 @@ export class PortalData extends Construct {
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });
     for (const index of tableDesign.globalSecondaryIndexes) {
-      this.table.addGlobalSecondaryIndex({
+      table.addGlobalSecondaryIndex({
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
         projectionType: ProjectionType.ALL,
       });
     }
+    this.table = table;
   }
 
   /** Reads items and queries the table and its indexes. */

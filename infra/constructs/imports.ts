@@ -23,6 +23,7 @@ import { importBatchSize, importFunctionMemoryMiB } from '../import-queue.js';
 import type { AlgoliaApplication } from './api.js';
 import type { PortalData } from './data.js';
 import { PortalFunction } from './lambda-function.js';
+import { runbook } from './runbook.js';
 import { fifoWorkQueue } from './work-queue.js';
 import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
 
@@ -134,7 +135,8 @@ export class PortalImports extends Construct {
 
     this.deadLetterAlarm = new Alarm(this, 'DeadLettersAlarm', {
       alarmDescription:
-        'A scan import failed on every try and waits in the dead-letter queue: read the import function logs',
+        'A scan import or bulk update failed on every try and waits in the dead-letter queue. ' +
+        runbook('import-dead-letters'),
       metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
         period: Duration.minutes(5),
         statistic: 'Maximum',

@@ -1,13 +1,16 @@
 // The one way the portal makes a Lambda function: Node 22 on arm64, bundled locally by esbuild with the
-// options of lambda-bundling.ts, its own role and its own log group. Grants are added by the caller,
-// per function, so every role holds only what its handler uses.
+// options of lambda-bundling.ts, its own role and its own log group, X-Ray tracing active. Grants are added by the
+// caller, per function, so every role holds only what its handler uses.
 import { Duration, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
+import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
+import { runbook, type RunbookSection } from './runbook.js';
 import { lambdaEntries, lambdaEsbuildOptions, type LambdaName, repoRoot } from './lambda-bundling.js';
 
 export interface PortalFunctionProps {
@@ -26,15 +29,27 @@ export interface PortalFunctionProps {
   readonly memorySize?: number;
   /** @default RetentionDays.ONE_YEAR */
   readonly logRetention?: RetentionDays;
+  /**
+   * The runbook section of the function's errors alarm.
+   * @default 'function-errors'
+   */
+  readonly errorsRunbook?: RunbookSection;
 }
 
 export class PortalFunction extends Construct {
   readonly function: NodejsFunction;
+  /** The function's own log group, which the operations' saved queries read. */
+  readonly logGroup: LogGroup;
+  /** Any invocation that failed (an uncaught error or a timeout) in 5 minutes. */
+  readonly errorsAlarm: Alarm;
+  /** Any invocation Lambda refused for want of concurrency in 5 minutes. */
+  readonly throttlesAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     super(scope, id);
 
     const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention ?? RetentionDays.ONE_YEAR });
+    this.logGroup = logGroup;
     // An own role instead of AWSLambdaBasicExecutionRole: writing to this function's log group only.
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
@@ -49,6 +64,9 @@ export class PortalFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       role,
       logGroup,
+      // Lambda samples at its fixed rate (the first request each second, then 5 %: X-Ray sampling rules do not apply)
+      // and traces those invocations; CDK grants xray:PutTraceSegments and xray:PutTelemetryRecords on '*' for it.
+      tracing: Tracing.ACTIVE,
       environment: props.environment,
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
@@ -68,11 +86,43 @@ export class PortalFunction extends Construct {
       },
     });
 
+    // Acknowledged now, while the policy holds only the log and X-Ray grants: X-Ray's write actions take no resource
+    // in IAM. The infra tests check that no product role has any other action on '*' but SES's identity listing.
+    acknowledgeWildcardGrants(
+      role,
+      [/^Resource::\*$/],
+      'xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing) support no resource-level permission: ' +
+        "IAM's service authorization reference lists no resource type for them.",
+    );
+
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
         'nodejs22.x is the runtime the project targets and tests against (ARCHITECTURE.md, the local stack); ' +
         'moving to a newer Node is a deliberate upgrade, not a template change.',
+    });
+
+    // Every product function tells when it fails or is refused; the operations topic is their action (operations.ts).
+    const what = `The ${this.node.path.split('/').slice(1).join('/')} function (${props.description.replace(/[.:]\s.*$/s, '')})`;
+    this.errorsAlarm = new Alarm(this, 'ErrorsAlarm', {
+      alarmDescription:
+        `${what}: at least one invocation failed (an uncaught error or a timeout) in 5 minutes. ` +
+        runbook(props.errorsRunbook ?? 'function-errors'),
+      metric: this.function.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    this.throttlesAlarm = new Alarm(this, 'ThrottlesAlarm', {
+      alarmDescription:
+        `${what}: Lambda refused at least one invocation for want of concurrency in 5 minutes. ` +
+        runbook('function-throttles'),
+      metric: this.function.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
   }
 }

@@ -17,6 +17,7 @@ import { Construct } from 'constructs';
 import { importBatchSize } from '../import-queue.js';
 import type { PortalData } from './data.js';
 import { PortalFunction } from './lambda-function.js';
+import { runbook } from './runbook.js';
 import { fifoWorkQueue } from './work-queue.js';
 import type { PortalMail } from './mail.js';
 import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
@@ -117,7 +118,8 @@ export class PortalReports extends Construct {
 
     this.deadLetterAlarm = new Alarm(this, 'DeadLettersAlarm', {
       alarmDescription:
-        'An export or notification failed on every try and waits in the dead-letter queue: read the report function logs',
+        'An export, notification mail or vault clean-up failed on every try and waits in the dead-letter queue. ' +
+        runbook('report-dead-letters'),
       metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
         period: Duration.minutes(5),
         statistic: 'Maximum',

@@ -3,7 +3,7 @@
 // checks and stores them and enriches the findings (lambdas/kernel/feeds/). The same import runs for an
 // administrator's upload on Threat feeds.
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -29,12 +29,13 @@ export interface PortalThreatFeedsProps {
 
 export class PortalThreatFeeds extends Construct {
   readonly fetchFunction: NodejsFunction;
+  /** The fetch function's errors alarm: a daily fetch failed (after EventBridge's two retries each count). */
   readonly failureAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: PortalThreatFeedsProps) {
     super(scope, id);
     const { imports } = props;
-    this.fetchFunction = new PortalFunction(this, 'Fetch', {
+    const fetch = new PortalFunction(this, 'Fetch', {
       handler: 'threatFeedFetch',
       description: "Fetches CISA's KEV catalogue and FIRST's EPSS scores daily and queues their imports",
       timeout: Duration.minutes(5),
@@ -44,7 +45,9 @@ export class PortalThreatFeeds extends Construct {
         UPLOADS_BUCKET: imports.uploads.bucketName,
         IMPORT_QUEUE_URL: imports.queue.queueUrl,
       },
-    }).function;
+    });
+    this.fetchFunction = fetch.function;
+    this.failureAlarm = fetch.errorsAlarm;
     props.data.grantReadWrite(this.fetchFunction);
     // It writes the fetched file where the worker reads started imports (imports/feeds/…), and queues the import.
     const feedFiles = imports.uploads.arnForObjects(`${importFilesPrefix}feeds/*`);
@@ -64,15 +67,6 @@ export class PortalThreatFeeds extends Construct {
       description: "Fetches CISA's KEV catalogue and FIRST's EPSS scores from their publishers",
       schedule: props.schedule ?? Schedule.cron({ minute: '30', hour: '15' }),
       targets: [new LambdaFunction(this.fetchFunction, { retryAttempts: 2 })],
-    });
-
-    this.failureAlarm = new Alarm(this, 'FetchFailures', {
-      alarmDescription: 'The daily fetch of the threat feeds failed: read the threat-feed fetch function logs',
-      metric: this.fetchFunction.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
   }
 }

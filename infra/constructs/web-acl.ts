@@ -42,6 +42,8 @@ export interface PortalWebAclProps {
 export const defaultRequestLimit = 2000;
 export const defaultSignInLimit = 100;
 export const signInPath = '/api/calls/sendSignInLink';
+/** The web ACL's CloudWatch metric name: the WebACL dimension of its AWS/WAFV2 metrics (Rule ALL: every rule). */
+export const webAclMetricName = 'SecurityPortalWebAcl';
 
 /**
  * Rules of the Common and Known-bad-inputs groups that only count (logged and in metrics, not blocked). The portal's
@@ -149,7 +151,7 @@ export class PortalWebAcl extends Construct {
         [tooManyRequestsBody]: { contentType: 'APPLICATION_JSON', content: tooManyRequests },
       },
       rules,
-      visibilityConfig: visibility('SecurityPortalWebAcl'),
+      visibilityConfig: visibility(webAclMetricName),
     });
     this.webAclArn = this.webAcl.attrArn;
 

@@ -15,6 +15,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { PortalData } from './data.js';
 import { PortalFunction } from './lambda-function.js';
+import { runbook } from './runbook.js';
 import { fifoWorkQueue } from './work-queue.js';
 import type { PortalMail } from './mail.js';
 
@@ -90,7 +91,9 @@ export class PortalWebhooks extends Construct {
     });
 
     this.deadLetterAlarm = new Alarm(this, 'DeadLettersAlarm', {
-      alarmDescription: 'A webhook fan-out or delivery crashed on every try: read the webhook function logs',
+      alarmDescription:
+        'A webhook fan-out or delivery crashed on every try and waits in the dead-letter queue. ' +
+        runbook('webhook-dead-letters'),
       metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
         period: Duration.minutes(5),
         statistic: 'Maximum',

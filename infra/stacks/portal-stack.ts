@@ -14,6 +14,7 @@ import { PortalThreatFeeds } from '../constructs/threat-feeds.js';
 import { PortalVault } from '../constructs/vault.js';
 import { repoRoot } from '../constructs/lambda-bundling.js';
 import { PortalMail } from '../constructs/mail.js';
+import { PortalOperations } from '../constructs/operations.js';
 import { PortalWeb } from '../constructs/web.js';
 import { PortalWebhooks } from '../constructs/webhooks.js';
 
@@ -58,6 +59,17 @@ export interface PortalStackProps extends StackProps {
    */
   readonly webAclArn?: string;
   /**
+   * An existing table to use instead of the stack's own: one restored to a point in time (docs/operations.md).
+   * @default - the stack's own table
+   */
+  readonly tableName?: string;
+  /**
+   * Who is mailed every alarm and its recovery (an e-mail subscription of the operations topic; SNS mails a
+   * confirmation link first).
+   * @default - none: subscribe a pager, chat or address to the OpsTopicArn output
+   */
+  readonly opsEmail?: string;
+  /**
    * The built web app.
    * @default web/dist in the repository
    */
@@ -70,7 +82,7 @@ export class PortalStack extends Stack {
     // S3 access logs are granted by bucket policy, not the legacy log-delivery ACL, whatever cdk.json says.
     this.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
 
-    const data = new PortalData(this, 'Data');
+    const data = new PortalData(this, 'Data', { existingTableName: props.tableName });
     const mail = new PortalMail(this, 'Mail', {
       senderEmail: props.senderEmail,
       createIdentity: props.createSenderIdentity,
@@ -142,6 +154,29 @@ export class PortalStack extends Stack {
     for (const handler of Object.values(api.handlers)) webhooks.grantManageWebhooks(handler);
 
     new FirstAdministrator(this, 'FirstAdministrator', { email: props.firstAdminEmail, auth, data });
+
+    // Last, when every function, queue and alarm exists: the remaining alarms, the dashboard, the saved queries, and
+    // the operations topic as the action of every alarm (docs/operations.md).
+    const operations = new PortalOperations(this, 'Operations', {
+      opsEmail: props.opsEmail,
+      httpApi: api.httpApi,
+      apiAccessLogs: api.accessLogs,
+      table: data.table,
+      queues: [
+        { label: 'import', queue: imports.queue, deadLetterQueue: imports.deadLetterQueue },
+        { label: 'report', queue: reports.queue, deadLetterQueue: reports.deadLetterQueue },
+        { label: 'webhook', queue: webhooks.queue, deadLetterQueue: webhooks.deadLetterQueue },
+        { label: 'vault clean-up', queue: vault.cleanupQueue },
+      ],
+      userPool: auth.userPool,
+      userPoolClient: auth.userPoolClient,
+      importFunction: imports.importFunction,
+      signInFunctions: auth.triggers,
+      apiFunctions: Object.values(api.handlers),
+      reportFunction: reports.reportFunction,
+      webhookFunction: webhooks.webhookFunction,
+    });
+    operations.notifyEveryAlarm();
 
     new CfnOutput(this, 'PortalUrl', { value: web.origin, description: 'Open the portal here' });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });

@@ -935,7 +935,7 @@ describe('scan imports (S3 + SQS)', () => {
       { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'ReportsQueue'), 'Arn'] } },
     ]);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
-    expect(actions.filter((action) => !/^(logs|dynamodb|s3|sqs):/.test(action))).toEqual([]);
+    expect(actions.filter((action) => !/^(logs|xray|dynamodb|s3|sqs):/.test(action))).toEqual([]);
   });
 
   it('fetches the threat feeds daily: a scheduled rule runs the fetch, which may write fetched feeds and queue their imports only', () => {
@@ -954,7 +954,7 @@ describe('scan imports (S3 + SQS)', () => {
       { Action: 's3:PutObject', Resource: objectsUnder('imports/feeds/') },
       { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'ImportsQueue'), 'Arn'] } },
     ]);
-    expect(actionsOf(statements).filter((action) => !/^(logs|dynamodb|s3|sqs):/.test(action))).toEqual([]);
+    expect(actionsOf(statements).filter((action) => !/^(logs|xray|dynamodb|s3|sqs):/.test(action))).toEqual([]);
   });
 
   it('sends the daily digest: a scheduled rule gives the report worker the digest event; it may queue per-company work', () => {
@@ -1134,14 +1134,19 @@ describe('functions', () => {
 describe('least privilege', () => {
   const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
-  it('gives the define and create triggers nothing but their own logs', () => {
+  it('gives the define and create triggers nothing but their own logs and their traces', () => {
     for (const prefix of [portalFunctions.defineAuthChallenge, portalFunctions.createAuthChallenge]) {
-      expect(actionsOf(statementsOf(prefix)).sort(), prefix).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+      expect(actionsOf(statementsOf(prefix)).sort(), prefix).toEqual([
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
+      ]);
     }
   });
 
   it('lets pre-token-generation read the table, update items (the sign-in time, the proof) and read the sign-in secret, nothing else', () => {
-    const actions = actionsOf(statementsOf(portalFunctions.preTokenGeneration)).filter((a) => !a.startsWith('logs:'));
+    const actions = actionsOf(statementsOf(portalFunctions.preTokenGeneration)).filter((a) => !/^(logs|xray):/.test(a));
     expect(actions).toContain('dynamodb:UpdateItem');
     expect(actions).toContain('secretsmanager:GetSecretValue');
     for (const action of actions)
