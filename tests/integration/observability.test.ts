@@ -27,6 +27,7 @@ import { importFileKey } from '../../lambdas/kernel/findings/scan-imports.js';
 import { newDeliveryId } from '../../lambdas/kernel/webhooks/webhook-delivery.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { nextSignInLink, tokenOf } from '../support/outbox.js';
+import { seedQueuedJob } from '../support/agent-fixtures.js';
 import { seedFindings } from '../support/seed-findings.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
@@ -304,6 +305,24 @@ describe('webhooks', () => {
     await webhookWorker(sqsEvent(sqsRecord(refused)));
     expect(emf('WebhookFailed', from)).toEqual([expect.objectContaining({ service: 'webhookWork', WebhookFailed: 1 })]);
     expect(emf('WebhookDelivered', from)).toEqual([]);
+  });
+});
+
+describe('DAST scans', () => {
+  it('counts a DAST scan that ended by its outcome, in the function that ended it', async () => {
+    const slug = `metrics-dast-${run}`;
+    await createCompanyAs(
+      { uid: 'test', email: 'test' },
+      { slug, companyName: `DAST ${run}`, flags: { enableDast: true, enableDastTriggering: true } },
+    );
+    const job = await seedQueuedJob(slug);
+    const analyst = signedInCaller(await createTestUser({ userType: 'analyst', accessLevel: 9 }));
+    const from = written.length;
+    const cancelled = await analyst('cancelDastScan', { slug, scanId: job.jobId });
+    expect(cancelled.statusCode, JSON.stringify(cancelled.body)).toBe(200);
+    expect(emf('DastScanCompleted', from)).toEqual([
+      expect.objectContaining({ service: 'scanningApi', outcome: 'cancelled', DastScanCompleted: 1 }),
+    ]);
   });
 });
 
