@@ -120,7 +120,7 @@ describe('imports', () => {
   });
 
   /** An import as startScanImport leaves it (its file copied, queued); the worker is handed its message. */
-  async function queuedImport(body: string): Promise<string> {
+  async function queuedImport(body: string, format?: 'nuclei-jsonl'): Promise<string> {
     const importId = `metrics${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
     const objectKey = `uploads/${slug}/projectmariana/${importId}/0`;
     await s3.send(
@@ -137,6 +137,7 @@ describe('imports', () => {
       createdByEmail: 'test@test.example',
       progress: { bytesRead: 0, bytesTotal: Buffer.byteLength(body), findingsWritten: 0 },
       version: 1,
+      ...(format ? { format, formatChosen: true } : {}),
     });
     return importId;
   }
@@ -178,7 +179,7 @@ describe('imports', () => {
     expect(emf('ImportCompleted', again)).toEqual([]);
   });
 
-  it('counts an import that fails on its file, under the tool it could not tell', async () => {
+  it('counts an import that fails on its file, under its tool or unknown when it could not tell', async () => {
     const importId = await queuedImport('not a scan of any tool the portal reads\n');
     const from = written.length;
     await scanImportWorker(sqsEvent(sqsRecord({ importId })));
@@ -186,6 +187,14 @@ describe('imports', () => {
       expect.objectContaining({ service: 'scanImport', tool: 'unknown', ImportFailed: 1 }),
     ]);
     expect(emf('ImportCompleted', from)).toEqual([]);
+
+    // The analyst chose the format: the failure is the tool's.
+    const chosen = await queuedImport('{"not": "a nuclei finding"\n', 'nuclei-jsonl');
+    const next = written.length;
+    await scanImportWorker(sqsEvent(sqsRecord({ importId: chosen })));
+    expect(emf('ImportFailed', next)).toEqual([
+      expect.objectContaining({ service: 'scanImport', tool: 'nuclei', ImportFailed: 1 }),
+    ]);
   });
 });
 

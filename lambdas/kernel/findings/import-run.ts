@@ -58,6 +58,7 @@ import {
 } from '../scanners/finding-model.js';
 import { ImportFormatError } from '../scanners/import-format-error.js';
 import { countMetric } from '../observability/metrics.js';
+import { scannerTools } from '../../contracts/finding-words.js';
 import { parseScan } from '../scanners/parse-scan.js';
 import { searchText } from '../search/search-text.js';
 import { signInSecret } from '../sign-in/sign-in-secret.js';
@@ -137,7 +138,7 @@ export async function runScanImport(importId: string): Promise<void> {
         },
         { from: ['running'] },
       );
-      if (failed) countMetric('ImportFailed', 1, { tool: failed.tool?.name ?? 'unknown' });
+      if (failed) countMetric('ImportFailed', 1, { tool: toolOfImport(failed) });
       return;
     }
     throw error;
@@ -151,7 +152,7 @@ export async function failScanImport(importId: string, message: string): Promise
     { status: 'failed', finishedAt: Date.now(), error: { message } },
     { from: ['uploading', 'queued', 'running'] },
   );
-  if (failed) countMetric('ImportFailed', 1, { tool: failed.tool?.name ?? 'unknown' });
+  if (failed) countMetric('ImportFailed', 1, { tool: toolOfImport(failed) });
 }
 
 class ProgressWriter {
@@ -324,6 +325,13 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
     // A settled retest moved its finding's SLA clock: the report counts it even when the scan changed nothing.
     clocksMoved: settled > 0,
   });
+}
+
+/** The tool the import's file is of: as read, else as its format (chosen or detected) says, else unknown. */
+function toolOfImport(scan: StoredScanImport): string {
+  const format = scan.format;
+  const byFormat = format && scannerTools.find((tool) => format === tool || format.startsWith(`${tool}-`));
+  return scan.tool?.name ?? byFormat ?? 'unknown';
 }
 
 /** Counted once, by the attempt that ended the import (a redelivered message finds it done). */
