@@ -39,11 +39,19 @@ const createRequireBanner = "import { createRequire } from 'module'; const requi
  * versions of package.json are the ones that run; `module` before `main` picks the SDK's ESM builds,
  * smaller and faster to import at cold start.
  */
-/** Lambda credentials come from the environment: see lambdas/kernel/lambda-credentials.ts. */
+/**
+ * Parts of libraries the Lambda code never runs, replaced by small modules of lambdas/kernel (each says why):
+ * Lambda credentials come from the environment (lambda-credentials.ts); the X-Ray SDK's `semver` serves only its
+ * capture of the AWS SDK v2 (lambda-semver.ts); DynamoDB has no event streams (lambda-event-streams.ts); its
+ * endpoint-discovery cache, off, needs no more than a Map (lambda-lru-cache.ts).
+ */
 export const lambdaAliases = {
   '@aws-sdk/credential-provider-node': fileURLToPath(
     new URL('../../lambdas/kernel/lambda-credentials.ts', import.meta.url),
   ),
+  semver: fileURLToPath(new URL('../../lambdas/kernel/lambda-semver.ts', import.meta.url)),
+  '@smithy/core/event-streams': fileURLToPath(new URL('../../lambdas/kernel/lambda-event-streams.ts', import.meta.url)),
+  'mnemonist/lru-cache': fileURLToPath(new URL('../../lambdas/kernel/lambda-lru-cache.ts', import.meta.url)),
 };
 
 export const lambdaEsbuildOptions = {

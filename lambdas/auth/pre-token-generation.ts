@@ -11,25 +11,41 @@ import { signInProofClaim, type SignInProof } from '../kernel/sign-in/sign-in-co
 import { claimSignInProof } from '../kernel/sign-in/sign-in-links.js';
 import { signInSecret } from '../kernel/sign-in/sign-in-secret.js';
 import { loadUserAccess, recordSignIn } from '../kernel/users/user-records.js';
+import { countMetric } from '../kernel/observability/metrics.js';
+import { observedHandler } from '../kernel/observability/observed-handler.js';
 
-export const handler = async (event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> => {
-  const uid = event.request.userAttributes.sub;
-  const email = event.request.userAttributes.email;
-  const signIn = event.triggerSource === 'TokenGeneration_Authentication';
-  const [access, proof] = await Promise.all([
-    uid ? loadUserAccess(uid) : undefined,
-    signIn && uid && email ? signInProofOf(uid, email) : undefined,
-  ]);
-  if (uid && access && signIn) await recordSignIn(uid);
-  event.response.claimsOverrideDetails = {
-    claimsToAddOrOverride: {
-      userType: access?.claims.userType ?? 'none',
-      accessLevel: String(access?.claims.accessLevel ?? 0),
-      ...(proof !== undefined && { [signInProofClaim]: proof }),
-    },
-  };
-  return event;
+/** The dimension `method` of SignInCompleted, by the proof the sign-in was made with. */
+const signInMethods: Record<SignInProof | 'unknown', string> = {
+  link: 'email-link',
+  code: 'email-code',
+  passkey: 'passkey',
+  unknown: 'unknown',
 };
+
+export const handler = observedHandler(
+  'preTokenGeneration',
+  async (event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> => {
+    const uid = event.request.userAttributes.sub;
+    const email = event.request.userAttributes.email;
+    const signIn = event.triggerSource === 'TokenGeneration_Authentication';
+    const [access, proof] = await Promise.all([
+      uid ? loadUserAccess(uid) : undefined,
+      signIn && uid && email ? signInProofOf(uid, email) : undefined,
+    ]);
+    if (uid && access && signIn) {
+      await recordSignIn(uid);
+      countMetric('SignInCompleted', 1, { method: signInMethods[proof ?? 'unknown'] });
+    }
+    event.response.claimsOverrideDetails = {
+      claimsToAddOrOverride: {
+        userType: access?.claims.userType ?? 'none',
+        accessLevel: String(access?.claims.accessLevel ?? 0),
+        ...(proof !== undefined && { [signInProofClaim]: proof }),
+      },
+    };
+    return event;
+  },
+);
 
 async function signInProofOf(uid: string, email: string): Promise<SignInProof | undefined> {
   try {

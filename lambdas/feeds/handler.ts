@@ -4,8 +4,9 @@
 import { feedKinds } from '../contracts/exploit-signals.js';
 import { fetchFeed } from '../kernel/feeds/feed-sources.js';
 import { logger } from '../kernel/logger.js';
+import { observedHandler } from '../kernel/observability/observed-handler.js';
 
-export async function handler(): Promise<{ feedImportIds: string[] }> {
+export const handler = observedHandler('threatFeedFetch', async (): Promise<{ feedImportIds: string[] }> => {
   const feedImportIds: string[] = [];
   const failures: string[] = [];
   for (const kind of feedKinds) {
@@ -19,4 +20,4 @@ export async function handler(): Promise<{ feedImportIds: string[] }> {
   }
   if (failures.length) throw new Error(`Fetching ${failures.join(' and ')} failed`);
   return { feedImportIds };
-}
+});

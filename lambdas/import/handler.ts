@@ -2,12 +2,14 @@
 // update or Algolia mirror run) and runs each. A message whose import fails on bad input is done (the import records why); one that crashes is
 // reported as a batch item failure, so the queue delivers it again and, after its last try, to the
 // dead-letter queue. Locally `npm start` delivers the same events to this same handler.
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { parseWorkMessage } from '../kernel/findings/import-queue.js';
 import { failBulkUpdate, runBulkUpdate } from '../kernel/findings/bulk-updates.js';
 import { failScanImport, runScanImport } from '../kernel/findings/import-run.js';
 import { algoliaMirrorConfigured } from '../kernel/config.js';
 import { logger } from '../kernel/logger.js';
+import { correlationIdOf, withCorrelationId } from '../kernel/observability/invocation.js';
+import { observedHandler } from '../kernel/observability/observed-handler.js';
 import { runSlaRedating } from '../kernel/sla/sla-redating.js';
 import { runExploitEnrichment } from '../kernel/feeds/exploit-enrichment.js';
 import { failFeedImport, runFeedImport } from '../kernel/feeds/feed-imports.js';
@@ -24,50 +26,12 @@ const bulkCrashedMessage =
 const feedCrashedMessage =
   'The feed import stopped three times on an error of ours, not of the file; the feeds stored before stay as they were. Try again later.';
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = observedHandler('scanImport', async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
-    const message = parseWorkMessage(record.body);
-    if (!message) {
-      logger.error('Work message without an import or bulk update id: dropped', { messageId: record.messageId });
-      continue;
-    }
-    if (message.kind === 'templateMirror') {
-      await mirrorToAlgolia();
-      continue;
-    }
-    try {
-      if (message.kind === 'import') await runScanImport(message.id);
-      else if (message.kind === 'slaRedating') await runSlaRedating(message.id);
-      else if (message.kind === 'feedImport') await runFeedImport(message.id);
-      else if (message.kind === 'exploitEnrichment') await runExploitEnrichment(message.id);
-      else {
-        await runBulkUpdate(message.id);
-        // Applying a template counts its uses, which a real Algolia application ranks by. Mirrored here, not
-        // queued: this function has no SQS client (its bundle stays within budget); a run here may overlap a
-        // queued one, which mirrorTemplateChanges allows for.
-        if (algoliaMirrorConfigured()) await mirrorToAlgolia();
-      }
-    } catch (error) {
-      const receives = Number(record.attributes.ApproximateReceiveCount ?? '1');
-      const last = receives >= importMaxReceives;
-      logger.error(last ? 'Work crashed on its last try' : 'Work crashed; the queue will deliver it again', {
-        kind: message.kind,
-        id: message.id,
-        receives,
-        error: (error as Error).name,
-      });
-      // The analyst sees it failed rather than running for ever; the message still goes to the dead-letter
-      // queue, whose alarm tells the operators.
-      // A re-dating has nothing to mark: the dead-letter queue's alarm tells the operators, and saving the policy
-      // again queues it anew.
-      // A feed import that crashed three times is marked failed; an enrichment is queued again by the next feed.
-      if (last && message.kind === 'feedImport') {
-        await failFeedImport(message.id, feedCrashedMessage).catch(() => undefined);
-      } else if (last && (message.kind === 'import' || message.kind === 'bulk')) {
-        const fail = message.kind === 'import' ? failScanImport : failBulkUpdate;
-        await fail(message.id, message.kind === 'import' ? crashedMessage : bulkCrashedMessage).catch(() => undefined);
-      }
+    // Each message's logs carry the id of the API request that queued it.
+    const crashed = await withCorrelationId(correlationIdOf(record), () => runRecord(record));
+    if (crashed) {
       batchItemFailures.push({ itemIdentifier: record.messageId });
       // A FIFO batch stops at the first failure: the later messages of the group wait for it.
       for (const later of event.Records.slice(event.Records.indexOf(record) + 1)) {
@@ -77,6 +41,54 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
   }
   return { batchItemFailures };
+});
+
+/** Runs one message's work; true when it crashed (the queue delivers it again). */
+async function runRecord(record: SQSRecord): Promise<boolean> {
+  const message = parseWorkMessage(record.body);
+  if (!message) {
+    logger.error('Work message without an import or bulk update id: dropped', { messageId: record.messageId });
+    return false;
+  }
+  if (message.kind === 'templateMirror') {
+    await mirrorToAlgolia();
+    return false;
+  }
+  try {
+    if (message.kind === 'import') await runScanImport(message.id);
+    else if (message.kind === 'slaRedating') await runSlaRedating(message.id);
+    else if (message.kind === 'feedImport') await runFeedImport(message.id);
+    else if (message.kind === 'exploitEnrichment') await runExploitEnrichment(message.id);
+    else {
+      await runBulkUpdate(message.id);
+      // Applying a template counts its uses, which a real Algolia application ranks by. Mirrored here, not
+      // queued: this function has no SQS client (its bundle stays within budget); a run here may overlap a
+      // queued one, which mirrorTemplateChanges allows for.
+      if (algoliaMirrorConfigured()) await mirrorToAlgolia();
+    }
+  } catch (error) {
+    const receives = Number(record.attributes.ApproximateReceiveCount ?? '1');
+    const last = receives >= importMaxReceives;
+    logger.error(last ? 'Work crashed on its last try' : 'Work crashed; the queue will deliver it again', {
+      kind: message.kind,
+      id: message.id,
+      receives,
+      error: (error as Error).name,
+    });
+    // The analyst sees it failed rather than running for ever; the message still goes to the dead-letter
+    // queue, whose alarm tells the operators.
+    // A re-dating has nothing to mark: the dead-letter queue's alarm tells the operators, and saving the policy
+    // again queues it anew.
+    // A feed import that crashed three times is marked failed; an enrichment is queued again by the next feed.
+    if (last && message.kind === 'feedImport') {
+      await failFeedImport(message.id, feedCrashedMessage).catch(() => undefined);
+    } else if (last && (message.kind === 'import' || message.kind === 'bulk')) {
+      const fail = message.kind === 'import' ? failScanImport : failBulkUpdate;
+      await fail(message.id, message.kind === 'import' ? crashedMessage : bulkCrashedMessage).catch(() => undefined);
+    }
+    return true;
+  }
+  return false;
 }
 
 /**

@@ -5,10 +5,12 @@
 // own function, apart from the import worker, for the PDF and XLSX libraries' weight (see
 // kernel/exports/report-queue.ts). Work that crashes is a batch item failure, delivered again by the queue and,
 // after its last try, to the dead-letter queue; locally `npm start` delivers the same events to this same handler.
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { failFindingExport, runFindingExport } from '../kernel/exports/export-run.js';
 import { parseReportWork, type ReportWork } from '../kernel/exports/report-queue.js';
 import { logger } from '../kernel/logger.js';
+import { correlationIdOf, withCorrelationId } from '../kernel/observability/invocation.js';
+import { observedHandler } from '../kernel/observability/observed-handler.js';
 import {
   companyOfWork,
   deliverNotifications,
@@ -69,48 +71,61 @@ type ScheduleEvent = DailyDigestEvent | WeeklyDigestEvent;
 const isSchedule = (event: SQSEvent | ScheduleEvent): event is ScheduleEvent =>
   (event as ScheduleEvent).digest === 'daily' || (event as ScheduleEvent).digest === 'weekly';
 
-export async function handler(event: SQSEvent | ScheduleEvent): Promise<SQSBatchResponse> {
-  if (isSchedule(event) && event.digest === 'daily') {
-    // One digest message per company with a daily rule: each runs (and is retried) on its own.
-    const companies = await startDailyDigests();
-    logger.info('Daily digests queued', { companies });
-    return { batchItemFailures: [] };
-  }
-  if (isSchedule(event)) {
-    // One weekly digest message per company with subscribers, all for the same run time.
-    const at = typeof event.at === 'number' && Number.isFinite(event.at) ? event.at : Date.now();
-    const companies = await startWeeklyDigests(at);
-    logger.info('Weekly digests queued', { companies });
-    return { batchItemFailures: [] };
-  }
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const work = parseReportWork(record.body);
-    if (!work) {
-      logger.error('Report message without work: dropped', { messageId: record.messageId });
-      continue;
+export const handler = observedHandler(
+  'reportWork',
+  async (event: SQSEvent | ScheduleEvent): Promise<SQSBatchResponse> => {
+    if (isSchedule(event) && event.digest === 'daily') {
+      // One digest message per company with a daily rule: each runs (and is retried) on its own.
+      const companies = await startDailyDigests();
+      logger.info('Daily digests queued', { companies });
+      return { batchItemFailures: [] };
     }
-    try {
-      await run(work);
-    } catch (error) {
-      const receives = Number(record.attributes.ApproximateReceiveCount ?? '1');
-      const last = receives >= reportMaxReceives;
-      logger.error(
-        last ? 'Report work crashed on its last try' : 'Report work crashed; the queue will deliver it again',
-        {
-          kind: work.kind,
-          id: work.id,
-          receives,
-          error: (error as Error).name,
-        },
-      );
-      if (last && work.kind === 'export') await failFindingExport(work.id, exportCrashedMessage).catch(() => undefined);
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-      for (const later of event.Records.slice(event.Records.indexOf(record) + 1)) {
-        batchItemFailures.push({ itemIdentifier: later.messageId });
+    if (isSchedule(event)) {
+      // One weekly digest message per company with subscribers, all for the same run time.
+      const at = typeof event.at === 'number' && Number.isFinite(event.at) ? event.at : Date.now();
+      const companies = await startWeeklyDigests(at);
+      logger.info('Weekly digests queued', { companies });
+      return { batchItemFailures: [] };
+    }
+    const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+    for (const record of event.Records) {
+      // Each message's logs carry the id of the API request that queued it.
+      const crashed = await withCorrelationId(correlationIdOf(record), () => runRecord(record));
+      if (crashed) {
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+        for (const later of event.Records.slice(event.Records.indexOf(record) + 1)) {
+          batchItemFailures.push({ itemIdentifier: later.messageId });
+        }
+        break;
       }
-      break;
     }
+    return { batchItemFailures };
+  },
+);
+
+/** Runs one message's work; true when it crashed (the queue delivers it again). */
+async function runRecord(record: SQSRecord): Promise<boolean> {
+  const work = parseReportWork(record.body);
+  if (!work) {
+    logger.error('Report message without work: dropped', { messageId: record.messageId });
+    return false;
   }
-  return { batchItemFailures };
+  try {
+    await run(work);
+  } catch (error) {
+    const receives = Number(record.attributes.ApproximateReceiveCount ?? '1');
+    const last = receives >= reportMaxReceives;
+    logger.error(
+      last ? 'Report work crashed on its last try' : 'Report work crashed; the queue will deliver it again',
+      {
+        kind: work.kind,
+        id: work.id,
+        receives,
+        error: (error as Error).name,
+      },
+    );
+    if (last && work.kind === 'export') await failFindingExport(work.id, exportCrashedMessage).catch(() => undefined);
+    return true;
+  }
+  return false;
 }

@@ -13,6 +13,7 @@ import { templateIndexName } from '../kernel/templates/template-fields.js';
 import { templateIndex } from '../kernel/templates/template-index.js';
 import { checkSearchKey, searchKeySecret } from '../kernel/templates/search-key.js';
 import { pageOf, queryParamsOf, searchResult, SearchRequestError } from './algolia-results.js';
+import { observedHandler } from '../kernel/observability/observed-handler.js';
 
 /** Queries one request body may hold. */
 const maxRequests = 50;
@@ -95,12 +96,16 @@ export async function handleSearch(event: APIGatewayProxyEventV2, now = Date.now
   }
 }
 
-export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
-  try {
-    return await handleSearch(event);
-  } catch (error) {
-    logger.error('Template search failed', { error: (error as Error).name });
-    // A 5xx makes the client try its next host; the index may build there.
-    return refusal(500, 'Internal error');
-  }
-}
+export const handler = observedHandler(
+  'templateSearch',
+  async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+    try {
+      return await handleSearch(event);
+    } catch (error) {
+      logger.error('Template search failed', { error: (error as Error).name });
+      // A 5xx makes the client try its next host; the index may build there.
+      return refusal(500, 'Internal error');
+    }
+  },
+  { correlationId: (event) => event.requestContext?.requestId },
+);

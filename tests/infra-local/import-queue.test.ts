@@ -294,6 +294,46 @@ describe('delivery as the Lambda event source mapping of a FIFO queue', () => {
     expect(await readdir(path.join(queues.dataDir, 'imports.fifo', 'messages'))).toEqual([]);
   });
 
+  it('keeps String message attributes (the correlation id): their MD5 checked by the SDK, handed to the consumer', async () => {
+    const { consumer, events } = recordingConsumer();
+    const queues = await startQueues({ consumer });
+
+    const sent = await queues.client.send(
+      new SendMessageCommand({
+        QueueUrl: queues.queueUrl,
+        MessageBody: '{"importId":"attributes"}',
+        MessageGroupId: 'acme#dast',
+        MessageDeduplicationId: 'dedup-attributes',
+        MessageAttributes: {
+          correlationId: { DataType: 'String', StringValue: 'request-1' },
+          anotherOne: { DataType: 'String', StringValue: 'ünïcode' },
+        },
+      }),
+    );
+    expect(sent.MD5OfMessageAttributes).toMatch(/^[0-9a-f]{32}$/);
+    await waitFor(() => events.length === 1);
+    expect(events[0]!.Records[0]!.messageAttributes).toEqual({
+      anotherOne: { dataType: 'String', stringValue: 'ünïcode', stringListValues: [], binaryListValues: [] },
+      correlationId: { dataType: 'String', stringValue: 'request-1', stringListValues: [], binaryListValues: [] },
+    });
+
+    const number = await queues.client
+      .send(
+        new SendMessageCommand({
+          QueueUrl: queues.queueUrl,
+          MessageBody: 'x',
+          MessageGroupId: 'g',
+          MessageDeduplicationId: 'number',
+          MessageAttributes: { count: { DataType: 'Number', StringValue: '1' } },
+        }),
+      )
+      .then(
+        () => 'accepted',
+        (error: Error) => error.name,
+      );
+    expect(number).toBe('UnsupportedOperation');
+  });
+
   it('holds every message for the queue’s delivery delay (DelaySeconds), counting it as delayed meanwhile', async () => {
     const { consumer, events } = recordingConsumer();
     const queues = await startQueues({ consumer, deliveryDelayMs: 1500 });

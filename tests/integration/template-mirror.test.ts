@@ -1,6 +1,6 @@
 // Mirroring the template library to a real Algolia application, end to end against the local stack's
 // DynamoDB Local: template calls through the API handler queue a mirror run on a FIFO queue stand-in whose
-// consumer is the worker's own handler, which sends the changes with Algolia's official client. Algolia
+// consumer is the worker's own handler, which sends the changes with Algolia's write API. Algolia
 // cannot run here, so a small HTTP server in this file plays its write API (batch, settings) and records
 // what the client sends; the client reaches it through ALGOLIA_HOSTS, configuration only.
 import { randomBytes, randomUUID } from 'node:crypto';

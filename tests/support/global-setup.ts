@@ -40,7 +40,8 @@ export async function setup(project: TestProject): Promise<void> {
     // A claimed vault file is deleted 90 s after its last view on AWS; tests watch it go sooner.
     vaultCleanupDelayMs: 3000,
     // Every test request comes from 127.0.0.1; the per-address limit has its own test with the default.
-    settings: { SIGN_IN_IP_LIMIT: '100000', VAULT_IP_LIMIT: '100000' },
+    // Metrics go to stdout as EMF lines (as `npm start` shows them); the tests that check them turn them on again.
+    settings: { SIGN_IN_IP_LIMIT: '100000', VAULT_IP_LIMIT: '100000', POWERTOOLS_METRICS_DISABLED: 'true' },
   });
   project.provide('localStack', {
     appUrl: stack.appUrl,

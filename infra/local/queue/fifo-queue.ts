@@ -41,6 +41,8 @@ export interface FifoQueueOptions {
 export interface SentMessage {
   messageId: string;
   md5OfBody: string;
+  /** When the message has attributes. */
+  md5OfMessageAttributes?: string;
   sequenceNumber: string;
 }
 
@@ -55,6 +57,27 @@ interface MessageGroup {
 
 export function md5Hex(text: string): string {
   return createHash('md5').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * SQS's MD5OfMessageAttributes of String attributes: for each attribute by name, its name, data type and value,
+ * each as a 4-byte big-endian length and its UTF-8 bytes, the value preceded by its transport type (1: String).
+ */
+export function md5OfStringAttributes(attributes: Record<string, string>): string {
+  const hash = createHash('md5');
+  const field = (text: string) => {
+    const bytes = Buffer.from(text, 'utf8');
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.length);
+    hash.update(length).update(bytes);
+  };
+  for (const name of Object.keys(attributes).sort()) {
+    field(name);
+    field('String');
+    hash.update(Buffer.from([1]));
+    field(attributes[name]!);
+  }
+  return hash.digest('hex');
 }
 
 export class FifoQueue {
@@ -99,18 +122,29 @@ export class FifoQueue {
   }
 
   /** SendMessage: resolves once the message is on disk. */
-  async send(input: { body: string; groupId: string; deduplicationId: string }): Promise<SentMessage> {
+  async send(input: {
+    body: string;
+    groupId: string;
+    deduplicationId: string;
+    messageAttributes?: Record<string, string>;
+  }): Promise<SentMessage> {
     const now = Date.now();
     const md5OfBody = md5Hex(input.body);
+    const attributes = input.messageAttributes && Object.keys(input.messageAttributes).length > 0;
+    const md5s = {
+      md5OfBody,
+      ...(attributes ? { md5OfMessageAttributes: md5OfStringAttributes(input.messageAttributes!) } : {}),
+    };
     const earlier = this.deduplication[input.deduplicationId];
     // SQS answers a duplicate as a success and queues nothing.
     if (earlier && earlier.expiresAt > now) {
-      return { messageId: earlier.messageId, md5OfBody, sequenceNumber: earlier.sequenceNumber };
+      return { messageId: earlier.messageId, ...md5s, sequenceNumber: earlier.sequenceNumber };
     }
     const message: StoredMessage = {
       messageId: randomUUID(),
       body: input.body,
       md5OfBody,
+      ...(attributes ? { messageAttributes: { ...input.messageAttributes } } : {}),
       groupId: input.groupId,
       deduplicationId: input.deduplicationId,
       sequenceNumber: this.nextSequence(now),
@@ -131,7 +165,7 @@ export class FifoQueue {
       delete this.deduplication[input.deduplicationId];
       throw error;
     }
-    return { messageId: message.messageId, md5OfBody, sequenceNumber: message.sequenceNumber };
+    return { messageId: message.messageId, ...md5s, sequenceNumber: message.sequenceNumber };
   }
 
   /** A message another queue's redrive policy sends here: same id, body and group, a new sequence number. */
@@ -302,7 +336,12 @@ export class FifoQueue {
             MessageGroupId: message.groupId,
             MessageDeduplicationId: message.deduplicationId,
           },
-          messageAttributes: {},
+          messageAttributes: Object.fromEntries(
+            Object.entries(message.messageAttributes ?? {}).map(([name, stringValue]) => [
+              name,
+              { dataType: 'String', stringValue, stringListValues: [], binaryListValues: [] },
+            ]),
+          ),
           md5OfBody: message.md5OfBody,
           eventSource: 'aws:sqs',
           eventSourceARN: this.arn,

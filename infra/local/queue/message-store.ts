@@ -10,6 +10,8 @@ export interface StoredMessage {
   messageId: string;
   body: string;
   md5OfBody: string;
+  /** Its String message attributes (the portal sends `correlationId`), by name. */
+  messageAttributes?: Record<string, string>;
   groupId: string;
   deduplicationId: string;
   /** A decimal string that grows with every message sent to the queue (SQS's SequenceNumber). */

@@ -102,11 +102,12 @@ export async function startSqsEndpoint(options: SqsEndpointOptions): Promise<Sqs
           `Value ${JSON.stringify(input.DelaySeconds)} for parameter DelaySeconds is invalid. Reason: The request include parameter that is not valid for this queue type.`,
         );
       }
-      if (input.MessageAttributes !== undefined || input.MessageSystemAttributes !== undefined) {
+      const messageAttributes = stringAttributes(input.MessageAttributes);
+      if (messageAttributes === undefined || input.MessageSystemAttributes !== undefined) {
         throw new SqsError(
           'UnsupportedOperation',
           'AWS.SimpleQueueService.UnsupportedOperation',
-          'Message attributes are not supported by the local queue.',
+          'Only String message attributes are supported by the local queue.',
         );
       }
       const groupId = input.MessageGroupId;
@@ -127,8 +128,13 @@ export async function startSqsEndpoint(options: SqsEndpointOptions): Promise<Sqs
           );
         }
       }
-      const sent = await queue.send({ body, groupId, deduplicationId });
-      return { MessageId: sent.messageId, MD5OfMessageBody: sent.md5OfBody, SequenceNumber: sent.sequenceNumber };
+      const sent = await queue.send({ body, groupId, deduplicationId, messageAttributes });
+      return {
+        MessageId: sent.messageId,
+        MD5OfMessageBody: sent.md5OfBody,
+        ...(sent.md5OfMessageAttributes ? { MD5OfMessageAttributes: sent.md5OfMessageAttributes } : {}),
+        SequenceNumber: sent.sequenceNumber,
+      };
     },
 
     GetQueueAttributes: async (input) => {
@@ -250,4 +256,17 @@ function sendError(res: ServerResponse, error: SqsError): void {
     { __type: `com.amazonaws.sqs#${error.code}`, message: error.message },
     { 'x-amzn-query-error': `${error.queryCode};${sender}` },
   );
+}
+
+/** SendMessage's MessageAttributes as name → value when every one is a String (none: {}); undefined otherwise. */
+function stringAttributes(input: unknown): Record<string, string> | undefined {
+  if (input === undefined) return {};
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  const attributes: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
+    const { DataType, StringValue } = (value ?? {}) as { DataType?: unknown; StringValue?: unknown };
+    if (DataType !== 'String' || typeof StringValue !== 'string') return undefined;
+    attributes[name] = StringValue;
+  }
+  return attributes;
 }

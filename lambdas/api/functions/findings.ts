@@ -14,4 +14,4 @@ const restRoutes: Record<keyof RestRoutesOf<'findings'>, RestRoute> = {
   }),
 };
 
-export const handler = makeApiFunction(findingsCalls, restRoutes);
+export const handler = makeApiFunction('findingsApi', findingsCalls, restRoutes);

@@ -12,4 +12,4 @@ const restRoutes: Record<keyof RestRoutesOf<'people'>, RestRoute> = {
   'POST /api/digest/unsubscribe/{token}': async ({ pathParameters }) => unsubscribeByLink(pathParameters.token ?? ''),
 };
 
-export const handler = makeApiFunction(peopleCalls, restRoutes);
+export const handler = makeApiFunction('peopleApi', peopleCalls, restRoutes);

@@ -21,4 +21,4 @@ const restRoutes: Record<keyof RestRoutesOf<'scanning'>, RestRoute> = {
   }),
 };
 
-export const handler = makeApiFunction(scanningCalls, restRoutes);
+export const handler = makeApiFunction('scanningApi', scanningCalls, restRoutes);

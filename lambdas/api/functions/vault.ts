@@ -2,4 +2,4 @@
 import { vaultCalls } from '../../calls/groups/vault.js';
 import { makeApiFunction } from '../api-function.js';
 
-export const handler = makeApiFunction(vaultCalls);
+export const handler = makeApiFunction('vaultApi', vaultCalls);

@@ -22,6 +22,7 @@ import { signInMail } from '../../kernel/sign-in/sign-in-mail.js';
 import { signInSecret } from '../../kernel/sign-in/sign-in-secret.js';
 import { findUserByEmail } from '../../kernel/users/user-records.js';
 import { sendSignInLinkInput, sendSignInLinkOutput } from './contract.js';
+import { countMetric } from '../../kernel/observability/metrics.js';
 
 /** The same words for every address, registered or not. */
 export const signInLinkSentMessage = 'Check your inbox: if this address has an account, a sign-in link is on its way.';
@@ -74,7 +75,9 @@ export const sendSignInLink = definePublicCall({
     if (mail) {
       try {
         await sendMail({ ...mail, kind: 'signIn' });
+        countMetric('SignInLinkSent');
       } catch (error) {
+        countMetric('SignInLinkFailed');
         // The provider's words are not for users (and would tell known addresses apart).
         logger.error('Sign-in mail was not accepted by the mail provider', {
           requestId: request.requestId,

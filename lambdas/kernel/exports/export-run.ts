@@ -18,6 +18,7 @@ import { putExportObject } from './export-objects.js';
 import { filterWords } from './finding-exports.js';
 import { findingsPdf } from './pdf.js';
 import { findingsXlsx } from './xlsx.js';
+import { countMetric } from '../observability/metrics.js';
 
 /** Findings read per page (the list's own window; a filtered page reads up to 1,000 items). */
 const readPage = 1000;
@@ -91,8 +92,10 @@ export async function runFindingExport(exportId: string): Promise<void> {
     bytes: body.byteLength,
     finishedAt: Date.now(),
   });
+  countMetric('ExportCompleted');
 }
 
 export async function failFindingExport(exportId: string, message: string): Promise<void> {
   await setFindingExportFields(exportId, { status: 'failed', error: message, finishedAt: Date.now() });
+  countMetric('ExportFailed');
 }

@@ -57,6 +57,8 @@ import {
   type Severity,
 } from '../scanners/finding-model.js';
 import { ImportFormatError } from '../scanners/import-format-error.js';
+import { countMetric } from '../observability/metrics.js';
+import { scannerTools } from '../../contracts/finding-words.js';
 import { parseScan } from '../scanners/parse-scan.js';
 import { searchText } from '../search/search-text.js';
 import { signInSecret } from '../sign-in/sign-in-secret.js';
@@ -127,7 +129,7 @@ export async function runScanImport(importId: string): Promise<void> {
     await importFiles(running);
   } catch (error) {
     if (error instanceof ImportFormatError) {
-      await updateScanImport(
+      const failed = await updateScanImport(
         importId,
         {
           status: 'failed',
@@ -136,6 +138,7 @@ export async function runScanImport(importId: string): Promise<void> {
         },
         { from: ['running'] },
       );
+      if (failed) countMetric('ImportFailed', 1, { tool: toolOfImport(failed) });
       return;
     }
     throw error;
@@ -144,11 +147,12 @@ export async function runScanImport(importId: string): Promise<void> {
 
 /** Ends an import as failed with this message, unless it already ended. */
 export async function failScanImport(importId: string, message: string): Promise<void> {
-  await updateScanImport(
+  const failed = await updateScanImport(
     importId,
     { status: 'failed', finishedAt: Date.now(), error: { message } },
     { from: ['uploading', 'queued', 'running'] },
   );
+  if (failed) countMetric('ImportFailed', 1, { tool: toolOfImport(failed) });
 }
 
 class ProgressWriter {
@@ -294,7 +298,7 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
 
   const counts = countPlan(plan, summary.assets);
   const finishedAt = Date.now();
-  await updateScanImport(
+  const done = await updateScanImport(
     scan.importId,
     {
       status: 'done',
@@ -308,6 +312,7 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
     },
     { from: ['running'] },
   );
+  if (done) countImportDone(summary.tool.name, writer.findingsWritten);
   // The dashboards count the findings anew once the import is done (kernel/reports/service-reports.ts): the
   // analyst sees the import's counts at once, and its time is the import's alone. Should this worker stop
   // before, the queue delivers the message again, and a done import brings its report up then (reportDoneImport).
@@ -320,6 +325,19 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
     // A settled retest moved its finding's SLA clock: the report counts it even when the scan changed nothing.
     clocksMoved: settled > 0,
   });
+}
+
+/** The tool the import's file is of: as read, else as its format (chosen or detected) says, else unknown. */
+function toolOfImport(scan: StoredScanImport): string {
+  const format = scan.format;
+  const byFormat = format && scannerTools.find((tool) => format === tool || format.startsWith(`${tool}-`));
+  return scan.tool?.name ?? byFormat ?? 'unknown';
+}
+
+/** Counted once, by the attempt that ended the import (a redelivered message finds it done). */
+function countImportDone(tool: string, findingsWritten: number): void {
+  countMetric('ImportCompleted', 1, { tool });
+  countMetric('FindingsWritten', findingsWritten, { tool });
 }
 
 /** A done import whose scan the service report does not hold yet (its worker stopped before): counted now. */

@@ -19,6 +19,7 @@ import { batchGetConsistent } from '../data/transactions.js';
 import { ConflictError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { logger } from '../logger.js';
+import { countMetric } from '../observability/metrics.js';
 
 /** A queued job no agent claimed for this long expires, counted from when its scan window opened. */
 export const queuedJobLifetimeMs = 24 * 60 * 60 * 1000;
@@ -57,8 +58,10 @@ function endingEvent(job: ScanJobItem, ending: JobEnding, actor: EventActor, now
 }
 
 /** Ends a job with its event; undefined when it changed meanwhile (ended by someone else, claimed). */
-function endJob(job: ScanJobItem, ending: JobEnding, actor: EventActor, now: number) {
-  return endUnfinishedJobItem(job, ending, now, [endingEvent(job, ending, actor, now)]);
+async function endJob(job: ScanJobItem, ending: JobEnding, actor: EventActor, now: number) {
+  const ended = await endUnfinishedJobItem(job, ending, now, [endingEvent(job, ending, actor, now)]);
+  if (ended && job.service === 'dast') countMetric('DastScanCompleted', 1, { outcome: ending.status });
+  return ended;
 }
 
 const at = (ms: number) => new Date(ms).toISOString();

@@ -24,6 +24,7 @@ import { authenticatedAgent } from '../agents/agents.js';
 import { parseAgentCredential } from '../agents/agent-secrets.js';
 import { createScanImport, scanImportOutput, startScanImport } from '../findings/scan-imports.js';
 import type { ScanImportOutput } from '../../contracts/findings.js';
+import { countMetric } from '../observability/metrics.js';
 
 export type { ScanJobItem };
 
@@ -205,6 +206,7 @@ export async function completeJob(
   const started = scan.status === 'uploading' ? await startScanImport(scan) : scanImportOutput(scan);
   const finished = await finishJobItem(job, agent.agentId, { status: 'done', importId }, now);
   if (!finished) throw new ConflictError('This job was finished at the same moment.');
+  if (job.service === 'dast') countMetric('DastScanCompleted', 1, { outcome: 'done' });
   return { job: finished, scan: started };
 }
 
@@ -217,6 +219,7 @@ export async function failJob(
   const { agent, job } = await agentAndRunningJob(credential, jobId);
   const finished = await finishJobItem(job, agent.agentId, { status: 'failed', error: reason }, now);
   if (!finished) throw new ConflictError('This job was finished at the same moment.');
+  if (job.service === 'dast') countMetric('DastScanCompleted', 1, { outcome: 'failed' });
   return finished;
 }
 

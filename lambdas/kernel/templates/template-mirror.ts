@@ -1,5 +1,5 @@
 // Mirrors the template library to a real Algolia application (index finding_templates of SEARCH_APP_ID)
-// with Algolia's official client, driven by the same change marker as the in-memory index: one Query of
+// with Algolia's write API (algolia-writes.ts), driven by the same change marker as the in-memory index: one Query of
 // the templates changed since the mirror's own marker (a small item, `SEARCH_MIRROR` / `ALGOLIA`, holding
 // `syncedUntil` in ms) minus a margin for writers' clocks that run behind and for the index's lag, then a
 // batch of Algolia writes (a live template as an object whose objectID is its id, a retired one deleted),
@@ -9,16 +9,14 @@
 // scripts/algolia-sync.ts (a full resync).
 import { secretString } from '../aws/secret-value.js';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { searchClient, type BatchRequest, type IndexSettings } from '@algolia/client-search';
+import type { BatchRequest, IndexSettings } from '@algolia/client-search';
 import { readConfig } from '../config.js';
 import { documentClient } from '../data/client.js';
 import { isConditionalCheckFailure } from '../data/conditional.js';
 import { templatesChangedSince, type StoredTemplate } from '../data/entities/templates.js';
 import { templateIndexName } from './template-fields.js';
 import { indexedTemplate, type IndexedTemplate } from './template-hit.js';
-
-type AlgoliaClient = ReturnType<typeof searchClient>;
-type Host = NonNullable<NonNullable<Parameters<typeof searchClient>[2]>['hosts']>[number];
+import { algoliaWriter, type AlgoliaHost, type AlgoliaWriter } from './algolia-writes.js';
 
 export const mirrorMarkerKey = { pk: 'SEARCH_MIRROR', sk: 'ALGOLIA' } as const;
 
@@ -71,24 +69,21 @@ function algoliaAdminKey(): Promise<string> {
 }
 
 /** ALGOLIA_HOSTS as the client's `hosts`; none: the application's own Algolia hosts. */
-function configuredHosts(): Host[] | undefined {
-  const hosts = readConfig().ALGOLIA_HOSTS.map((origin): Host => {
+function configuredHosts(): AlgoliaHost[] | undefined {
+  const hosts = readConfig().ALGOLIA_HOSTS.map((origin): AlgoliaHost => {
     const url = new URL(origin);
     const protocol = url.protocol === 'http:' ? 'http' : 'https';
-    return { url: url.hostname, protocol, accept: 'readWrite', ...(url.port ? { port: Number(url.port) } : {}) };
+    return { url: url.hostname, protocol, ...(url.port ? { port: Number(url.port) } : {}) };
   });
   return hosts.length > 0 ? hosts : undefined;
 }
 
-let client: { key: string; client: AlgoliaClient } | undefined;
+let client: { key: string; client: AlgoliaWriter } | undefined;
 
-/** The official Algolia search client with the admin key, made once per process (and again for a new key). */
-export async function algoliaClient(): Promise<AlgoliaClient> {
+/** Algolia's write API with the admin key, made once per process (and again for a new key). */
+export async function algoliaClient(): Promise<AlgoliaWriter> {
   const key = await algoliaAdminKey();
-  if (client?.key !== key) {
-    const hosts = configuredHosts();
-    client = { key, client: searchClient(readConfig().SEARCH_APP_ID, key, hosts ? { hosts } : undefined) };
-  }
+  if (client?.key !== key) client = { key, client: algoliaWriter(readConfig().SEARCH_APP_ID, key, configuredHosts()) };
   return client.client;
 }
 

@@ -32,6 +32,7 @@ import { isSuccess, postWebhook, webhookTimeoutMs, type WebhookPostResult } from
 import { queueWebhookWork } from './webhook-queue.js';
 import { openWebhookSecret } from './webhook-secret.js';
 import { standardWebhookHeaders } from './webhook-signature.js';
+import { countMetric } from '../observability/metrics.js';
 
 const second = 1000;
 const minute = 60 * second;
@@ -157,6 +158,7 @@ export async function runDeliveryAttempt(
   }
   const result = await sendAttempt(endpoint, claimed, now, options.timeoutMs ?? webhookTimeoutMs);
   const outcome = { at: now, ...result };
+  countMetric(isSuccess(result) ? 'WebhookDelivered' : 'WebhookFailed');
   if (isSuccess(result)) {
     await recordDeliveryAttempt(claimed, outcome, 'delivered');
     if (endpoint.failingSince !== undefined) await clearEndpointFailing(ref.slug, ref.endpointId);
