@@ -295,11 +295,13 @@ export function lambdaHeapFlags(memoryMiB: number): string[] {
 
 /**
  * bench-import-memory.ts bundled as the import function is (the same esbuild options), into `outDir`: what the
- * child runs with plain `node`, so its memory is the function's code's and not tsx's.
+ * child runs with plain `node`, so its memory is the function's code's and not tsx's. Powertools, external as in
+ * the function, is loaded from `outDir`'s stand-in for the function's Lambda layer, so its memory counts too.
  */
 export async function bundleMemoryChild(outDir: string): Promise<string> {
   const { build } = await import('esbuild');
-  const { lambdaEsbuildOptions } = await import('../infra/constructs/lambda-bundling.js');
+  const { lambdaEsbuildOptions, linkPowertoolsLayer } = await import('../infra/constructs/lambda-bundling.js');
+  linkPowertoolsLayer(outDir);
   const outfile = path.join(outDir, 'bench-import-memory.mjs');
   await build({
     ...lambdaEsbuildOptions,

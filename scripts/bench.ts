@@ -6,7 +6,8 @@
 // It starts a local stack of its own (free ports, a temporary data directory) and measures, in order:
 //   1. the web: JS and CSS (gzip -9) of the sign-in page and the time to its form against a blank page (median of
 //      10); JS and CSS of the first signed-in page (measure-web.ts, in a child process: it starts its own stack);
-//   2. each Lambda bundle's minified size and cold import against `node -e 0` (median of 11; measure-lambdas.ts);
+//   2. each Lambda bundle's minified size and cold import against `node -e 0` (median of 11; measure-lambdas.ts),
+//      Powertools loaded from a stand-in for its Lambda layer; the layer's Powertools code itself, informational;
 //   3. call overhead of getSession and listCompanies for admin@example.com (signed in through the outbox link
 //      with Amplify), against the floor of the raw DynamoDB requests each makes, replayed with the plain AWS SDK
 //      client in the call's own order and parallelism (bench-calls.ts): the handler path (the Lambda handler in
@@ -214,8 +215,15 @@ let lambdaMeasures: Awaited<ReturnType<typeof measureLambdas>> | undefined;
 if (wanted('lambdas')) {
   log('lambdas: bundling each and timing its cold import (median of 11)…');
   lambdaMeasures = await measureLambdas();
+  const layer = lambdaMeasures.powertoolsLayer;
   metrics.lambdas = {
     nodeBaselineMedianMs: round(lambdaMeasures.baselineMs, 1),
+    // Not in the bundles, so under no budget: what the functions load from the Powertools layer (informational).
+    powertoolsLayer: {
+      version: layer.version,
+      minifiedBytes: layer.minifiedBytes,
+      coldImportMedianMs: round(layer.coldImportMsMedian, 1),
+    },
     bundles: Object.fromEntries(
       lambdaMeasures.lambdas.map((lambda) => [
         lambda.name,
@@ -611,7 +619,12 @@ if (web) {
     statusOf('web.firstSignedInPage.returningVisit.jsGzip'),
   );
 }
-if (lambdaMeasures)
+if (lambdaMeasures) {
+  row(
+    `Powertools ${lambdaMeasures.powertoolsLayer.version} from its Lambda layer, minified; cold import`,
+    `${kb(lambdaMeasures.powertoolsLayer.minifiedBytes)}; ${lambdaMeasures.powertoolsLayer.coldImportMsMedian.toFixed(0)} ms`,
+    'informational: not in the bundles',
+  );
   for (const lambda of lambdaMeasures.lambdas) {
     row(
       `Lambda ${lambda.name}, minified; cold import`,
@@ -620,6 +633,7 @@ if (lambdaMeasures)
       statusOf(`lambda.${lambda.name}.minified`),
     );
   }
+}
 if (metrics.templateSearch) {
   const search = metrics.templateSearch as {
     templates: number;

@@ -1,17 +1,41 @@
 // The one way the portal makes a Lambda function: Node 22 on arm64, bundled locally by esbuild with the
-// options of lambda-bundling.ts, its own role and its own log group, X-Ray tracing active. Grants are added by the
-// caller, per function, so every role holds only what its handler uses.
-import { Duration, Validations } from 'aws-cdk-lib';
+// options of lambda-bundling.ts, Powertools from its official layer, its own role and its own log group, X-Ray
+// tracing active. Grants are added by the caller, per function, so every role holds only what its handler uses.
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, type ILayerVersion, LayerVersion, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { acknowledgeWildcardGrants } from './nag-acknowledgments.js';
 import { runbook, type RunbookSection } from './runbook.js';
-import { lambdaEntries, lambdaEsbuildOptions, type LambdaName, repoRoot } from './lambda-bundling.js';
+import {
+  lambdaEntries,
+  lambdaEsbuildOptions,
+  type LambdaName,
+  powertoolsLayerParameter,
+  powertoolsVersion,
+  repoRoot,
+} from './lambda-bundling.js';
+
+const powertoolsLayerId = 'PowertoolsLayer';
+
+/**
+ * Powertools' official Lambda layer of the installed version, one reference per stack that every function shares:
+ * its ARN is read at deploy time from the public SSM parameter Powertools publishes for that version in every
+ * commercial region (one template parameter), so the layer is always exactly the version the code was built and
+ * tested with.
+ */
+export function powertoolsLayer(scope: Construct): ILayerVersion {
+  const stack = Stack.of(scope);
+  const existing = stack.node.tryFindChild(powertoolsLayerId) as ILayerVersion | undefined;
+  if (existing) return existing;
+  const arn = StringParameter.valueForStringParameter(stack, powertoolsLayerParameter(powertoolsVersion()));
+  return LayerVersion.fromLayerVersionArn(stack, powertoolsLayerId, arn);
+}
 
 export interface PortalFunctionProps {
   /** Which handler of lambda-bundling.ts this function runs. */
@@ -68,6 +92,8 @@ export class PortalFunction extends Construct {
       // and traces those invocations; CDK grants xray:PutTraceSegments and xray:PutTelemetryRecords on '*' for it.
       tracing: Tracing.ACTIVE,
       environment: props.environment,
+      // Logger, Metrics and Tracer (with the X-Ray SDK) are left out of the bundle and loaded from the layer.
+      layers: [powertoolsLayer(this)],
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       bundling: {

@@ -1,7 +1,7 @@
 // What a deployer relies on in the synthesised template: sign-in locked to the custom flow, the table's
 // protections, one route per call with the right authorizer, the CloudFront security headers (the same the
-// local origin sends), caching, the scan-import bucket, queues and function, least-privilege roles, and a
-// clean cdk-nag AWS Solutions report. The stack is synthesised once, with the real Lambda bundles.
+// local origin sends), caching, the scan-import bucket, queues and function, Powertools from its layer of the
+// pinned version, least-privilege roles, and a clean cdk-nag AWS Solutions report. The stack is synthesised once, with the real Lambda bundles.
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -14,6 +14,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { importMaxReceiveCount } from '../../infra/import-queue.js';
+import { linkPowertoolsLayer, repoRoot } from '../../infra/constructs/lambda-bundling.js';
 import { PortalStack } from '../../infra/stacks/portal-stack.js';
 import { restRouteGroups, restRouteKeys } from '../../lambdas/api/rest-routes.js';
 import { callGroupOf, callRegistry, type CallGroup } from '../../lambdas/calls/registry.js';
@@ -170,6 +171,23 @@ function integrationFunctionOf(target: unknown): string | undefined {
   const uri = integrationId ? JSON.stringify(properties(integrationId).IntegrationUri) : '';
   return /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(uri)?.[1];
 }
+
+type PackageJson = { dependencies: Record<string, string> };
+
+describe('Powertools in package.json', () => {
+  it('pins Logger, Metrics and Tracer to one exact version, the one layer every function loads', () => {
+    const { dependencies } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as PackageJson;
+    const powertools = Object.entries(dependencies).filter(([name]) => name.startsWith('@aws-lambda-powertools/'));
+    expect(powertools.map(([name]) => name).sort()).toEqual([
+      '@aws-lambda-powertools/logger',
+      '@aws-lambda-powertools/metrics',
+      '@aws-lambda-powertools/tracer',
+    ]);
+    const versions = new Set(powertools.map(([, version]) => version));
+    expect(versions.size, JSON.stringify(powertools)).toBe(1);
+    expect([...versions][0]).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
 
 describe('cdk-nag AWS Solutions', () => {
   it('reports no unacknowledged error', () => {
@@ -1070,7 +1088,50 @@ describe('functions', () => {
     ]);
   });
 
+  it('take Powertools from its official layer, of the version package.json pins, through its public SSM parameter', () => {
+    const pinned = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as PackageJson).dependencies[
+      '@aws-lambda-powertools/tracer'
+    ];
+    const parameters = template.toJSON().Parameters as Record<string, { Type: string; Default?: string }>;
+    const layerParameters = Object.keys(parameters).filter((id) =>
+      String(parameters[id]?.Default).startsWith('/aws/service/powertools/'),
+    );
+    // One reference for the whole stack, resolved by CloudFormation from the parameter Powertools publishes.
+    expect(layerParameters).toHaveLength(1);
+    const layerParameter = layerParameters[0] as string;
+    expect(parameters[layerParameter]).toEqual({
+      Type: 'AWS::SSM::Parameter::Value<String>',
+      Default: `/aws/service/powertools/typescript/generic/all/${pinned}`,
+    });
+
+    const usingPowertools: string[] = [];
+    for (const [name, prefix] of Object.entries(portalFunctions)) {
+      const fn = properties(logicalId('AWS::Lambda::Function', prefix));
+      expect(fn.Layers, name).toEqual([{ Ref: layerParameter }]);
+      const bundle = readFileSync(
+        join(app.outdir, `asset.${String(fn.Code.S3Key).replace(/\.zip$/, '')}`, 'index.mjs'),
+        'utf8',
+      );
+      // Imported from the layer, never bundled: no code of Powertools' packages nor of the X-Ray SDK is inside.
+      if (/from\s*"@aws-lambda-powertools\//.test(bundle)) usingPowertools.push(name);
+      for (const bundledOnly of [
+        'POWERTOOLS_LOGGER_LOG_EVENT',
+        'POWERTOOLS_METRICS_NAMESPACE',
+        'AWS_XRAY_DAEMON_ADDRESS',
+      ])
+        expect(bundle.includes(bundledOnly), `${name} bundles ${bundledOnly}`).toBe(false);
+    }
+    // Every product function but the two Cognito triggers that call nothing (architecture.md) runs Powertools.
+    expect(usingPowertools.sort()).toEqual(
+      Object.keys(portalFunctions)
+        .filter((name) => name !== 'defineAuthChallenge' && name !== 'createAuthChallenge')
+        .sort(),
+    );
+  });
+
   it('load as ES modules and start (configuration checked at cold start) with exactly the variables given', () => {
+    // Lambda resolves Powertools from the layer (/opt/nodejs/node_modules); here a node_modules beside the assets.
+    linkPowertoolsLayer(app.outdir);
     for (const prefix of Object.values(portalFunctions)) {
       const fn = properties(logicalId('AWS::Lambda::Function', prefix));
       const bundle = join(app.outdir, `asset.${String(fn.Code.S3Key).replace(/\.zip$/, '')}`, 'index.mjs');

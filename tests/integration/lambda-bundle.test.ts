@@ -1,5 +1,7 @@
 // The API and import functions as they ship: bundled with the Lambda build's esbuild options (credentials
-// from the environment only), then invoked against the local stack, so what is deployed is what was tested.
+// from the environment only, Powertools external), then invoked against the local stack, so what is deployed is
+// what was tested. The bundles' directory stands for the Powertools layer (linkPowertoolsLayer), which Lambda
+// resolves the bundles' Powertools imports from.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,11 +9,17 @@ import { pathToFileURL } from 'node:url';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { lambdaEntries, lambdaEsbuildOptions, repoRoot } from '../../infra/constructs/lambda-bundling.js';
+import {
+  lambdaEntries,
+  lambdaEsbuildOptions,
+  linkPowertoolsLayer,
+  repoRoot,
+} from '../../infra/constructs/lambda-bundling.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { createTestUser } from '../support/users.js';
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'bundle-test-'));
+linkPowertoolsLayer(outDir);
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 /** Bundles one of the API functions as it ships, and loads it. */
