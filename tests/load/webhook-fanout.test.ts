@@ -8,7 +8,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { recordEvent } from '../../lambdas/kernel/events/events.js';
-import { nudgeWebhookFanout } from '../../lambdas/kernel/webhooks/webhook-queue.js';
+import { queueWebhookWork } from '../../lambdas/kernel/webhooks/webhook-queue.js';
 import { createWebhookEndpointAs } from '../../lambdas/kernel/webhooks/webhook-endpoints.js';
 import { seedFindings } from '../support/seed-findings.js';
 
@@ -79,11 +79,12 @@ describe('webhook fan-out under load', () => {
           subject: { company: { slug }, finding: { slug, service: 'dast', findingId, title: 'Load' } },
           before: { title: 'before', version: index },
           after: { title: `after ${index}`, version: index + 1 },
+          webhookOutbox: true,
         },
       );
-      if (index % 100 === 99) await nudgeWebhookFanout();
+      if (index % 100 === 99) await queueWebhookWork({ kind: 'fanout' });
     }
-    await nudgeWebhookFanout();
+    await queueWebhookWork({ kind: 'fanout' });
     const expected = events * endpoints;
     for (let waited = 0; delivered.size < expected && waited < 280_000; waited += 500) {
       await new Promise((resolve) => setTimeout(resolve, 500));

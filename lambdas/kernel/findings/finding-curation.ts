@@ -1,6 +1,7 @@
 // An analyst's edit of one finding field (auto-save), and a template applied to one finding. Each is two
-// DynamoDB requests: a consistent read (for a template, one BatchGet of the finding and the template) (the version the editor saw is checked, the history's "before" is
-// taken, a missing finding told from a stale version) and one transaction writing the finding, its event
+// DynamoDB requests: a consistent BatchGet (the finding with its company's record, and the SLA policy or the
+// template) (the version the editor saw is checked, the history's "before" is taken, a missing finding told from a
+// stale version, the company's webhook endpoints counted) and one transaction writing the finding, its event
 // and — for tags — each tag's counter and reference. A stale version is a ConflictError carrying the stored
 // value and version, so the editor shows both and lets the analyst choose.
 import type { EditableFindingField } from '../../contracts/curation.js';
@@ -25,6 +26,8 @@ import { statusLogWrite } from '../data/entities/import-digest.js';
 import { publicationWrite } from '../data/entities/notifications.js';
 import { queuePublishedNotice } from '../notifications/published-notice.js';
 import { nudgeWebhookFanout } from '../webhooks/webhook-queue.js';
+import { companyHasWebhooks } from '../webhooks/webhook-outbox.js';
+import { companyItemKey } from '../data/entities/companies.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { stripTemplateKeys, templateKey, templateUsageWrite } from '../data/entities/templates.js';
@@ -132,10 +135,9 @@ export async function updateFindingFieldAs(
   const { field, expectedVersion } = input;
   // A CVSS vector is read strictly before anything is read or written (INVALID_ARGUMENT naming the field).
   const value = isCvssField(field) ? (analystCvssValue(field, input.value)?.vector ?? null) : input.value;
-  // An edit that moves the SLA clock reads the company's policy with the finding, in one BatchGet.
-  const { finding, policy } = slaEditFields.includes(field)
-    ? await readFindingAndPolicy(input)
-    : { finding: await getFindingItem(input.slug, input.service, input.findingId, true), policy: undefined };
+  // The finding and its company's record (its webhook endpoints) in one BatchGet; with the company's SLA policy when
+  // the edit moves the clock.
+  const { finding, company, policy } = await readFindingAndCompanyRecord(input, slaEditFields.includes(field));
   if (!finding) throw new NotFoundError(findingNotFound);
   const version = fieldVersionOf(finding, field);
   if (version !== expectedVersion) throw conflictOf(finding, field);
@@ -155,6 +157,8 @@ export async function updateFindingFieldAs(
   const published = field === 'published' && wanted === true;
   if (published) items.push(publicationWrite(input.slug, input.service, input.findingId, now));
   const entry = parts.entries[0]!;
+  // Customers hear of a published finding's changes, or of its publication, when their company has webhooks.
+  const webhookOutbox = companyHasWebhooks(company) && (finding.published === true || published);
   items.push(
     eventTransactItem(
       editor,
@@ -167,6 +171,7 @@ export async function updateFindingFieldAs(
         },
         before: { [field]: entry.before, version },
         after: { [field]: entry.after, version: version + 1 },
+        webhookOutbox,
       },
       now,
     ),
@@ -180,22 +185,40 @@ export async function updateFindingFieldAs(
     throw conflictOf(current, field);
   }
   if (published) await queuePublishedNotice(input.slug, `${input.service}-${input.findingId}-${now}`);
-  await nudgeWebhookFanout();
+  await nudgeWebhookFanout(items);
   return { version: version + 1 };
 }
 
-/** The finding and its company's SLA policy in one consistent BatchGet. */
-export async function readFindingAndPolicy(
+/**
+ * The finding and its company's record (raw: its webhook endpoints' count) in one consistent BatchGet, with the
+ * company's SLA policy when `withPolicy`.
+ */
+export async function readFindingAndCompanyRecord<WithPolicy extends boolean>(
   ref: FindingRef,
-): Promise<{ finding: StoredFinding | undefined; policy: SlaPolicyRecord }> {
-  const keys = [findingKey(ref.slug, ref.service, ref.findingId), slaPolicyKey(ref.slug)];
+  withPolicy: WithPolicy,
+): Promise<{
+  finding: StoredFinding | undefined;
+  company: Record<string, unknown> | undefined;
+  policy: WithPolicy extends true ? SlaPolicyRecord : SlaPolicyRecord | undefined;
+}> {
+  const keys = [
+    findingKey(ref.slug, ref.service, ref.findingId),
+    companyItemKey(ref.slug),
+    ...(withPolicy ? [slaPolicyKey(ref.slug)] : []),
+  ];
   const items = await batchGetConsistent(keys);
   const itemOf = (key: { pk: string; sk: string }) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
   const finding = itemOf(keys[0]!);
   return {
     finding: finding ? stripFindingKeys(finding) : undefined,
-    policy: slaPolicyOfItem(ref.slug, itemOf(keys[1]!)),
+    company: itemOf(keys[1]!),
+    policy: (withPolicy ? slaPolicyOfItem(ref.slug, itemOf(keys[2]!)) : undefined) as SlaPolicyRecord,
   };
+}
+
+/** The finding and its company's SLA policy (and record) in one consistent BatchGet. */
+export function readFindingAndPolicy(ref: FindingRef) {
+  return readFindingAndCompanyRecord(ref, true);
 }
 
 /**
