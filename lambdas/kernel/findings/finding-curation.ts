@@ -260,20 +260,24 @@ export function templateParts(
   return parts;
 }
 
-/** The finding and the template in one consistent BatchGet; NOT_FOUND naming what is missing or retired. */
+/**
+ * The finding, the template and the company's record (its webhook endpoints) in one consistent BatchGet; NOT_FOUND
+ * naming what is missing or retired.
+ */
 async function readFindingAndTemplate(
   ref: FindingRef,
   templateId: string,
-): Promise<{ finding: StoredFinding; template: Template }> {
-  const keys = [findingKey(ref.slug, ref.service, ref.findingId), templateKey(templateId)];
+): Promise<{ finding: StoredFinding; template: Template; company: Record<string, unknown> | undefined }> {
+  const keys = [findingKey(ref.slug, ref.service, ref.findingId), templateKey(templateId), companyItemKey(ref.slug)];
   const items = await batchGetConsistent(keys);
-  const findingItem = items.find((item) => item.pk === keys[0]!.pk && item.sk === keys[0]!.sk);
-  const templateItem = items.find((item) => item.pk === keys[1]!.pk && item.sk === keys[1]!.sk);
+  const itemOf = (key: { pk: string; sk: string }) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const findingItem = itemOf(keys[0]!);
+  const templateItem = itemOf(keys[1]!);
   if (!templateItem) throw new NotFoundError(`templateId: no template "${templateId}"`);
   const template = stripTemplateKeys(templateItem) as unknown as Template;
   if (template.retired) throw new NotFoundError(`templateId: template "${templateId}" is retired`);
   if (!findingItem) throw new NotFoundError(findingNotFound);
-  return { finding: stripFindingKeys(findingItem), template };
+  return { finding: stripFindingKeys(findingItem), template, company: itemOf(keys[2]!) };
 }
 
 /** A live template (not retired), or NOT_FOUND naming the id. */
@@ -294,7 +298,7 @@ export async function applyTemplateAs(
   template: { templateId: string; version: number; title: string };
   fieldVersions: Record<string, number>;
 }> {
-  const { template, finding } = await readFindingAndTemplate(input, input.templateId);
+  const { template, finding, company } = await readFindingAndTemplate(input, input.templateId);
   const now = Date.now();
   const stamp: EditStamp = { by: editor.email, at: now, templateId: template.templateId };
   const parts = templateParts(input, finding, template, stamp);
@@ -303,29 +307,32 @@ export async function applyTemplateAs(
     Object.fromEntries(editableFindingFields.map((field) => [field, fieldVersionOf(finding, field)]));
   if (!parts) return { template: lineage, fieldVersions: versions() };
   finishParts(parts, stamp);
-  try {
-    await transactWithRetry([
-      findingUpdate(input, parts),
-      eventTransactItem(
-        editor,
-        {
-          type: 'templateAppliedToFinding',
-          summary: `Applied template ${template.title} to finding ${shownTitle(finding)}`,
-          subject: {
-            company: { slug: input.slug },
-            template: { templateId: template.templateId, title: template.title },
-            finding: { slug: input.slug, service: input.service, findingId: input.findingId, title: template.title },
-          },
-          before: Object.fromEntries(parts.entries.map((entry) => [entry.field, entry.before])),
-          after: {
-            ...Object.fromEntries(parts.entries.map((entry) => [entry.field, entry.after])),
-            template: template.version,
-          },
+  const items: TransactItem[] = [
+    findingUpdate(input, parts),
+    eventTransactItem(
+      editor,
+      {
+        type: 'templateAppliedToFinding',
+        summary: `Applied template ${template.title} to finding ${shownTitle(finding)}`,
+        subject: {
+          company: { slug: input.slug },
+          template: { templateId: template.templateId, title: template.title },
+          finding: { slug: input.slug, service: input.service, findingId: input.findingId, title: template.title },
         },
-        now,
-      ),
-      templateUsageWrite(template.templateId, 1, now),
-    ]);
+        before: Object.fromEntries(parts.entries.map((entry) => [entry.field, entry.before])),
+        after: {
+          ...Object.fromEntries(parts.entries.map((entry) => [entry.field, entry.after])),
+          template: template.version,
+        },
+        // Its texts are what customers read: a published finding's webhooks hear of it (finding.updated).
+        webhookOutbox: companyHasWebhooks(company) && finding.published === true,
+      },
+      now,
+    ),
+    templateUsageWrite(template.templateId, 1, now),
+  ];
+  try {
+    await transactWithRetry(items);
   } catch (error) {
     if (!isCancelledOnCondition(error)) throw error;
     throw new ConflictError(
@@ -334,6 +341,7 @@ export async function applyTemplateAs(
   }
   // The use counted: a real Algolia application, if configured, ranks by it.
   await queueTemplateMirror();
+  await nudgeWebhookFanout(items);
   const fieldVersions = versions();
   for (const entry of parts.entries) fieldVersions[entry.field] = (fieldVersions[entry.field] ?? 0) + 1;
   return { template: lineage, fieldVersions };

@@ -46,6 +46,9 @@ export function webhookEventOf(event: LoggedEvent): WebhookEventType | undefined
       }
       return 'finding.updated';
     }
+    case 'templateAppliedToFinding':
+      // A template's texts (title, description, remediation) are what a customer reads.
+      return 'finding.updated';
     case 'findingRetestRequested':
       return 'retest.requested';
     case 'findingRiskAcceptanceRequested':
