@@ -21,7 +21,7 @@ export async function measureWebhooks(log: (message: string) => void = () => {})
   const latency = await measureFirstAttemptLatency(50);
   const times = latency.latenciesMs;
   log('webhooks: 1,000 events fanned out to 10 endpoints, every delivery verified…');
-  const fanout = await runFanoutLoad({ events: 1000, endpoints: 10, timeoutMs: 300_000 });
+  const fanout = await runFanoutLoad({ events: 1000, endpoints: 10, quietMs: 90_000, timeoutMs: 900_000 });
   return {
     firstAttempt: {
       samples: latency.samples,
