@@ -136,6 +136,19 @@ function enabledCountWrite(slug: string, by: number) {
 }
 
 /**
+ * transactOnVersion for a write whose last item moves the company's count of enabled endpoints: an endpoint whose
+ * company has no record (one written before the count existed, for a slug without a company) is written without it.
+ */
+async function onVersionCounting(items: TransactItem[]): Promise<boolean> {
+  try {
+    return await transactOnVersion(items);
+  } catch (error) {
+    if (!failedConditions(error)?.includes(items.length - 1)) throw error;
+    return transactOnVersion(items.slice(0, -1));
+  }
+}
+
+/**
  * Writes a new endpoint (`expectedVersion` undefined: counted, at most `maxEndpoints`) or a new version of one
  * (`wasEnabled`: whether the version it replaces was on). Answers what failed, or undefined.
  */
@@ -190,7 +203,7 @@ export async function saveEndpointItem(
  */
 export async function deleteEndpointItem(slug: string, endpointId: string, expectedVersion: number): Promise<boolean> {
   for (const enabled of [true, false]) {
-    const deleted = await transactOnVersion([
+    const deleted = await (enabled ? onVersionCounting : transactOnVersion)([
       {
         Delete: {
           TableName: tableName(),
@@ -252,7 +265,7 @@ export async function clearEndpointFailing(slug: string, endpointId: string): Pr
  * true only for the write that did it, so one mail goes out.
  */
 export async function disableEndpointItem(slug: string, endpointId: string, reason: string, at: number) {
-  return transactOnVersion([
+  return onVersionCounting([
     {
       Update: {
         TableName: tableName(),
