@@ -60,7 +60,7 @@ import {
   type UpdateParts,
 } from './finding-fields.js';
 import { findingWrites, liveTemplate, reportWritesOf, templateParts } from './finding-curation.js';
-import { outboxEntryWrite } from '../data/entities/webhooks.js';
+import { outboxEntryWrite } from '../data/entities/webhook-outbox.js';
 import { webhookEventOf } from '../webhooks/finding-event-types.js';
 import { companiesWithWebhooks } from '../webhooks/webhook-outbox.js';
 import { nudgeWebhookFanout } from '../webhooks/webhook-queue.js';

@@ -5,19 +5,18 @@
 // them); the fan-out adds the link to the service's report page. Findings an analyst publishes later come as
 // finding.published. Run again (a redelivered import message), it writes nothing twice.
 import type { ServiceName } from '../access/rules.js';
-import { getCompanyRecord } from '../companies/company-records.js';
 import { getServiceReportItem } from '../data/entities/service-reports.js';
-import { outboxEntryWrite, putOutboxEntry, type OutboxEntry } from '../data/entities/webhooks.js';
+import { outboxEntryWrite, putOutboxEntry, type OutboxEntry } from '../data/entities/webhook-outbox.js';
 import { changeKey, countKey } from '../reports/service-reports.js';
 import { severities } from '../scanners/finding-model.js';
-import { companyHasWebhooks } from './webhook-outbox.js';
+import { companiesWithWebhooks } from './webhook-outbox.js';
 import { nudgeWebhookFanout } from './webhook-queue.js';
 
 export async function sendScanCompleted(
   scan: { importId: string; slug: string; service: ServiceName },
   end: { at: number; tool?: string },
 ): Promise<void> {
-  if (!companyHasWebhooks(await getCompanyRecord(scan.slug))) return;
+  if (!(await companiesWithWebhooks([scan.slug])).has(scan.slug)) return;
   const report: Record<string, unknown> = (await getServiceReportItem(scan.slug, scan.service, true)) ?? {};
   const sum = (key: (severity: string) => string) =>
     severities.reduce((total, severity) => total + Math.max(0, Number(report[key(severity)] ?? 0)), 0);

@@ -7,13 +7,8 @@
 import { createHash } from 'node:crypto';
 import { readConfig } from '../config.js';
 import { getFindingItem } from '../data/entities/findings.js';
-import {
-  clearOutboxEvent,
-  listEndpointItems,
-  pendingOutboxEvents,
-  type OutboxEvent,
-  type WebhookEndpoint,
-} from '../data/entities/webhooks.js';
+import { listEndpointItems, type WebhookEndpoint } from '../data/entities/webhooks.js';
+import { clearOutboxEvent, pendingOutboxEvents, type OutboxEvent } from '../data/entities/webhook-outbox.js';
 import { logger } from '../logger.js';
 import { portalUrlOf } from '../notifications/notification-mail.js';
 import { loggedCompanyOf, loggedFindingOf, webhookEventOf } from './finding-event-types.js';

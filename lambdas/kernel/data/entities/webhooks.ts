@@ -5,9 +5,7 @@
 //   cap holds without reading the list. The company's own record counts its enabled endpoints
 //   (`webhookEndpointsOn`), in the same transactions too: the changes of its findings read that record anyway, and
 //   put their events in the webhook outbox only while it is above zero (webhooks/webhook-outbox.ts).
-// - `WEBHOOK_OUTBOX#<slug>` / `<time>#<id>`: a webhook event that is no entry of the event log (a bulk update's
-//   findings, an import's scan.completed), waiting in the same outbox index as the log's finding events; kept
-//   a week.
+// The webhook outbox, which the fan-out reads, is webhook-outbox.ts.
 // - `WEBHOOK_DELIVERIES#<slug>#<endpointId>` / `D#<deliveryId>`: one message to one endpoint and what became of it
 //   (attempts, the last answer's status, latency and first kilobyte), kept 30 days. While a delivery waits for an
 //   attempt it carries the index keys `gsi1pk = WEBHOOK_DUE`, `gsi1sk = <next attempt time>#…`: the schedule finds
@@ -26,7 +24,6 @@ import {
   type TransactItem,
 } from '../transactions.js';
 import { companyItemKey } from './companies.js';
-import { eventSortKey, webhookOutboxPartition } from './events.js';
 
 export interface WebhookEndpoint {
   slug: string;
@@ -505,86 +502,6 @@ export async function dueDeliveryRefs(
     deliveryId: String(item.deliveryId),
     attempts: Number(item.attempts),
   }));
-}
-
-/** A finding event of the log waiting for the fan-out (events.ts marks it in the sparse index). */
-export interface OutboxEvent {
-  key: { pk: string; sk: string };
-  id: string;
-  createdAt: number;
-  type: string;
-  subject?: unknown;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** The oldest events waiting for the fan-out, at most `limit`. */
-export async function pendingOutboxEvents(limit: number): Promise<OutboxEvent[]> {
-  const answer = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': webhookOutboxPartition },
-      Limit: limit,
-    }),
-  );
-  return (answer.Items ?? []).map((item) => ({
-    key: { pk: String(item.pk), sk: String(item.sk) },
-    id: String(item.id),
-    createdAt: Number(item.createdAt),
-    type: String(item.type),
-    subject: item.subject as unknown,
-    before: item.before as unknown,
-    after: item.after as unknown,
-  }));
-}
-
-const outboxKeptSeconds = 7 * 24 * 3600;
-
-/** A webhook event that is no entry of the event log, as the fan-out reads it (OutboxEvent without its key). */
-export type OutboxEntry = Omit<OutboxEvent, 'key'> & { slug: string };
-
-/**
- * The write of a webhook event of its own into the outbox, to go in the transaction of the change it tells (a
- * bulk update's finding), or alone (`onlyOnce`: a second write of the same id is refused, see putOutboxEntry).
- */
-export function outboxEntryWrite(entry: OutboxEntry, onlyOnce = false): TransactItem {
-  const sortKey = eventSortKey(entry.createdAt, entry.id);
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        pk: `WEBHOOK_OUTBOX#${entry.slug}`,
-        sk: sortKey,
-        entityType: 'webhookOutboxEntry',
-        ...entry,
-        gsi2pk: webhookOutboxPartition,
-        gsi2sk: sortKey,
-        ttl: Math.floor(entry.createdAt / 1000) + outboxKeptSeconds,
-      },
-      ...(onlyOnce ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
-    },
-  };
-}
-
-/** Puts an outbox entry on its own; false when one of that id and time was written before (a run again). */
-export async function putOutboxEntry(entry: OutboxEntry): Promise<boolean> {
-  const { Put } = outboxEntryWrite(entry, true);
-  try {
-    await documentClient.send(new PutCommand(Put as never));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-}
-
-/** The event has been fanned out: out of the outbox index. */
-export async function clearOutboxEvent(key: { pk: string; sk: string }): Promise<void> {
-  await documentClient.send(
-    new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'REMOVE gsi2pk, gsi2sk' }),
-  );
 }
 
 /** The companies with an endpoint that subscribed to `finding.overdue` (the sparse index). */
