@@ -2,7 +2,8 @@
 // (counted on its record, in the endpoints' own transactions) put their events in the outbox and queue a fan-out —
 // a field edit, a retest request and its decision of another company queue nothing and mark nothing, in as many
 // DynamoDB requests. An import's end sends scan.completed (what customers see of the scan, the report's link), and
-// a bulk update sends each changed published finding's event, never an unpublished one's or a tag's. Every
+// a bulk update sends each changed published finding's event, never an unpublished one's or a tag's, as a template
+// applied to one published finding sends its finding.updated. Every
 // delivery is verified by a receiver in the test with the official `standardwebhooks` library.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -22,6 +23,7 @@ import {
   deleteWebhookEndpointAs,
   updateWebhookEndpointAs,
 } from '../../lambdas/kernel/webhooks/webhook-endpoints.js';
+import { createTemplateAs } from '../../lambdas/kernel/templates/templates.js';
 import { captureDynamoDbRequests } from '../support/dynamodb-capture.js';
 import { importScanAs } from '../support/scan-import.js';
 import { seedFindings } from '../support/seed-findings.js';
@@ -279,6 +281,37 @@ describe('finding changes', () => {
     });
     expect(unpublished.outbox).toEqual([undefined]);
     expect(fanouts().length).toBe(before + 3);
+  });
+});
+
+describe('a template applied to one finding', () => {
+  it("is a finding.updated of a published finding with the template's texts; of an unpublished one nothing", async () => {
+    const { secret } = await addEndpoint(hooked, '/template', ['finding.updated']);
+    const template = await createTemplateAs(
+      { uid: 'test', email: 'test@example.com' },
+      { title: `Template title ${run}`, severity: 'medium', description: 'From the library.', remediation: 'Fix.' },
+    );
+    const [published] = await seedFindings({ slug: hooked, service, count: 1, published: true, host: 'tpl.example' });
+    const [hidden] = await seedFindings({ slug: hooked, service, count: 1, host: 'tpl-hidden.example' });
+    for (const findingId of [published, hidden]) {
+      const answer = await as.analyst!('applyTemplate', {
+        slug: hooked,
+        service,
+        findingId,
+        templateId: template.templateId,
+      });
+      expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
+    }
+    const [payload] = await waitFor('the template edit', () => {
+      const payloads = payloadsAt('/template', secret);
+      return payloads.length >= 1 ? payloads : undefined;
+    });
+    expect(payload).toMatchObject({
+      type: 'finding.updated',
+      data: { finding: { id: published, title: `Template title ${run}` } },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(payloadsAt('/template', secret)).toHaveLength(1);
   });
 });
 
