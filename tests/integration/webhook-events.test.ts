@@ -3,8 +3,8 @@
 // a field edit, a retest request and its decision of another company queue nothing and mark nothing, in as many
 // DynamoDB requests. An import's end sends scan.completed (what customers see of the scan, the report's link), and
 // a bulk update sends each changed published finding's event, never an unpublished one's or a tag's, as a template
-// applied to one published finding sends its finding.updated. Every
-// delivery is verified by a receiver in the test with the official `standardwebhooks` library.
+// applied to one published finding sends its finding.updated. Every delivery is verified by a receiver in the test
+// with the official `standardwebhooks` library.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
