@@ -36,9 +36,13 @@
 //      an import counts them, then getServiceReport and getReportsOverview at 100,000 and at 100 findings, requests
 //      counted (enforced) and medians compared (reported); navigation to the first chart drawn in Chromium, median
 //      of 10, and a PDF of 1,000 findings through startFindingExport / getFindingExport (reported).
+//  14. webhooks (bench-webhooks.ts): from a finding edit's event write to the first delivery attempt, p95 of 50
+//      (reported, as every timing); 1,000 events fanned out to 10 endpoints,
+//      every delivery received once and verified with `standardwebhooks` (a loss, a duplicate or a bad signature
+//      fails the bench), with the worker's throughput in deliveries per second (reported).
 //
 // `tsx scripts/bench.ts [part…]` measures only the parts named (every part by default): web, lambdas, overhead,
-// calls, sign-in, load, scale, imports, findings-list, template-search, curation, vault, reports. findings-list
+// calls, sign-in, load, scale, imports, findings-list, template-search, curation, vault, reports, webhooks. findings-list
 // runs on the data imports writes, reports on the findings list's: naming one runs what it stands on too.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +60,7 @@ import type { FindingsPage } from './bench-findings-list.js';
 import type { ImportBenchmarks, ImportMemory, ImportThroughput } from './bench-imports.js';
 import type { ReportMeasures } from './bench-reports.js';
 import type { VaultMeasures } from './bench-vault.js';
+import type { WebhookMeasures } from './bench-webhooks.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const KB = 1000;
@@ -81,6 +86,8 @@ interface Budgets {
   bulkFindingWrites: number;
   feedImportPeakRssMiB: number;
   feedImportMinutes: number;
+  webhookFirstAttemptP95Ms: number;
+  webhookFanoutLostDeliveries: number;
 }
 const limits = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8')) as Budgets;
 
@@ -116,6 +123,7 @@ const benchParts = {
   feeds: [],
   vault: [],
   reports: ['findings-list'],
+  webhooks: [],
 } satisfies Record<string, string[]>;
 type BenchPart = keyof typeof benchParts;
 const isPart = (name: string): name is BenchPart => Object.hasOwn(benchParts, name);
@@ -563,6 +571,29 @@ try {
         budget(`reports.${entry.call}.ratio`, entry.ratio, limits.reportDashboardRatio, 'ratio', false);
       }
     }
+
+    // 14. Webhooks.
+    if (wanted('webhooks')) {
+      const { measureWebhooks } = await import('./bench-webhooks.js');
+      const webhooks = await measureWebhooks(log);
+      metrics.webhooks = webhooks;
+      const { firstAttempt, fanout } = webhooks;
+      if (firstAttempt.missing > 0)
+        problems.push(
+          `${firstAttempt.missing} of ${firstAttempt.samples} edits' deliveries did not arrive within 10 s`,
+        );
+      // A product budget (docs/integrations.md): enforced, unlike the other timings.
+      budget('webhooks.firstAttempt.p95', firstAttempt.p95Ms, limits.webhookFirstAttemptP95Ms, 'ms', false);
+      budget(
+        'webhooks.fanout.lostDeliveries',
+        fanout.expected - fanout.delivered,
+        limits.webhookFanoutLostDeliveries,
+        'deliveries',
+        true,
+      );
+      budget('webhooks.fanout.duplicates', fanout.duplicates, 0, 'deliveries', true);
+      budget('webhooks.fanout.invalidSignatures', fanout.invalidSignatures, 0, 'deliveries', true);
+    }
   }
 } finally {
   await stack?.stop();
@@ -712,6 +743,28 @@ if (metrics.reports) {
   row(
     `PDF of ${reports.pdf.findings} findings: start to file ready, median of ${reports.pdf.runs}; size`,
     `${reports.pdf.medianSeconds.toFixed(1)} s (${reports.pdf.samplesSeconds.join(', ')} s; the worker's part ${reports.pdf.workSeconds.join(', ')} s); ${(reports.pdf.bytes / 1e6).toFixed(2)} MB`,
+  );
+}
+if (metrics.webhooks) {
+  const { firstAttempt, fanout } = metrics.webhooks as WebhookMeasures;
+  row(
+    `webhooks: event write to first delivery attempt, p50; p95; slowest (${firstAttempt.samples} edits)`,
+    `${firstAttempt.p50Ms} ms; ${firstAttempt.p95Ms} ms; ${firstAttempt.maxMs} ms`,
+    `p95 ${limits.webhookFirstAttemptP95Ms} ms`,
+    statusOf('webhooks.firstAttempt.p95'),
+  );
+  const clean = ['lostDeliveries', 'duplicates', 'invalidSignatures'].every(
+    (name) => statusOf(`webhooks.fanout.${name}`) === 'ok',
+  );
+  row(
+    `webhooks: ${fanout.events} events to ${fanout.endpoints} endpoints: received once and verified; duplicates; bad signatures`,
+    `${fanout.delivered} of ${fanout.expected}; ${fanout.duplicates}; ${fanout.invalidSignatures}`,
+    'all, 0, 0',
+    clean ? 'ok' : 'BROKEN',
+  );
+  row(
+    '  events written in (100 per transaction); then all delivered in; the worker, deliveries/s',
+    `${fanout.writeSeconds} s; ${fanout.deliverSeconds} s; ${fanout.deliveriesPerSecond}`,
   );
 }
 if (metrics.feeds) {

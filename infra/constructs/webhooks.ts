@@ -106,6 +106,15 @@ export class PortalWebhooks extends Construct {
   }
 
   /**
+   * What the import function needs: queue a fan-out after an import's scan.completed or a bulk update's finding
+   * events went to the outbox (the minute's schedule would send them anyway, later).
+   */
+  grantQueueFanout(worker: NodejsFunction): void {
+    worker.addEnvironment('WEBHOOK_QUEUE_URL', this.queue.queueUrl);
+    worker.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
+  }
+
+  /**
    * What the API needs: queue fan-outs, test messages and redeliveries, and encrypt new signing secrets (it never
    * needs to decrypt one, but GetSecretValue gives the key either way).
    */

@@ -152,6 +152,8 @@ export class PortalStack extends Stack {
     // Webhooks: finding events fanned out to the companies' endpoints, delivered with retries by a worker of their own.
     const webhooks = new PortalWebhooks(this, 'Webhooks', { data, mail, portalUrl: web.origin });
     for (const handler of Object.values(api.handlers)) webhooks.grantManageWebhooks(handler);
+    // Imports end with scan.completed, and bulk updates (run by the import worker) send their findings' events.
+    webhooks.grantQueueFanout(imports.importFunction);
 
     new FirstAdministrator(this, 'FirstAdministrator', { email: props.firstAdminEmail, auth, data });
 

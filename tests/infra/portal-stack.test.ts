@@ -944,6 +944,8 @@ describe('scan imports (S3 + SQS)', () => {
       'sqs:SendMessage',
       // A threat-feed import queues the enrichment of findings that follows it on its own queue.
       'sqs:SendMessage',
+      // An import's scan.completed and a bulk update's finding events nudge the webhook fan-out.
+      'sqs:SendMessage',
     ]);
     const sends = statementsOf(portalFunctions.scanImport).filter((statement) =>
       actionsOf([statement]).includes('sqs:SendMessage'),
@@ -951,6 +953,7 @@ describe('scan imports (S3 + SQS)', () => {
     expect(sends.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
       { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'ImportsQueue'), 'Arn'] } },
       { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'ReportsQueue'), 'Arn'] } },
+      { Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'WebhooksQueue'), 'Arn'] } },
     ]);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
     expect(actions.filter((action) => !/^(logs|xray|dynamodb|s3|sqs):/.test(action))).toEqual([]);
@@ -1070,6 +1073,7 @@ describe('functions', () => {
       'REPORT_QUEUE_URL',
       'TABLE_NAME',
       'UPLOADS_BUCKET',
+      'WEBHOOK_QUEUE_URL',
     ]);
     expect(environment(portalFunctions.threatFeedFetch)).toEqual(['IMPORT_QUEUE_URL', 'TABLE_NAME', 'UPLOADS_BUCKET']);
     // Never WEBHOOK_ALLOW_LOCAL_HTTP: on AWS webhooks go to public https addresses only.

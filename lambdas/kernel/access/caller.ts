@@ -60,6 +60,8 @@ export interface CompanyRecord {
   enableViewResultsPasswordCracking: boolean;
   /** How many users hold this company, kept in step with memberships in the same transactions. */
   memberCount?: number;
+  /** How many of its webhook endpoints are on, kept in step with them (data/entities/webhooks.ts). */
+  webhookEndpointsOn?: number;
   version: number;
   updatedAt?: number;
   updatedBy?: string;

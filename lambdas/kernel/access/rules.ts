@@ -19,7 +19,10 @@ export type AccessClaims = Pick<
   UserAccessRecord,
   'claims' | 'companies' | 'servicesEnabled' | 'servicesManaged' | 'memberships'
 >;
-type CompanyFlags = Omit<CompanyRecord, 'slug' | 'companyName' | 'version' | 'updatedAt' | 'updatedBy'>;
+type CompanyFlags = Omit<
+  CompanyRecord,
+  'slug' | 'companyName' | 'version' | 'updatedAt' | 'updatedBy' | 'memberCount' | 'webhookEndpointsOn'
+>;
 
 /** A check passes when the level is at least the given number. */
 export function hasLevel(access: Pick<UserAccessRecord, 'claims'> | undefined, level: number): boolean {

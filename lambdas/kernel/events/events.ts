@@ -4,7 +4,14 @@ import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamod
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import type { Caller } from '../access/caller.js';
 import { documentClient } from '../data/client.js';
-import { allEventsPartition, eventEntity, eventPartition } from '../data/entities/events.js';
+import {
+  allEventsPartition,
+  eventEntity,
+  eventPartition,
+  eventSortKey,
+  webhookOutboxPartition,
+} from '../data/entities/events.js';
+import { webhookEventOf } from '../webhooks/finding-event-types.js';
 import { listPartitionPage, type ListPartition } from '../data/list-query.js';
 import { InvalidArgumentError } from '../errors.js';
 
@@ -24,6 +31,11 @@ export interface EventInput {
   subject?: EventSubject;
   before?: unknown;
   after?: unknown;
+  /**
+   * The company the event is about has an enabled webhook endpoint (webhooks/webhook-outbox.ts): a webhook event
+   * (finding-event-types.ts) is then put in the webhook outbox with it. Without it, no event is.
+   */
+  webhookOutbox?: boolean;
 }
 
 /**
@@ -35,18 +47,21 @@ export type EventActor = Pick<Caller, 'uid' | 'email'> &
 
 /** The write of one event, to go in the same transaction as the change it records. */
 export function eventWrite(actor: EventActor, event: EventInput, now = Date.now()) {
+  const id = randomUUID();
+  const outbox = event.webhookOutbox === true && webhookEventOf(event) !== undefined;
   return eventEntity.build(PutTransaction).item({
     createdByUid: actor.uid,
     createdByEmail: actor.email,
     createdByName: actor.user?.displayName?.trim() || undefined,
     signInProof: actor.signInProof,
     createdAt: now,
-    id: randomUUID(),
+    id,
     type: event.type,
     summary: event.summary,
     subject: event.subject,
     before: event.before,
     after: event.after,
+    ...(outbox ? { webhookOutbox: webhookOutboxPartition, webhookOutboxKey: eventSortKey(now, id) } : {}),
   });
 }
 

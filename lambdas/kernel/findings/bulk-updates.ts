@@ -9,7 +9,12 @@
 //   not being changed by this update already, and for tags their references and one counter move, so the count
 //   stays exact; a condition that fails is told apart by reading the finding again: this update already
 //   changed it (a retry), it is gone (`notFound`), or someone changed it meanwhile (`conflict`);
-// - the progress after each hundred, so a retry goes on from there.
+// - the progress after each hundred, so a retry goes on from there;
+// - webhooks: when the company has an enabled endpoint, each changed finding that is published (or is being
+//   published) puts its webhook event (finding.published, finding.updated, finding.fixed, finding.reopened; none
+//   for tags, which customers never see) in the webhook outbox, in the transaction that changes it, as a single
+//   edit's event would; the fan-out is nudged after each hundred that wrote one. The update's one entry in the
+//   event log stays one.
 //
 // Writes for 1,000 findings: at most 1,000 finding updates, 10 progress writes, and for tags the references
 // and 40 counter moves.
@@ -55,6 +60,10 @@ import {
   type UpdateParts,
 } from './finding-fields.js';
 import { findingWrites, liveTemplate, reportWritesOf, templateParts } from './finding-curation.js';
+import { outboxEntryWrite } from '../data/entities/webhook-outbox.js';
+import { webhookEventOf } from '../webhooks/finding-event-types.js';
+import { companiesWithWebhooks } from '../webhooks/webhook-outbox.js';
+import { nudgeWebhookFanout } from '../webhooks/webhook-queue.js';
 
 const readChunk = 100;
 /** Findings per transaction: 25 updates, with a tag 25 references and the counter (51 of the 100 allowed). */
@@ -194,6 +203,8 @@ function partsFor(
   }
 }
 
+const tagActions = new Set<BulkAction['kind']>(['addTag', 'removeTag']);
+
 /** Whether an action moves what the service reports count. */
 const movesReports = (action: BulkAction) => ['setStatus', 'setSeverity', 'setPublished'].includes(action.kind);
 
@@ -231,6 +242,43 @@ const keyText = (target: BulkTarget) => {
   return `${key.pk}\n${key.sk}`;
 };
 
+/** Fields whose values the fan-out reads to tell the event (finding-event-types.ts); others are named only. */
+const toldFields = new Set(['status', 'published']);
+
+/**
+ * The outbox entry of a finding's bulk change when its company has webhooks and the finding is published after
+ * it; none when the change is no webhook event (a tag). Its id is the update's and the finding's, so the entry a
+ * retried chunk would write again is the same one.
+ */
+function webhookEntryWrite(
+  bulkId: string,
+  write: { target: BulkTarget; finding: StoredFinding; parts: UpdateParts },
+  at: number,
+  webhooks: ReadonlySet<string>,
+): TransactItem[] {
+  const { target, finding, parts } = write;
+  const entry = parts.entries[0];
+  if (!entry || !webhooks.has(target.slug)) return [];
+  const published = entry.field === 'published' ? entry.after === true : finding.published === true;
+  if (!published) return [];
+  const value = (side: unknown) => (toldFields.has(entry.field) ? side : null);
+  const event = {
+    type: 'findingUpdated',
+    subject: {
+      company: { slug: target.slug },
+      finding: {
+        ...target,
+        title: finding.analystTitle || (finding.title as string),
+      },
+    },
+    before: { [entry.field]: value(entry.before) },
+    after: { [entry.field]: value(entry.after) },
+  };
+  if (!webhookEventOf(event)) return [];
+  const id = `bulk-${bulkId}-${target.service}-${target.findingId}`;
+  return [outboxEntryWrite({ slug: target.slug, id, createdAt: at, ...event })];
+}
+
 interface ChunkOutcome {
   changed: number;
   unchanged: number;
@@ -249,6 +297,7 @@ async function runChunk(
   targets: BulkTarget[],
   template: Template | undefined,
   policy: SlaPolicyRecord | undefined,
+  webhooks: ReadonlySet<string>,
 ): Promise<ChunkOutcome> {
   const outcome: ChunkOutcome = { changed: 0, unchanged: 0, skipped: [] };
   const findings = await readFindings(targets);
@@ -288,7 +337,9 @@ async function runChunk(
     ...(publishing
       ? [publicationWrite(write.target.slug, write.target.service, write.target.findingId, stamp.at)]
       : []),
+    ...webhookEntryWrite(bulk.bulkId, write, stamp.at, webhooks),
   ];
+  const written: TransactItem[] = [];
   for (let start = 0; start < writes.length; start += transactionChunk) {
     let pending = writes.slice(start, start + transactionChunk);
     // A transaction fails whole: drop the findings whose condition failed, classify them, send the rest.
@@ -305,6 +356,7 @@ async function runChunk(
       try {
         await transactWithRetry(items);
         outcome.changed += pending.length;
+        written.push(...items);
         pending = [];
       } catch (error) {
         const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
@@ -322,6 +374,7 @@ async function runChunk(
       }
     }
   }
+  await nudgeWebhookFanout(written);
   return outcome;
 }
 
@@ -346,11 +399,15 @@ export async function runBulkUpdate(bulkId: string): Promise<void> {
   }
   // Status, severity and publication move the SLA clock: the company's policy, read once for the whole update.
   const policy = bulk.slug && movesReports(bulk.action) ? await getSlaPolicyRecord(bulk.slug) : undefined;
+  // The companies whose changed published findings go to their webhooks (a tag's change goes nowhere).
+  const webhooks = tagActions.has(bulk.action.kind)
+    ? new Set<string>()
+    : await companiesWithWebhooks(bulk.targets.map((target) => target.slug));
   let { processed, changed, unchanged } = bulk;
   const conflicted = [...bulk.conflicted];
   while (processed < bulk.targets.length) {
     const targets = bulk.targets.slice(processed, processed + readChunk);
-    const outcome = await runChunk(bulk, targets, template, policy);
+    const outcome = await runChunk(bulk, targets, template, policy, webhooks);
     processed += targets.length;
     changed += outcome.changed;
     unchanged += outcome.unchanged;

@@ -1,6 +1,7 @@
 // An analyst's edit of one finding field (auto-save), and a template applied to one finding. Each is two
-// DynamoDB requests: a consistent read (for a template, one BatchGet of the finding and the template) (the version the editor saw is checked, the history's "before" is
-// taken, a missing finding told from a stale version) and one transaction writing the finding, its event
+// DynamoDB requests: a consistent BatchGet (the finding with its company's record, and the SLA policy or the
+// template) (the version the editor saw is checked, the history's "before" is taken, a missing finding told from a
+// stale version, the company's webhook endpoints counted) and one transaction writing the finding, its event
 // and — for tags — each tag's counter and reference. A stale version is a ConflictError carrying the stored
 // value and version, so the editor shows both and lets the analyst choose.
 import type { EditableFindingField } from '../../contracts/curation.js';
@@ -24,6 +25,8 @@ import { statusLogWrite } from '../data/entities/import-digest.js';
 import { publicationWrite } from '../data/entities/notifications.js';
 import { queuePublishedNotice } from '../notifications/published-notice.js';
 import { nudgeWebhookFanout } from '../webhooks/webhook-queue.js';
+import { companyHasWebhooks } from '../webhooks/webhook-outbox.js';
+import { companyItemKey } from '../data/entities/companies.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { stripTemplateKeys, templateKey, templateUsageWrite } from '../data/entities/templates.js';
@@ -128,10 +131,12 @@ export async function updateFindingFieldAs(
   const { field, expectedVersion } = input;
   // A CVSS vector is read strictly before anything is read or written (INVALID_ARGUMENT naming the field).
   const value = isCvssField(field) ? (analystCvssValue(field, input.value)?.vector ?? null) : input.value;
-  // An edit that moves the SLA clock reads the company's policy with the finding, in one BatchGet.
-  const { finding, policy } = slaEditFields.includes(field)
-    ? await readFindingAndPolicy(input)
-    : { finding: await getFindingItem(input.slug, input.service, input.findingId, true), policy: undefined };
+  // The finding and its company's record (its webhook endpoints) in one BatchGet; with the company's SLA policy when
+  // the edit moves the clock.
+  const { finding, company, policy } = await readFindingWith(input, {
+    company: true,
+    policy: slaEditFields.includes(field),
+  });
   if (!finding) throw new NotFoundError(findingNotFound);
   const version = fieldVersionOf(finding, field);
   if (version !== expectedVersion) throw conflictOf(finding, field);
@@ -151,6 +156,8 @@ export async function updateFindingFieldAs(
   const published = field === 'published' && wanted === true;
   if (published) items.push(publicationWrite(input.slug, input.service, input.findingId, now));
   const entry = parts.entries[0]!;
+  // Customers hear of a published finding's changes, or of its publication, when their company has webhooks.
+  const webhookOutbox = companyHasWebhooks(company) && (finding.published === true || published);
   items.push(
     eventTransactItem(
       editor,
@@ -163,6 +170,7 @@ export async function updateFindingFieldAs(
         },
         before: { [field]: entry.before, version },
         after: { [field]: entry.after, version: version + 1 },
+        webhookOutbox,
       },
       now,
     ),
@@ -176,12 +184,12 @@ export async function updateFindingFieldAs(
     throw conflictOf(current, field);
   }
   if (published) await queuePublishedNotice(input.slug, `${input.service}-${input.findingId}-${now}`);
-  await nudgeWebhookFanout();
+  await nudgeWebhookFanout(items);
   return { version: version + 1 };
 }
 
-/** The finding and its company's SLA policy in one consistent BatchGet. */
-export const readFindingAndPolicy = (ref: FindingRef) => readFindingWith(ref, { policy: true });
+/** The finding, its company's record (its webhook endpoints' count) and SLA policy in one consistent BatchGet. */
+export const readFindingAndPolicy = (ref: FindingRef) => readFindingWith(ref, { company: true, policy: true });
 
 /**
  * The parts that apply a template to a finding: its texts become the finding's (each text field's version
@@ -222,20 +230,24 @@ export function templateParts(
   return parts;
 }
 
-/** The finding and the template in one consistent BatchGet; NOT_FOUND naming what is missing or retired. */
+/**
+ * The finding, the template and the company's record (its webhook endpoints) in one consistent BatchGet; NOT_FOUND
+ * naming what is missing or retired.
+ */
 async function readFindingAndTemplate(
   ref: FindingRef,
   templateId: string,
-): Promise<{ finding: StoredFinding; template: Template }> {
-  const keys = [findingKey(ref.slug, ref.service, ref.findingId), templateKey(templateId)];
+): Promise<{ finding: StoredFinding; template: Template; company: Record<string, unknown> | undefined }> {
+  const keys = [findingKey(ref.slug, ref.service, ref.findingId), templateKey(templateId), companyItemKey(ref.slug)];
   const items = await batchGetConsistent(keys);
-  const findingItem = items.find((item) => item.pk === keys[0]!.pk && item.sk === keys[0]!.sk);
-  const templateItem = items.find((item) => item.pk === keys[1]!.pk && item.sk === keys[1]!.sk);
+  const itemOf = (key: { pk: string; sk: string }) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const findingItem = itemOf(keys[0]!);
+  const templateItem = itemOf(keys[1]!);
   if (!templateItem) throw new NotFoundError(`templateId: no template "${templateId}"`);
   const template = stripTemplateKeys(templateItem) as unknown as Template;
   if (template.retired) throw new NotFoundError(`templateId: template "${templateId}" is retired`);
   if (!findingItem) throw new NotFoundError(findingNotFound);
-  return { finding: stripFindingKeys(findingItem), template };
+  return { finding: stripFindingKeys(findingItem), template, company: itemOf(keys[2]!) };
 }
 
 /** A live template (not retired), or NOT_FOUND naming the id. */
@@ -256,7 +268,7 @@ export async function applyTemplateAs(
   template: { templateId: string; version: number; title: string };
   fieldVersions: Record<string, number>;
 }> {
-  const { template, finding } = await readFindingAndTemplate(input, input.templateId);
+  const { template, finding, company } = await readFindingAndTemplate(input, input.templateId);
   const now = Date.now();
   const stamp: EditStamp = { by: editor.email, at: now, templateId: template.templateId };
   const parts = templateParts(input, finding, template, stamp);
@@ -265,29 +277,32 @@ export async function applyTemplateAs(
     Object.fromEntries(editableFindingFields.map((field) => [field, fieldVersionOf(finding, field)]));
   if (!parts) return { template: lineage, fieldVersions: versions() };
   finishParts(parts, stamp);
-  try {
-    await transactWithRetry([
-      findingUpdate(input, parts),
-      eventTransactItem(
-        editor,
-        {
-          type: 'templateAppliedToFinding',
-          summary: `Applied template ${template.title} to finding ${shownTitle(finding)}`,
-          subject: {
-            company: { slug: input.slug },
-            template: { templateId: template.templateId, title: template.title },
-            finding: { slug: input.slug, service: input.service, findingId: input.findingId, title: template.title },
-          },
-          before: Object.fromEntries(parts.entries.map((entry) => [entry.field, entry.before])),
-          after: {
-            ...Object.fromEntries(parts.entries.map((entry) => [entry.field, entry.after])),
-            template: template.version,
-          },
+  const items: TransactItem[] = [
+    findingUpdate(input, parts),
+    eventTransactItem(
+      editor,
+      {
+        type: 'templateAppliedToFinding',
+        summary: `Applied template ${template.title} to finding ${shownTitle(finding)}`,
+        subject: {
+          company: { slug: input.slug },
+          template: { templateId: template.templateId, title: template.title },
+          finding: { slug: input.slug, service: input.service, findingId: input.findingId, title: template.title },
         },
-        now,
-      ),
-      templateUsageWrite(template.templateId, 1, now),
-    ]);
+        before: Object.fromEntries(parts.entries.map((entry) => [entry.field, entry.before])),
+        after: {
+          ...Object.fromEntries(parts.entries.map((entry) => [entry.field, entry.after])),
+          template: template.version,
+        },
+        // Its texts are what customers read: a published finding's webhooks hear of it (finding.updated).
+        webhookOutbox: companyHasWebhooks(company) && finding.published === true,
+      },
+      now,
+    ),
+    templateUsageWrite(template.templateId, 1, now),
+  ];
+  try {
+    await transactWithRetry(items);
   } catch (error) {
     if (!isCancelledOnCondition(error)) throw error;
     throw new ConflictError(
@@ -296,6 +311,7 @@ export async function applyTemplateAs(
   }
   // The use counted: a real Algolia application, if configured, ranks by it.
   await queueTemplateMirror();
+  await nudgeWebhookFanout(items);
   const fieldVersions = versions();
   for (const entry of parts.entries) fieldVersions[entry.field] = (fieldVersions[entry.field] ?? 0) + 1;
   return { template: lineage, fieldVersions };

@@ -22,7 +22,11 @@ export interface FindingReadParts {
 export type FindingRead<P extends FindingReadParts> = {
   finding: StoredFinding | undefined;
 } & (P['company'] extends true ? { company: CompanyRecord | undefined } : unknown) &
-  (P['policy'] extends true ? { policy: SlaPolicyRecord } : unknown);
+  (P['policy'] extends true
+    ? { policy: SlaPolicyRecord }
+    : P['policy'] extends false | undefined
+      ? unknown
+      : { policy: SlaPolicyRecord | undefined });
 
 export async function readFindingWith<P extends FindingReadParts>(ref: FindingRef, parts: P): Promise<FindingRead<P>> {
   const findingAt = findingKey(ref.slug, ref.service, ref.findingId);

@@ -72,6 +72,7 @@ import { openUpload } from './uploads.js';
 import { refreshServiceReport, reportHoldsImport } from '../reports/service-reports.js';
 import { settleRetestsAfterImport } from '../remediation/settle-retests.js';
 import { getSlaPolicyRecord, type SlaPolicyRecord } from '../data/entities/sla-policies.js';
+import { sendScanCompleted } from '../webhooks/scan-completed.js';
 
 /** How often progress is written while an import runs. */
 const progressIntervalMs = 1000;
@@ -325,6 +326,8 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
     // A settled retest moved its finding's SLA clock: the report counts it even when the scan changed nothing.
     clocksMoved: settled > 0,
   });
+  // The company's webhooks hear of it, with the report's counts of what its customers see.
+  await sendScanCompleted(scan, { at: finishedAt, tool: summary.tool.name });
 }
 
 /** The tool the import's file is of: as read, else as its format (chosen or detected) says, else unknown. */
@@ -340,9 +343,13 @@ function countImportDone(tool: string, findingsWritten: number): void {
   countMetric('FindingsWritten', findingsWritten, { tool });
 }
 
-/** A done import whose scan the service report does not hold yet (its worker stopped before): counted now. */
+/**
+ * A done import whose scan the service report does not hold yet (its worker stopped before): counted now; and its
+ * scan.completed, unless it was sent (the outbox entry is written once).
+ */
 async function reportDoneImport(scan: StoredScanImport): Promise<void> {
-  if (await reportHoldsImport(scan.slug, scan.service, scan.importId)) return;
+  const end = { at: scan.finishedAt ?? Date.now(), tool: scan.tool?.name };
+  if (await reportHoldsImport(scan.slug, scan.service, scan.importId)) return sendScanCompleted(scan, end);
   const counts = (scan.counts ?? {}) as Partial<Record<'new' | 'fixed' | 'reopened' | 'changed', number>>;
   await refreshServiceReport(scan, {
     at: scan.finishedAt ?? Date.now(),
@@ -356,6 +363,7 @@ async function reportDoneImport(scan: StoredScanImport): Promise<void> {
     },
     wrote: true,
   });
+  await sendScanCompleted(scan, end);
 }
 
 interface Upload {

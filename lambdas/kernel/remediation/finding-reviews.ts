@@ -27,6 +27,7 @@ import { isCancelledOnCondition, transactWithRetry, type TransactItem } from '..
 import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedError } from '../errors.js';
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { nudgeWebhookFanout } from '../webhooks/webhook-queue.js';
+import { companyHasWebhooks } from '../webhooks/webhook-outbox.js';
 import {
   findingUpdate,
   findingWrites,
@@ -175,6 +176,7 @@ export async function requestReviewAs(
             : `Asked to accept the risk of finding ${shownTitle(finding)}`,
         subject: findingSubject(input, finding),
         after: { review: { kind: review.kind, at: review.at, until: review.until } },
+        webhookOutbox: companyHasWebhooks(company) && finding.published === true,
       },
       now,
     ),
@@ -189,7 +191,7 @@ export async function requestReviewAs(
     throw new ConflictError('The finding changed while the request was sent; please try again.');
   }
   await queueReviewNotice(input.slug, reviewNoticeKey(now, { ...input, step: 'requested' }));
-  await nudgeWebhookFanout();
+  await nudgeWebhookFanout(items);
   return review;
 }
 
@@ -237,7 +239,7 @@ export async function decideReviewAs(
   now = Date.now(),
 ): Promise<ReviewLogEntry> {
   assertServiceAccess(analyst, input.slug, input.service as ServiceName);
-  const { finding, policy } = await readFindingAndPolicy(input);
+  const { finding, company, policy } = await readFindingAndPolicy(input);
   if (!finding) throw new NotFoundError(notFound);
   const pending = finding.review as PendingReview | undefined;
   if (!pending || pending.at !== input.requestedAt) {
@@ -309,6 +311,7 @@ export async function decideReviewAs(
         subject: findingSubject(input, finding),
         before: { status: finding.status, review: { kind: pending.kind, at: pending.at } },
         after: { status: status?.status ?? finding.status, decision: input.decision },
+        webhookOutbox: companyHasWebhooks(company) && finding.published === true,
       },
       now,
     ),
@@ -320,7 +323,7 @@ export async function decideReviewAs(
     throw new ConflictError('This finding changed while the decision was sent; reload the queue.');
   }
   await queueReviewNotice(input.slug, reviewNoticeKey(now, { ...input, step: 'decided' }));
-  await nudgeWebhookFanout();
+  await nudgeWebhookFanout(items);
   return entry;
 }
 

@@ -1,5 +1,7 @@
-// Which entries of the event log are webhook events, and which: the log is the one place every change of a finding
-// is written (in the change's own transaction), so the fan-out reads it rather than each change calling it.
+// Which entries of the webhook outbox are webhook events, and which. The event log is the one place every change of
+// a finding is written (in the change's own transaction), so the fan-out reads it rather than each change calling
+// it; a bulk update's findings and an import's end put entries of the same shape in the outbox beside it
+// (`findingUpdated` per finding, `scanCompleted`).
 import type { WebhookEventType } from '../../contracts/webhooks.js';
 
 /** The event log's entry as the fan-out reads it (kernel/events). */
@@ -26,6 +28,7 @@ const record = (value: unknown): Record<string, unknown> =>
 
 /** The webhook event a log entry is, or undefined when it is none. */
 export function webhookEventOf(event: LoggedEvent): WebhookEventType | undefined {
+  if (event.type === 'scanCompleted') return loggedCompanyOf(event) ? 'scan.completed' : undefined;
   if (!loggedFindingOf(event)) return undefined;
   const before = record(event.before);
   const after = record(event.after);
@@ -43,6 +46,9 @@ export function webhookEventOf(event: LoggedEvent): WebhookEventType | undefined
       }
       return 'finding.updated';
     }
+    case 'templateAppliedToFinding':
+      // A template's texts (title, description, remediation) are what a customer reads.
+      return 'finding.updated';
     case 'findingRetestRequested':
       return 'retest.requested';
     case 'findingRiskAcceptanceRequested':
@@ -60,4 +66,12 @@ export function loggedFindingOf(event: LoggedEvent): LoggedFinding | undefined {
   const { slug, service, findingId } = finding;
   if (typeof slug !== 'string' || typeof service !== 'string' || typeof findingId !== 'string') return undefined;
   return { slug, service, findingId };
+}
+
+/** The company an entry is about: its finding's, or the one it names. */
+export function loggedCompanyOf(event: LoggedEvent): string | undefined {
+  const finding = loggedFindingOf(event);
+  if (finding) return finding.slug;
+  const slug = record(record(event.subject).company).slug;
+  return typeof slug === 'string' ? slug : undefined;
 }

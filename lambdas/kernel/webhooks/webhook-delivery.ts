@@ -14,7 +14,7 @@ import {
   disableEndpointItem,
   dueDeliveryRefs,
   getDeliveryItem,
-  getEndpointItem,
+  getEndpointAndDelivery,
   markEndpointFailing,
   putDeliveryItem,
   recordDeliveryAttempt,
@@ -143,9 +143,9 @@ export async function runDeliveryAttempt(
   options: AttemptOptions = {},
 ): Promise<WebhookDelivery | undefined> {
   const now = options.now ?? Date.now();
-  const stored = await getDeliveryItem(ref.slug, ref.endpointId, ref.deliveryId);
+  // The delivery and its endpoint in one consistent BatchGet.
+  const { delivery: stored, endpoint } = await getEndpointAndDelivery(ref.slug, ref.endpointId, ref.deliveryId);
   if (!stored || stored.state !== 'pending' || (stored.nextAttemptAt ?? 0) > now) return stored;
-  const endpoint = await getEndpointItem(ref.slug, ref.endpointId);
   const claimed = await claimDeliveryAttempt(stored, now, attemptLeaseMs);
   if (!claimed) return getDeliveryItem(ref.slug, ref.endpointId, ref.deliveryId);
   if (!endpoint || !endpoint.enabled) {

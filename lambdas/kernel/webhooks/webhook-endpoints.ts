@@ -123,6 +123,7 @@ export async function createWebhookEndpointAs(
     updatedBy: caller.email,
   };
   const refusal = await saveEndpointItem(endpoint, { maxEndpoints: maxWebhookEndpointsPerCompany });
+  if (refusal === 'company') throw new NotFoundError(`slug: there is no company "${slug}"`);
   if (refusal === 'count') {
     throw new InvalidArgumentError(
       `slug: a company has at most ${maxWebhookEndpointsPerCompany} webhook endpoints; remove one first`,
@@ -153,7 +154,12 @@ async function writeNewVersion(
     updatedAt: now,
     updatedBy: caller.email,
   };
-  const refusal = await saveEndpointItem(next, { expectedVersion, maxEndpoints: maxWebhookEndpointsPerCompany });
+  const refusal = await saveEndpointItem(next, {
+    expectedVersion,
+    maxEndpoints: maxWebhookEndpointsPerCompany,
+    wasEnabled: current.enabled,
+  });
+  if (refusal === 'company') throw new NotFoundError(`slug: there is no company "${current.slug}"`);
   if (refusal) {
     const stored = await getEndpointItem(current.slug, current.endpointId);
     if (!stored) throw new NotFoundError(endpointNotFound);
@@ -189,7 +195,8 @@ export async function deleteWebhookEndpointAs(
   if (!(await deleteEndpointItem(slug, endpointId, expectedVersion))) {
     throw new ConflictError('This endpoint changed or is gone; reload the list and try again.');
   }
-  // Its delivery log is no longer listed and goes with its TTL (30 days); its pending deliveries fail at their turn.
+  // Its delivery log is no longer listed and goes with its TTL (30 days); a delivery still waiting for an attempt is
+  // never sent: its attempt finds no endpoint and marks it failed (webhook-delivery.ts).
 }
 
 /** A new secret, answered once; the one it replaces still signs for 24 hours beside it. */

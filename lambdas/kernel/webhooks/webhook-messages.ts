@@ -16,16 +16,32 @@ export interface WebhookFindingView extends Record<string, unknown> {
   link: string;
 }
 
+/** What `scan.completed` says of an import: counts of what the company's customers see (published findings). */
+export interface WebhookScanView extends Record<string, unknown> {
+  service: string;
+  tool?: string;
+  finishedAt: string;
+  /** Published findings the scan found new, fixed or reopened; published open findings of the service after it. */
+  counts: { new: number; fixed: number; reopened: number; open: number };
+  /** The service's report page. */
+  link: string;
+}
+
 export interface WebhookPayload {
   type: WebhookMessageType;
   timestamp: string;
   data: {
     company: string;
     finding?: WebhookFindingView;
+    scan?: WebhookScanView;
     /** What a retest or risk request or decision said (decision, note), when the event is one. */
     review?: Record<string, unknown>;
     message?: string;
   };
+}
+
+export function reportLinkOf(portalUrl: string, service: string): string {
+  return `${portalUrl.replace(/\/+$/, '')}/reports/${service}`;
 }
 
 export function findingLinkOf(portalUrl: string, service: string, findingId: string): string {
@@ -66,22 +82,29 @@ const headlines: Record<WebhookMessageType, string> = {
 };
 
 function summaryLines(payload: WebhookPayload): { headline: string; title: string; facts: [string, string][] } {
-  const finding = payload.data.finding;
+  const { finding, scan } = payload.data;
   const facts: [string, string][] = [['Company', payload.data.company]];
   if (finding) facts.push(['Severity', finding.severity], ['Status', finding.status], ['Service', finding.service]);
+  if (scan) {
+    facts.push(['Service', scan.service]);
+    for (const kind of ['new', 'fixed', 'reopened', 'open'] as const) facts.push([kind, String(scan.counts[kind])]);
+  }
   const decision = payload.data.review?.decision;
   if (typeof decision === 'string') facts.push(['Decision', decision]);
+  const scanTitle = scan && `${scan.service} scan${scan.tool ? ` (${scan.tool})` : ''} completed`;
   return {
     headline: headlines[payload.type],
-    title: finding?.title ?? payload.data.message ?? '',
+    title: finding?.title ?? scanTitle ?? payload.data.message ?? '',
     facts,
   };
 }
 
+const linkOf = (payload: WebhookPayload) => payload.data.finding?.link ?? payload.data.scan?.link;
+
 /** Slack's incoming webhooks take blocks (with `text` as the notification's fallback). */
 function slackMessage(payload: WebhookPayload): unknown {
   const { headline, title, facts } = summaryLines(payload);
-  const link = payload.data.finding?.link;
+  const link = linkOf(payload);
   const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return {
     text: `${headline}: ${title}`,
@@ -99,7 +122,7 @@ function slackMessage(payload: WebhookPayload): unknown {
 /** Teams' incoming webhooks (and Workflows) take an Adaptive Card as a message attachment. */
 function teamsMessage(payload: WebhookPayload): unknown {
   const { headline, title, facts } = summaryLines(payload);
-  const link = payload.data.finding?.link;
+  const link = linkOf(payload);
   return {
     type: 'message',
     attachments: [

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { readConfig } from '../config.js';
 import { logger } from '../logger.js';
 import { sendFifoMessage } from '../queues/send-message.js';
+import type { TransactItem } from '../data/transactions.js';
+import { writesOutboxEntry } from './webhook-outbox.js';
 
 export interface QueuedDelivery {
   slug: string;
@@ -44,10 +46,12 @@ export async function queueWebhookWork(work: WebhookWork): Promise<void> {
 }
 
 /**
- * After a change that wrote a finding event to the log: fan it out to the company's webhooks now. A queue that
- * cannot be reached loses nothing: the event stays pending and the minute's schedule fans it out.
+ * After a change: when its writes put an entry in the webhook outbox (only a company with an enabled endpoint's do,
+ * webhook-outbox.ts), fan it out now; otherwise nothing is queued. A queue that cannot be reached loses nothing: the
+ * entry stays pending and the minute's schedule fans it out.
  */
-export async function nudgeWebhookFanout(): Promise<void> {
+export async function nudgeWebhookFanout(written: readonly TransactItem[]): Promise<void> {
+  if (!writesOutboxEntry(written)) return;
   try {
     await queueWebhookWork({ kind: 'fanout' });
   } catch (error) {

@@ -35,6 +35,8 @@ const companySchema = item({
   enableViewCloudScanResults: boolean().default(false),
   enableViewResultsPasswordCracking: boolean().default(false),
   memberCount: number().default(0),
+  /** Its enabled webhook endpoints, counted by their writes (entities/webhooks.ts); never set by a company edit. */
+  webhookEndpointsOn: number().optional(),
   version: number().default(1),
   updatedAt: number().default(() => Date.now()),
   updatedBy: string().optional(),

@@ -5,14 +5,13 @@ import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { eventSearchText } from '../../search/row-search.js';
-import { webhookEventOf } from '../../webhooks/finding-event-types.js';
 import { portalTable } from '../table.js';
 
 export const eventPartition = (uid: string) => `EVENTS#${uid}`;
 export const allEventsPartition = 'EVENTS';
-/** Sort keys order by time; the id keeps two events of the same millisecond apart. */
-/** The sparse index partition of finding events not yet fanned out to webhooks (webhooks/webhook-fanout.ts). */
+/** The sparse index partition of webhook events not yet fanned out (webhooks/webhook-fanout.ts). */
 export const webhookOutboxPartition = 'WEBHOOK_OUTBOX';
+/** Sort keys order by time; the id keeps two events of the same millisecond apart. */
 export const eventSortKey = (createdAt: number, id: string) => `${String(createdAt).padStart(15, '0')}#${id}`;
 
 const eventSchema = item({
@@ -46,17 +45,12 @@ export const eventEntity = new Entity({
       .optional()
       .hidden()
       .link<typeof _schema>((event) => eventSearchText(event)),
-    /** A finding event waits in the webhook outbox until the fan-out has queued its deliveries. */
-    webhookOutbox: string()
-      .optional()
-      .hidden()
-      .savedAs('gsi2pk')
-      .link<typeof _schema>((event) => (webhookEventOf(event) ? webhookOutboxPartition : undefined)),
-    webhookOutboxKey: string()
-      .optional()
-      .hidden()
-      .savedAs('gsi2sk')
-      .link<typeof _schema>((event) => (webhookEventOf(event) ? eventSortKey(event.createdAt, event.id) : undefined)),
+    /**
+     * A webhook event of a company with an enabled endpoint waits in the webhook outbox until the fan-out has queued
+     * its deliveries; set by the write (kernel/events/events.ts), never for a company without one.
+     */
+    webhookOutbox: string().optional().hidden().savedAs('gsi2pk'),
+    webhookOutboxKey: string().optional().hidden().savedAs('gsi2sk'),
   })),
   computeKey: ({ createdByUid, createdAt, id }) => ({
     pk: eventPartition(createdByUid),

@@ -2,7 +2,10 @@
 //
 // - `WEBHOOKS#<slug>` / `ENDPOINT#<endpointId>`: an endpoint (URL, events, format, its signing secret encrypted),
 //   versioned. `WEBHOOKS#<slug>` / `COUNT` counts a company's endpoints in the same transactions, which is how the
-//   cap holds without reading the list.
+//   cap holds without reading the list. The company's own record counts its enabled endpoints
+//   (`webhookEndpointsOn`), in the same transactions too: the changes of its findings read that record anyway, and
+//   put their events in the webhook outbox only while it is above zero (webhooks/webhook-outbox.ts).
+// The webhook outbox, which the fan-out reads, is webhook-outbox.ts.
 // - `WEBHOOK_DELIVERIES#<slug>#<endpointId>` / `D#<deliveryId>`: one message to one endpoint and what became of it
 //   (attempts, the last answer's status, latency and first kilobyte), kept 30 days. While a delivery waits for an
 //   attempt it carries the index keys `gsi1pk = WEBHOOK_DUE`, `gsi1sk = <next attempt time>#…`: the schedule finds
@@ -13,8 +16,14 @@ import { readConfig } from '../../config.js';
 import { documentClient } from '../client.js';
 import { isConditionalCheckFailure } from '../conditional.js';
 import { queryAll } from '../query-all.js';
-import { batchGetConsistent, failedConditions, transactOnVersion, transactWithRetry } from '../transactions.js';
-import { webhookOutboxPartition } from './events.js';
+import {
+  batchGetConsistent,
+  failedConditions,
+  transactOnVersion,
+  transactWithRetry,
+  type TransactItem,
+} from '../transactions.js';
+import { companyItemKey } from './companies.js';
 
 export interface WebhookEndpoint {
   slug: string;
@@ -107,16 +116,42 @@ export async function getEndpointItem(slug: string, endpointId: string): Promise
   return Item ? withoutKeys<WebhookEndpoint>(Item) : undefined;
 }
 
-/** Why an endpoint's write was refused. */
-export type EndpointRefusal = 'version' | 'count';
+/** Why an endpoint's write was refused: the version, the cap, or no such company. */
+export type EndpointRefusal = 'version' | 'count' | 'company';
+
+/** The company record's count of enabled endpoints moved by `by`, the company existing. */
+function enabledCountWrite(slug: string, by: number) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: companyItemKey(slug),
+      UpdateExpression: 'ADD webhookEndpointsOn :by',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':by': by },
+    },
+  };
+}
 
 /**
- * Writes a new endpoint (`expectedVersion` undefined: counted, at most `maxEndpoints`) or a new version of one.
- * Answers what failed, or undefined.
+ * transactOnVersion for a write whose last item moves the company's count of enabled endpoints: an endpoint whose
+ * company has no record (one written before the count existed, for a slug without a company) is written without it.
+ */
+async function onVersionCounting(items: TransactItem[]): Promise<boolean> {
+  try {
+    return await transactOnVersion(items);
+  } catch (error) {
+    if (!failedConditions(error)?.includes(items.length - 1)) throw error;
+    return transactOnVersion(items.slice(0, -1));
+  }
+}
+
+/**
+ * Writes a new endpoint (`expectedVersion` undefined: counted, at most `maxEndpoints`) or a new version of one
+ * (`wasEnabled`: whether the version it replaces was on). Answers what failed, or undefined.
  */
 export async function saveEndpointItem(
   endpoint: WebhookEndpoint,
-  options: { expectedVersion?: number; maxEndpoints: number },
+  options: { expectedVersion?: number; maxEndpoints: number; wasEnabled?: boolean },
 ): Promise<EndpointRefusal | undefined> {
   const isNew = options.expectedVersion === undefined;
   const put = {
@@ -144,36 +179,49 @@ export async function saveEndpointItem(
       ExpressionAttributeValues: { ':one': 1, ':max': options.maxEndpoints },
     },
   };
+  const enabledMove = (endpoint.enabled ? 1 : 0) - (isNew ? 0 : options.wasEnabled ? 1 : 0);
+  const items: TransactItem[] = isNew ? [put, count] : [put];
+  const companyAt = items.length;
+  if (enabledMove !== 0) items.push(enabledCountWrite(endpoint.slug, enabledMove));
   try {
-    await transactWithRetry(isNew ? [put, count] : [put]);
+    await transactWithRetry(items);
     return undefined;
   } catch (error) {
     const failed = failedConditions(error);
     if (!failed) throw error;
-    return failed.includes(0) ? 'version' : 'count';
+    if (failed.includes(0)) return 'version';
+    return failed.includes(companyAt) ? 'company' : 'count';
   }
 }
 
-/** Deletes an endpoint read at `expectedVersion` and uncounts it; false when it changed or is gone. */
+/**
+ * Deletes an endpoint read at `expectedVersion` and uncounts it (from the company's enabled ones too, when it was
+ * on); false when it changed or is gone. One transaction when the endpoint is on (the usual case), else two.
+ */
 export async function deleteEndpointItem(slug: string, endpointId: string, expectedVersion: number): Promise<boolean> {
-  return transactOnVersion([
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: endpointKey(slug, endpointId),
-        ConditionExpression: 'version = :seen',
-        ExpressionAttributeValues: { ':seen': expectedVersion },
+  for (const enabled of [true, false]) {
+    const deleted = await (enabled ? onVersionCounting : transactOnVersion)([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: endpointKey(slug, endpointId),
+          ConditionExpression: enabled ? 'version = :seen AND enabled = :on' : 'version = :seen AND enabled <> :on',
+          ExpressionAttributeValues: { ':seen': expectedVersion, ':on': true },
+        },
       },
-    },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: countKey(slug),
-        UpdateExpression: 'ADD endpointCount :minus',
-        ExpressionAttributeValues: { ':minus': -1 },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: countKey(slug),
+          UpdateExpression: 'ADD endpointCount :minus',
+          ExpressionAttributeValues: { ':minus': -1 },
+        },
       },
-    },
-  ]);
+      ...(enabled ? [enabledCountWrite(slug, -1)] : []),
+    ]);
+    if (deleted) return true;
+  }
+  return false;
 }
 
 /** Notes a failed attempt: the endpoint has been failing since `at`, unless it already was. */
@@ -209,11 +257,14 @@ export async function clearEndpointFailing(slug: string, endpointId: string): Pr
   }
 }
 
-/** Turns an endpoint off (a new version); true only for the write that did it, so one mail goes out. */
+/**
+ * Turns an endpoint off (a new version), uncounting it from the company's enabled endpoints in the same transaction;
+ * true only for the write that did it, so one mail goes out.
+ */
 export async function disableEndpointItem(slug: string, endpointId: string, reason: string, at: number) {
-  try {
-    await documentClient.send(
-      new UpdateCommand({
+  return onVersionCounting([
+    {
+      Update: {
         TableName: tableName(),
         Key: endpointKey(slug, endpointId),
         UpdateExpression:
@@ -227,13 +278,10 @@ export async function disableEndpointItem(slug: string, endpointId: string, reas
           ':by': 'the portal',
           ':one': 1,
         },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+      },
+    },
+    enabledCountWrite(slug, -1),
+  ]);
 }
 
 /** Writes a new delivery, due at once; false when one of that id exists (a fan-out run again). */
@@ -454,46 +502,6 @@ export async function dueDeliveryRefs(
     deliveryId: String(item.deliveryId),
     attempts: Number(item.attempts),
   }));
-}
-
-/** A finding event of the log waiting for the fan-out (events.ts marks it in the sparse index). */
-export interface OutboxEvent {
-  key: { pk: string; sk: string };
-  id: string;
-  createdAt: number;
-  type: string;
-  subject?: unknown;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** The oldest events waiting for the fan-out, at most `limit`. */
-export async function pendingOutboxEvents(limit: number): Promise<OutboxEvent[]> {
-  const answer = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': webhookOutboxPartition },
-      Limit: limit,
-    }),
-  );
-  return (answer.Items ?? []).map((item) => ({
-    key: { pk: String(item.pk), sk: String(item.sk) },
-    id: String(item.id),
-    createdAt: Number(item.createdAt),
-    type: String(item.type),
-    subject: item.subject as unknown,
-    before: item.before as unknown,
-    after: item.after as unknown,
-  }));
-}
-
-/** The event has been fanned out: out of the outbox index. */
-export async function clearOutboxEvent(key: { pk: string; sk: string }): Promise<void> {
-  await documentClient.send(
-    new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'REMOVE gsi2pk, gsi2sk' }),
-  );
 }
 
 /** The companies with an endpoint that subscribed to `finding.overdue` (the sparse index). */
