@@ -331,9 +331,10 @@ describe('scan.completed', () => {
       )
       .join('\n');
 
-  it("ends each import with the counts its customers see and the report's link, signed", async () => {
+  it("ends each import its customers see something of with their counts and the report's link, and tells the published findings it fixed or reopened", async () => {
     const scanService = 'projectmariana';
-    const { secret } = await addEndpoint(hooked, '/scans', ['scan.completed']);
+    const { secret } = await addEndpoint(hooked, '/scans', ['scan.completed', 'finding.fixed', 'finding.reopened']);
+    const scanPayloads = () => payloadsAt('/scans', secret);
     const first = await importScanAs(as.analyst!, {
       slug: hooked,
       service: scanService,
@@ -345,27 +346,14 @@ describe('scan.completed', () => {
       ]),
     });
     expect(first.counts).toMatchObject({ new: 3 });
-    const [completed] = await waitFor('scan.completed', () => {
-      const payloads = payloadsAt('/scans', secret);
-      return payloads.length >= 1 ? payloads : undefined;
-    });
-    // Nothing of it is published yet: the customers see a scan with nothing new to them.
-    expect(completed).toMatchObject({
-      type: 'scan.completed',
-      data: {
-        company: hooked,
-        scan: { service: scanService, tool: expect.any(String), counts: { new: 0, fixed: 0, reopened: 0, open: 0 } },
-      },
-    });
-    expect(Object.keys(completed!.data).sort()).toEqual(['company', 'scan']);
-    expect(Object.keys(completed!.data.scan).sort()).toEqual(['counts', 'finishedAt', 'link', 'service', 'tool']);
-    expect(completed!.data.scan.link).toMatch(new RegExp(`/reports/${scanService}$`));
 
     // Two of them published; the next scan of the same hosts no longer finds one of those, and finds a new one.
     const rows = (await as.analyst!('listFindings', { slug: hooked, service: scanService, limit: 50 })).body.result
       .findings as Array<{ id: string; title: string }>;
+    const published: Record<string, string> = {};
     for (const title of ['Hooks check 0', 'Hooks check 1']) {
       const row = rows.find((candidate) => candidate.title === title)!;
+      published[title] = row.id;
       const answer = await as.analyst!('updateFinding', {
         slug: hooked,
         service: scanService,
@@ -387,14 +375,57 @@ describe('scan.completed', () => {
       ]),
     });
     expect(second.counts).toMatchObject({ new: 1, fixed: 1 });
-    const both = await waitFor('the second scan.completed', () => {
-      const payloads = payloadsAt('/scans', secret);
-      return payloads.length >= 2 ? payloads : undefined;
+    const afterSecond = await waitFor('the second scan.completed', () => {
+      const payloads = scanPayloads();
+      return payloads.some((payload) => payload.type === 'scan.completed') ? payloads : undefined;
     });
-    expect(both[1]!.data.scan.counts).toEqual({ new: 0, fixed: 1, reopened: 0, open: 1 });
-    // One message per import, whatever the redeliveries.
+    // The first scan is not told: nothing of it was published, so its customers see nothing of it.
+    const completed = afterSecond.filter((payload) => payload.type === 'scan.completed');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({
+      type: 'scan.completed',
+      data: {
+        company: hooked,
+        scan: { service: scanService, tool: expect.any(String), counts: { new: 0, fixed: 1, reopened: 0, open: 1 } },
+      },
+    });
+    expect(Object.keys(completed[0]!.data).sort()).toEqual(['company', 'scan']);
+    expect(Object.keys(completed[0]!.data.scan).sort()).toEqual(['counts', 'finishedAt', 'link', 'service', 'tool']);
+    expect(completed[0]!.data.scan.link).toMatch(new RegExp(`/reports/${scanService}$`));
+    // The published finding the scan fixed is told as an analyst's fix would be; the unpublished one it found is not.
+    const fixed = await waitFor('finding.fixed', () =>
+      scanPayloads().find((payload) => payload.type === 'finding.fixed'),
+    );
+    expect(fixed.data.finding).toMatchObject({ id: published['Hooks check 0'], status: 'fixed' });
+
+    // Found again: reopened, told one by one and in the scan's counts.
+    await importScanAs(as.analyst!, {
+      slug: hooked,
+      service: scanService,
+      name: 'c.jsonl',
+      body: nuclei([
+        [0, 0],
+        [1, 1],
+        [2, 2],
+        [9, 0],
+      ]),
+    });
+    const reopened = await waitFor('finding.reopened', () =>
+      scanPayloads().find((payload) => payload.type === 'finding.reopened'),
+    );
+    expect(reopened.data.finding).toMatchObject({ id: published['Hooks check 0'], status: 'open' });
+    const third = await waitFor('the third scan.completed', () => {
+      const all = scanPayloads().filter((payload) => payload.type === 'scan.completed');
+      return all.length >= 2 ? all : undefined;
+    });
+    expect(third[1]!.data.scan.counts).toEqual({ new: 0, fixed: 0, reopened: 1, open: 2 });
+    // One message per import and per finding, whatever the redeliveries.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(payloadsAt('/scans', secret)).toHaveLength(2);
+    expect(
+      scanPayloads()
+        .map((payload) => payload.type)
+        .sort(),
+    ).toEqual(['finding.fixed', 'finding.reopened', 'scan.completed', 'scan.completed']);
   });
 });
 
@@ -417,8 +448,8 @@ describe('bulk updates', () => {
         ConsistentRead: true,
       }),
     );
-    // The company's scan.completed entries are beside them.
-    return Items.filter((item) => item.type === 'findingUpdated');
+    // The company's imports' entries (scan.completed, the findings they fixed or reopened) are beside them.
+    return Items.filter((item) => String(item.id).startsWith('bulk-'));
   };
 
   it("send each changed published finding's event, never an unpublished one's or a tag's", async () => {

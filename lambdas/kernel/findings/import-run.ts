@@ -327,7 +327,14 @@ async function importFiles(scan: StoredScanImport): Promise<void> {
     clocksMoved: settled > 0,
   });
   // The company's webhooks hear of it, with the report's counts of what its customers see.
-  await sendScanCompleted(scan, { at: finishedAt, tool: summary.tool.name });
+  await sendScanCompleted(
+    scan,
+    { at: finishedAt, tool: summary.tool.name },
+    {
+      fixed: fixedNow,
+      reopened: [...plan.present].filter(([, entry]) => entry.classification === 'reopened').map(([id]) => id),
+    },
+  );
 }
 
 /** The tool the import's file is of: as read, else as its format (chosen or detected) says, else unknown. */
