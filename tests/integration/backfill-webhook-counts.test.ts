@@ -31,7 +31,10 @@ const setCount = (expression: string, values?: Record<string, unknown>) =>
 
 describe('backfill of webhook endpoint counts', () => {
   it('counts the enabled endpoints of a company that has no count, corrects a wrong one, and is idempotent', async () => {
-    await createCompanyAs({ uid: 'tests', email: 'tests@example.com' }, { slug, companyName: 'Backfill Co', flags: {} });
+    await createCompanyAs(
+      { uid: 'tests', email: 'tests@example.com' },
+      { slug, companyName: 'Backfill Co', flags: {} },
+    );
     await seedWebhookEndpoint(slug);
     await seedWebhookEndpoint(slug);
     await seedWebhookEndpoint(slug, { enabled: false });
