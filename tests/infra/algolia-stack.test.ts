@@ -106,6 +106,8 @@ describe('a real Algolia application', () => {
       REPORT_QUEUE_URL: expect.anything(),
       // A threat-feed import queues the enrichment of findings that follows it.
       IMPORT_QUEUE_URL: expect.anything(),
+      // An import's scan.completed and a bulk update's findings go to the webhook fan-out at once.
+      WEBHOOK_QUEUE_URL: expect.anything(),
       SEARCH_APP_ID: algolia.appId,
       ALGOLIA_ADMIN_KEY_SECRET_ARN: algolia.adminKeySecretArn,
     });
