@@ -276,7 +276,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       accessKeyId: localCredentials.accessKeyId,
       queues: [imports, importDeadLetters, reports, reportDeadLetters, vaultCleanup, webhooks],
     });
-    started.push(sqs);
+    // Stopped last of the queue parts: the work queues first stop delivering and let their handlers finish, which
+    // may still send messages (a fan-out queues its deliveries), then the endpoint closes.
+    started.push({
+      stop: async () => {
+        await Promise.all([imports, reports, vaultCleanup, webhooks].map((queue) => queue.stop()));
+        await sqs.stop();
+      },
+    });
     const incomingDir = path.join(options.dataDir, 's3-incoming');
     rmSync(incomingDir, { recursive: true, force: true }); // what an interrupted upload left
     const uploadRoute = createUploadRoute({
