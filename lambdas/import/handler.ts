@@ -8,7 +8,7 @@ import { failBulkUpdate, runBulkUpdate } from '../kernel/findings/bulk-updates.j
 import { failScanImport, runScanImport } from '../kernel/findings/import-run.js';
 import { algoliaMirrorConfigured } from '../kernel/config.js';
 import { logger } from '../kernel/logger.js';
-import { correlationIdOf, withCorrelationId } from '../kernel/observability/invocation.js';
+import { runFifoBatch } from '../kernel/queues/fifo-batch.js';
 import { observedHandler } from '../kernel/observability/observed-handler.js';
 import { runSlaRedating } from '../kernel/sla/sla-redating.js';
 import { runExploitEnrichment } from '../kernel/feeds/exploit-enrichment.js';
@@ -26,22 +26,9 @@ const bulkCrashedMessage =
 const feedCrashedMessage =
   'The feed import stopped three times on an error of ours, not of the file; the feeds stored before stay as they were. Try again later.';
 
-export const handler = observedHandler('scanImport', async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    // Each message's logs carry the id of the API request that queued it.
-    const crashed = await withCorrelationId(correlationIdOf(record), () => runRecord(record));
-    if (crashed) {
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-      // A FIFO batch stops at the first failure: the later messages of the group wait for it.
-      for (const later of event.Records.slice(event.Records.indexOf(record) + 1)) {
-        batchItemFailures.push({ itemIdentifier: later.messageId });
-      }
-      break;
-    }
-  }
-  return { batchItemFailures };
-});
+export const handler = observedHandler('scanImport', (event: SQSEvent): Promise<SQSBatchResponse> =>
+  runFifoBatch(event.Records, runRecord),
+);
 
 /** Runs one message's work; true when it crashed (the queue delivers it again). */
 async function runRecord(record: SQSRecord): Promise<boolean> {

@@ -9,7 +9,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { failFindingExport, runFindingExport } from '../kernel/exports/export-run.js';
 import { parseReportWork, type ReportWork } from '../kernel/exports/report-queue.js';
 import { logger } from '../kernel/logger.js';
-import { correlationIdOf, withCorrelationId } from '../kernel/observability/invocation.js';
+import { runFifoBatch } from '../kernel/queues/fifo-batch.js';
 import { observedHandler } from '../kernel/observability/observed-handler.js';
 import {
   companyOfWork,
@@ -87,19 +87,7 @@ export const handler = observedHandler(
       logger.info('Weekly digests queued', { companies });
       return { batchItemFailures: [] };
     }
-    const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-    for (const record of event.Records) {
-      // Each message's logs carry the id of the API request that queued it.
-      const crashed = await withCorrelationId(correlationIdOf(record), () => runRecord(record));
-      if (crashed) {
-        batchItemFailures.push({ itemIdentifier: record.messageId });
-        for (const later of event.Records.slice(event.Records.indexOf(record) + 1)) {
-          batchItemFailures.push({ itemIdentifier: later.messageId });
-        }
-        break;
-      }
-    }
-    return { batchItemFailures };
+    return runFifoBatch(event.Records, runRecord);
   },
 );
 
