@@ -1,7 +1,8 @@
 // A demo webhook endpoint, once: Acme's finding events go to the local webhook inbox (webhook-inbox.ts), so the
 // Integrations page shows an endpoint with real deliveries and the inbox shows what a receiver gets. Made through
 // the product's own rules (createWebhookEndpointAs); its secret is handed to the inbox only, never printed. Seeded
-// before the demo's review requests and decisions, whose events are then delivered, and with one test message.
+// before the demo's publications, review requests and decisions, whose events are then delivered, and with one
+// test message.
 import { demoAnalystCaller } from './demo-caller.js';
 import { webhookEventTypes } from '../../lambdas/contracts/webhooks.js';
 import { createWebhookEndpointAs, listWebhookEndpointsAs } from '../../lambdas/kernel/webhooks/webhook-endpoints.js';

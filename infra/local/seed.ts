@@ -62,6 +62,8 @@ export async function seedDemoData(options: { webhookInbox: WebhookInbox }): Pro
   const analyst = actors.get('analyst@example.com');
   if (analyst) {
     await seedDemoCuration(analyst);
+    // Before the demo's publications, reviews and decisions: their webhooks are delivered to the inbox.
+    await seedDemoWebhooks(analyst, options.webhookInbox);
     await seedDemoPublishing(analyst);
     await seedDemoSlaStates();
     await seedDemoProgress(analyst);
@@ -72,7 +74,6 @@ export async function seedDemoData(options: { webhookInbox: WebhookInbox }): Pro
     await seedDemoNotifications(analyst);
     await seedDemoAgents(analyst);
     await seedDemoDastKeys(analyst);
-    await seedDemoWebhooks(analyst, options.webhookInbox);
     await seedDemoReviews(analyst, members.get('manager@acme.example'));
   }
 }
