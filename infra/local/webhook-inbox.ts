@@ -153,7 +153,7 @@ function page(deliveries: InboxDelivery[]): string {
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Webhook inbox</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem}small{font-weight:normal;color:#555}pre{background:#f4f4f4;padding:1rem;overflow:auto}</style>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem}small{font-weight:normal;color:#555}pre{background:#f4f4f4;padding:1rem;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere}</style>
 </head><body>
 <h1>Webhook inbox</h1>
 <p>What the demo company's webhook endpoint received since the local stack started (the last ${kept}), newest first. Reload to see new deliveries.</p>
