@@ -322,6 +322,9 @@ describe('across scans', () => {
 });
 
 describe('bad files', () => {
+  // The threat feeds' signals come by the enrichment the good import queues, whenever it runs: not the import's.
+  const withoutExploitSignals = (rows: any[]) =>
+    rows.map(({ epssScore: _score, exploitSignals: _signals, knownExploited: _known, ...row }) => row);
   let slug: string;
   let before: any[];
   const scope = () => ({ slug, service: 'network' });
@@ -358,7 +361,7 @@ describe('bad files', () => {
       expect(result.status).toBe('failed');
       expect(result.error.message).toMatch(message);
       expect(result.counts).toBeUndefined();
-      expect(await allFindings(analyst, slug, 'network')).toEqual(before);
+      expect(withoutExploitSignals(await allFindings(analyst, slug, 'network'))).toEqual(withoutExploitSignals(before));
     });
   }
 
