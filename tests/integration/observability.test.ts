@@ -21,17 +21,15 @@ import { handler as reportWorker } from '../../lambdas/reports/handler.js';
 import { handler as webhookWorker } from '../../lambdas/webhooks/handler.js';
 import { createCompanyAs } from '../../lambdas/kernel/companies/company-admin.js';
 import { readConfig, resetConfigCache } from '../../lambdas/kernel/config.js';
-import { putDeliveryItem } from '../../lambdas/kernel/data/entities/webhooks.js';
 import { putNewScanImport } from '../../lambdas/kernel/data/entities/scan-imports.js';
 import { importFileKey } from '../../lambdas/kernel/findings/scan-imports.js';
-import { newDeliveryId } from '../../lambdas/kernel/webhooks/webhook-delivery.js';
 import { callEvent, parseResult } from '../support/call-event.js';
 import { nextSignInLink, tokenOf } from '../support/outbox.js';
 import { seedQueuedJob } from '../support/agent-fixtures.js';
 import { seedFindings } from '../support/seed-findings.js';
 import { signedInCaller } from '../support/signed-in-call.js';
 import { createTestUser } from '../support/users.js';
-import { seedWebhookEndpoint } from '../support/webhook-fixtures.js';
+import { seedWebhookDelivery, seedWebhookEndpoint } from '../support/webhook-fixtures.js';
 
 // The test stack writes no metrics (global-setup.ts); this file's own handlers do. Metrics read the setting when
 // the first metric of a function is counted, which is after this line.
@@ -281,15 +279,7 @@ describe('webhooks', () => {
     const { port } = receiver.address() as AddressInfo;
     const endpoint = await seedWebhookEndpoint(slug, { url: `http://127.0.0.1:${port}/hooks` });
     const now = Date.now();
-    const deliveryId = newDeliveryId(now);
-    await putDeliveryItem({
-      slug,
-      endpointId: endpoint.endpointId,
-      deliveryId,
-      webhookId: `msg_${deliveryId}`,
-      eventType: 'webhook.test',
-      body: JSON.stringify({ type: 'webhook.test', timestamp: new Date(now).toISOString(), data: {} }),
-      createdAt: now,
+    const { deliveryId } = await seedWebhookDelivery(endpoint, {
       state: 'pending',
       attempts,
       nextAttemptAt: now - 1000,

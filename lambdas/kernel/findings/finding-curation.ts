@@ -188,9 +188,6 @@ export async function updateFindingFieldAs(
   return { version: version + 1 };
 }
 
-/** The finding, its company's record (its webhook endpoints' count) and SLA policy in one consistent BatchGet. */
-export const readFindingAndPolicy = (ref: FindingRef) => readFindingWith(ref, { company: true, policy: true });
-
 /**
  * The parts that apply a template to a finding: its texts become the finding's (each text field's version
  * raised, conditional on the version read), with the lineage (template id, version, title) that lists it

@@ -28,13 +28,7 @@ import { ConflictError, InvalidArgumentError, NotFoundError, PermissionDeniedErr
 import { eventTransactItem, type EventActor } from '../events/events.js';
 import { nudgeWebhookFanout } from '../webhooks/webhook-queue.js';
 import { companyHasWebhooks } from '../webhooks/webhook-outbox.js';
-import {
-  findingUpdate,
-  findingWrites,
-  readFindingAndPolicy,
-  reportWritesOf,
-  type FindingRef,
-} from '../findings/finding-curation.js';
+import { findingUpdate, findingWrites, reportWritesOf, type FindingRef } from '../findings/finding-curation.js';
 import { addFieldEdit, addSlaEdit, emptyParts, finishParts } from '../findings/finding-fields.js';
 import { reviewNoticeKey, reviewNoticeWrite, type ReviewNotice } from '../data/entities/review-notices.js';
 import { queueReviewNotice } from '../notifications/review-notice.js';
@@ -239,7 +233,7 @@ export async function decideReviewAs(
   now = Date.now(),
 ): Promise<ReviewLogEntry> {
   assertServiceAccess(analyst, input.slug, input.service as ServiceName);
-  const { finding, company, policy } = await readFindingAndPolicy(input);
+  const { finding, company, policy } = await readFindingAndCompany(input);
   if (!finding) throw new NotFoundError(notFound);
   const pending = finding.review as PendingReview | undefined;
   if (!pending || pending.at !== input.requestedAt) {
